@@ -21,3 +21,34 @@ export interface ThemeInput {
 }
 
 export type ThemeMode = 'light' | 'dark';
+
+/** One generated palette colour; every value is a hex string. `active` exists for main colours only. */
+export interface PaletteColor {
+  main: string;
+  light: string;
+  dark: string;
+  active?: string;
+  contrastText: string;
+}
+
+/** Main colours get light/dark/active shades (+40%, −15%, −20%). */
+export type MainColorName = 'primary' | 'secondary';
+/** Status colours get light/dark shades (+70%, −20%). */
+export type StatusColorName = 'success' | 'warning' | 'error' | 'info';
+export type PaletteColorName = MainColorName | StatusColorName;
+/** Plain (non-shaded) palette entries taken from the light or dark base. */
+export type BaseColorName = 'background' | 'surface' | 'text' | 'textSecondary' | 'border';
+
+export type Palette = Record<MainColorName, PaletteColor & { active: string }> &
+  Record<StatusColorName, PaletteColor> &
+  Record<BaseColorName, string>;
+
+/** The resolved theme every element reads (through CSS variables). */
+export interface Theme {
+  mode: ThemeMode;
+  palette: Palette;
+  typography: { fontFamily: string; fontSize: string };
+  shape: { borderRadius: string };
+  /** Spacing unit in px. */
+  spacing: number;
+}

@@ -1,0 +1,93 @@
+import type { HostOptionsInput } from './options';
+
+type OptionKey = keyof HostOptionsInput;
+type AttributeKind =
+  | { type: 'string' }
+  | { type: 'boolean' }
+  | { type: 'json' }
+  | { type: 'list' }
+  | { type: 'enum'; values: readonly string[] };
+
+export interface OptionAttribute {
+  attribute: string;
+  option: OptionKey;
+  kind: AttributeKind;
+}
+
+const string = { type: 'string' } as const;
+const boolean = { type: 'boolean' } as const;
+const json = { type: 'json' } as const;
+const oneOf = (...values: string[]) => ({ type: 'enum', values }) as const;
+
+/** Every host option that an attribute of any element can set (kebab-case strings parsed by our code). */
+export const optionAttributes: readonly OptionAttribute[] = [
+  { attribute: 'base-url', option: 'baseUrl', kind: string },
+  { attribute: 'preview', option: 'preview', kind: boolean },
+  { attribute: 'hosted-login-box', option: 'hostedLoginBox', kind: boolean },
+  { attribute: 'theme', option: 'theme', kind: json },
+  { attribute: 'theme-mode', option: 'themeMode', kind: oneOf('light', 'dark') },
+  { attribute: 'navigation', option: 'navigation', kind: json },
+  { attribute: 'localizations', option: 'localizations', kind: json },
+  { attribute: 'locale', option: 'locale', kind: string },
+  { attribute: 'entitlements', option: 'entitlements', kind: json },
+  { attribute: 'tag-manager', option: 'tagManager', kind: json },
+  { attribute: 'enforce-redirect-to-same-site', option: 'enforceRedirectToSameSite', kind: boolean },
+  { attribute: 'allowed-redirect-origins', option: 'allowedRedirectOrigins', kind: { type: 'list' } },
+  { attribute: 'url-strategy', option: 'urlStrategy', kind: oneOf('path', 'hash') },
+  { attribute: 'request-credentials', option: 'requestCredentials', kind: oneOf('include', 'same-origin', 'omit') },
+  { attribute: 'routes', option: 'routes', kind: json },
+  { attribute: 'lazy', option: 'lazy', kind: boolean },
+  {
+    attribute: 'log-level',
+    option: 'logLevel',
+    kind: oneOf('debug', 'info', 'warn', 'error', 'none'),
+  },
+  {
+    attribute: 'framework',
+    option: 'framework',
+    kind: oneOf('nextjs', 'react', 'angular', 'vuejs', 'flutter', 'ios', 'android', 'vanillajs'),
+  },
+  { attribute: 'login-alias', option: 'loginAlias', kind: string },
+  { attribute: 'application-id', option: 'applicationId', kind: string },
+  { attribute: 'nonce', option: 'cspNonce', kind: string },
+];
+
+export const optionAttributeNames = optionAttributes.map((a) => a.attribute);
+const byName = new Map(optionAttributes.map((a) => [a.attribute, a]));
+
+/** The result of reading one attribute: a value to set, or `invalid` to keep the previous value. */
+export type ParsedAttribute = { option: OptionKey; value: unknown } | { option: OptionKey; invalid: string };
+
+/**
+ * Parses one attribute value. A removed attribute (null) resets the option to its default (undefined);
+ * a value that does not parse is reported as invalid and the caller keeps the previous value.
+ */
+export function parseOptionAttribute(attribute: string, raw: string | null): ParsedAttribute | undefined {
+  const spec = byName.get(attribute);
+  if (!spec) return undefined;
+  const { option, kind } = spec;
+  if (raw === null) return { option, value: undefined };
+  switch (kind.type) {
+    case 'string':
+      return { option, value: raw };
+    case 'boolean':
+      // Present without a value, or any value but "false", means on (HTML boolean attributes).
+      return { option, value: raw.trim().toLowerCase() !== 'false' };
+    case 'list':
+      return { option, value: raw.split(/[\s,]+/).filter(Boolean) };
+    case 'enum':
+      return kind.values.includes(raw)
+        ? { option, value: raw }
+        : { option, invalid: `"${raw}" is not one of ${kind.values.join(', ')}` };
+    case 'json':
+      try {
+        const value: unknown = JSON.parse(raw);
+        if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+          return { option, invalid: 'expected a JSON object' };
+        }
+        return { option, value };
+      } catch (error) {
+        return { option, invalid: `invalid JSON (${(error as Error).message})` };
+      }
+  }
+}
