@@ -42,7 +42,7 @@ export const he = {
     sectionUnavailable: '{section} עדיין לא זמין בגרסה הזו.',
     nav: {
       usage: 'שימוש',
-      webhooks: 'Webhooks',
+      webhooks: 'וובהוקים',
       roles: 'תפקידים',
       users: 'משתמשים',
       personalApiTokens: 'אסימוני API אישיים',

@@ -4,8 +4,8 @@ import { he } from './he';
 
 export type { CatalogShape } from './en';
 
-/** Built-in catalogs by base language; any other locale falls back to `en`. */
-export const catalogs: Readonly<Record<string, CatalogShape>> = { en, he };
+/** Built-in catalogs by base language; any other language falls back to `en`. */
+export const catalogs = { en, he } as const satisfies Record<string, CatalogShape>;
 
 /** Base languages written right to left. */
 export const rtlLocales: readonly string[] = ['he', 'ar', 'fa', 'ur'];
