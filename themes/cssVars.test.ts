@@ -1,7 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { cssVar, cssVarNames, themeToCssVars } from './cssVars';
 import { createTheme, darkTheme, lightTheme } from './theme';
-import { describe, it } from './testing';
 
 // The contract other folders rely on, written out independently of cssVarNames.
 const expectedNames = [

@@ -10,7 +10,6 @@ import {
   lightContrastText,
   lightPaletteBase,
 } from './palette';
-import { describe, it } from './testing';
 
 const hex = (value: string): string => Color(value).hex();
 const hexColor = fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`);

@@ -1,7 +1,6 @@
 import { expect } from '@open-wc/testing';
 import Color from 'color';
 import { createTheme, darkTheme, lightTheme, parseThemeInput } from './theme';
-import { describe, it } from './testing';
 import type { Theme } from './types';
 
 const contrast = (a: string, b: string): number => Color(a).contrast(Color(b));

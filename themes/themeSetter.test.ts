@@ -5,7 +5,6 @@ import {
   THEME_SETTER_TIMEOUT_MS,
   waitForThemeSetter,
 } from './themeSetter';
-import { describe, it } from './testing';
 
 type Setter = (theme: object) => void;
 

@@ -21,7 +21,10 @@ interface R2wcElement extends HTMLElement {
   attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void;
   connectedCallback(): void;
 }
-type R2wcElementClass = { new (): R2wcElement; readonly observedAttributes: string[] };
+interface R2wcElementClass {
+  new (): R2wcElement;
+  readonly observedAttributes: string[];
+}
 
 const optionAttributeNames = new Set(optionAttributes.map((a) => a.attribute));
 /** Every option is also an element property: objects (theme, localizations, ...) are best set this way. */
@@ -36,6 +39,7 @@ export function createElementClass<P extends object>(
   Component: ComponentType<P & ElementBaseProps>,
   attributes: ElementAttributes<P> = {},
 ): CustomElementConstructor {
+  const Inner = Component as ComponentType<ElementBaseProps>;
   function Root(props: P & ElementBaseProps & { app?: string }) {
     useEffect(() => {
       registerThemeSetter();
@@ -43,7 +47,7 @@ export function createElementClass<P extends object>(
     }, []);
     return (
       <ElementRoot container={props.container} tag={tag} app={props.app}>
-        <Component {...props} />
+        <Inner {...props} />
       </ElementRoot>
     );
   }
@@ -53,7 +57,7 @@ export function createElementClass<P extends object>(
   }) as unknown as R2wcElementClass;
 
   class FeElement extends Base {
-    static get observedAttributes(): string[] {
+    static override get observedAttributes(): string[] {
       return [...Base.observedAttributes, ...optionAttributeNames];
     }
 

@@ -1,0 +1,26 @@
+import { createElementClass, defineElement } from '../../shared/element/defineElement';
+import { Checkout } from './Checkout';
+
+/**
+ * The dialog that confirms a plan change and shows the card it will be charged to.
+ *
+ * @summary The checkout.
+ * @customElement fe-checkout
+ * @attr plan-id - The id or slug of the plan to confirm.
+ * @attr base-url - The identity server's origin (required unless `preview`).
+ * @attr preview - Replays sample data after 500 ms instead of calling a server.
+ * @attr theme-mode - `light` (default) or `dark`.
+ * @attr locale - The language of the texts.
+ * @event fe-checkout-success - The plan change was confirmed; `detail.planId`.
+ * @csspart root - The element's root container.
+ * @csspart card - The box around the checkout.
+ */
+export class FeCheckoutElement extends createElementClass('fe-checkout', Checkout, { planId: 'string' }) {}
+
+defineElement('fe-checkout', FeCheckoutElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'fe-checkout': FeCheckoutElement;
+  }
+}

@@ -1,0 +1,60 @@
+/** Every login step of the spec (000 §4); this release drives the password steps. */
+export const loginSteps = [
+  'preLogin',
+  'magicLinkPreLoginSuccess',
+  'loginWithSmsOtc',
+  'loginWithQuickSmsOtc',
+  'loginWithOtc',
+  'loginWithPassword',
+  'loginWithTwoFactor',
+  'redirectToSSO',
+  'loginWithSSOFailed',
+  'success',
+  'forceTwoFactor',
+  'recoverTwoFactor',
+  'promptPasskeys',
+  'breachedPassword',
+  'breachedPasswordSuccess',
+] as const;
+export type LoginStep = (typeof loginSteps)[number];
+
+export interface LoginState {
+  step: LoginStep;
+  loading: boolean;
+  error: string | null;
+}
+
+export type LoginEvent =
+  | { type: 'submit' }
+  | { type: 'succeeded' }
+  | { type: 'failed'; error: string }
+  | { type: 'reset' };
+
+export const initialLoginState: LoginState = { step: 'loginWithPassword', loading: false, error: null };
+
+/** Pure transitions of the password login; the hook runs the calls and timers. */
+export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
+  switch (event.type) {
+    case 'submit':
+      return state.loading ? state : { ...state, loading: true, error: null };
+    case 'succeeded':
+      return { step: 'success', loading: false, error: null };
+    case 'failed':
+      return { ...state, loading: false, error: event.error };
+    case 'reset':
+      return initialLoginState;
+  }
+}
+
+/** Wait before the redirect that follows a successful login (000 §4, §9). */
+export const POST_LOGIN_REDIRECT_MS = 200;
+
+/** Where to go after login: the saved path unless it is an auth page itself, else the authenticated URL. */
+export function postLoginTarget(
+  savedPath: string | null,
+  routes: { authenticatedUrl: string; loginUrl: string; logoutUrl: string; socialLoginCallbackUrl: string; activateUrl: string },
+): string {
+  const discarded = [routes.loginUrl, routes.logoutUrl, routes.socialLoginCallbackUrl, routes.activateUrl];
+  if (!savedPath || discarded.some((p) => savedPath === p || savedPath.startsWith(`${p}?`))) return routes.authenticatedUrl;
+  return savedPath;
+}

@@ -1,0 +1,51 @@
+import { useState, type FormEvent } from 'react';
+import { useT } from '../../../shared/i18n/useT';
+import { Alert, Button, TextField } from '../../../shared/ui';
+import { useLogin } from '../useLogin';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function LoginScreen({ host }: { host: EventTarget }) {
+  const { t } = useT();
+  const { state, submit } = useLogin(host);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const emailError = !touched ? null : !email ? t('common.required') : !EMAIL.test(email) ? t('common.invalidEmail') : null;
+  const passwordError = touched && !password ? t('common.required') : null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!EMAIL.test(email) || !password) return;
+    void submit(email, password);
+  };
+
+  if (state.step === 'success') return <p role="status">{t('loginBox.login.redirecting')}</p>;
+  return (
+    <form noValidate onSubmit={onSubmit} aria-busy={state.loading} css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+      {state.error && <Alert severity="error">{state.error}</Alert>}
+      <TextField
+        label={t('loginBox.login.emailLabel')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        value={email}
+        error={emailError}
+        onChange={(e) => setEmail(e.target.value.trim())}
+      />
+      <TextField
+        label={t('loginBox.login.passwordLabel')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        error={passwordError}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Button type="submit" fullWidth disabled={state.loading}>
+        {state.loading ? t('loginBox.login.submitting') : t('loginBox.login.submit')}
+      </Button>
+    </form>
+  );
+}

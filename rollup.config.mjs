@@ -1,0 +1,71 @@
+// Builds: dist/esm (npm, dependencies external), dist/cdn (browser ES modules sharing one core chunk, plus
+// the classic script fe-elements.js), dist/types (.d.ts).
+import { readFileSync } from 'node:fs';
+import commonjs from '@rollup/plugin-commonjs';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import replace from '@rollup/plugin-replace';
+import dts from 'rollup-plugin-dts';
+import esbuild from 'rollup-plugin-esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const elements = ['login-box', 'admin-portal', 'checkout', 'security-center'];
+const external = Object.keys(pkg.dependencies).filter((d) => !['hono', '@hono/node-server'].includes(d));
+
+const plugins = ({ minify }) => [
+  replace({
+    preventAssignment: true,
+    values: { 'process.env.NODE_ENV': JSON.stringify('production'), __FE_VERSION__: JSON.stringify(pkg.version) },
+  }),
+  nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
+  commonjs(),
+  esbuild({ target: 'es2022', jsx: 'automatic', jsxImportSource: '@emotion/react', minify }),
+];
+
+// jotai's 'use client' directives are meaningless here.
+const onwarn = (warning, warn) => {
+  if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+  warn(warning);
+};
+
+// Everything the elements share goes to one core chunk: one copy of the store per page. The preview
+// transport stays a chunk of its own, loaded only in preview mode.
+const manualChunks = (id) => {
+  if (id.includes('/shared/api/preview/')) return undefined;
+  if (id.includes('/node_modules/') || id.includes('/shared/') || id.includes('/themes/')) return 'core';
+  return undefined;
+};
+
+export default [
+  {
+    input: Object.fromEntries([...elements.map((e) => [e, `elements/${e}/index.ts`]), ['index', 'index.ts']]),
+    external: (id) => external.some((d) => id === d || id.startsWith(`${d}/`)),
+    output: { dir: 'dist/esm', format: 'es', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
+    plugins: plugins({ minify: false }),
+    onwarn,
+  },
+  {
+    input: Object.fromEntries(elements.map((e) => [`${e}/index`, `elements/${e}/index.ts`])),
+    output: {
+      dir: 'dist/cdn',
+      format: 'es',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      manualChunks,
+      sourcemap: true,
+    },
+    plugins: plugins({ minify: true }),
+    onwarn,
+  },
+  {
+    input: 'index.ts',
+    output: { file: 'dist/cdn/fe-elements.js', format: 'iife', name: 'FeElements', inlineDynamicImports: true },
+    plugins: plugins({ minify: true }),
+    onwarn,
+  },
+  {
+    input: 'index.ts',
+    output: { file: 'dist/types/index.d.ts', format: 'es' },
+    plugins: [dts({ tsconfig: 'tsconfig.json' })],
+    external: (id) => !id.startsWith('.') && !id.startsWith('/'),
+  },
+];

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// npm start: builds when dist/ is missing or older than the sources, then starts the server.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const sources = ['elements', 'shared', 'themes', 'index.ts', 'rollup.config.mjs', 'package.json'];
+const newest = (path) => {
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
+};
+const built = 'dist/cdn/fe-elements.js';
+if (!existsSync(built) || sources.some((s) => existsSync(s) && newest(s) > statSync(built).mtimeMs)) {
+  console.log('fe-elements: building…');
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Button } from './Button';
+
+export interface AlertProps {
+  severity: 'error' | 'warning' | 'info' | 'success';
+  children: ReactNode;
+  action?: { label: string; onClick: () => void };
+}
+
+/** A message box; errors are announced to screen readers at once (role="alert"). */
+export function Alert({ severity, children, action }: AlertProps) {
+  return (
+    <div
+      part="alert"
+      role={severity === 'error' ? 'alert' : 'status'}
+      css={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 'var(--fe-spacing)',
+        padding: 'calc(var(--fe-spacing) * 1.5)',
+        borderRadius: 'var(--fe-radius)',
+        border: `1px solid var(--fe-color-${severity})`,
+        background: `var(--fe-color-${severity}-light)`,
+        color: `var(--fe-color-${severity}-dark)`,
+      }}
+    >
+      <div css={{ flex: 1, color: 'var(--fe-color-text)' }}>{children}</div>
+      {action && (
+        <Button variant="secondary" onClick={action.onClick}>
+          {action.label}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+
+export function Card({ children, width }: { children: ReactNode; width?: number | string }) {
+  return (
+    <section
+      part="card"
+      css={{
+        background: 'var(--fe-color-surface)',
+        border: '1px solid var(--fe-color-border)',
+        borderRadius: 'calc(var(--fe-radius) * 2)',
+        padding: 'calc(var(--fe-spacing) * 3)',
+        maxWidth: width,
+        boxShadow: '0 1px 3px rgb(0 0 0 / 0.08)',
+      }}
+    >
+      {children}
+    </section>
+  );
+}

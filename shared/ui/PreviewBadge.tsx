@@ -1,0 +1,22 @@
+import { useT } from '../i18n/useT';
+
+/** Marks an element that shows sample data. */
+export function PreviewBadge() {
+  const { t } = useT();
+  return (
+    <span
+      part="preview-badge"
+      css={{
+        marginInlineStart: 8,
+        padding: '0 6px',
+        borderRadius: 4,
+        fontSize: '0.75em',
+        fontWeight: 600,
+        background: 'var(--fe-color-info-light)',
+        color: 'var(--fe-color-text)',
+      }}
+    >
+      {t('common.previewBadge')}
+    </span>
+  );
+}
