@@ -38,7 +38,12 @@ function entryText(entry: unknown): string {
 }
 
 /** Maps a failed HTTP answer to the message of 001 §8 (API-011..014). */
-export function errorMessageFromResponse({ status, statusText, contentType, bodyText }: ErrorResponseParts): string {
+export function errorMessageFromResponse({
+  status,
+  statusText,
+  contentType,
+  bodyText,
+}: ErrorResponseParts): string {
   if (status === 413) return REQUEST_TOO_LARGE_MESSAGE;
   if (bodyText === null) return UNPARSEABLE_BODY_MESSAGE;
   const fallback = `Error ${status} - ${statusText}`;

@@ -13,7 +13,10 @@ declare global {
  * Sends the browser to `url`: dispatches a cancelable, bubbling, composed `fe-navigate` event on `document`
  * and calls `assign(url)` unless a listener cancelled it.
  */
-export function navigateTo(url: string, assign: (url: string) => void = (u) => window.location.assign(u)): void {
+export function navigateTo(
+  url: string,
+  assign: (url: string) => void = (u) => window.location.assign(u),
+): void {
   const event = new CustomEvent<FeNavigateDetail>('fe-navigate', {
     detail: { url },
     bubbles: true,

@@ -51,7 +51,9 @@ export function safeRedirectTarget(
     return fallback;
   }
   if (enforceSameSite && !isAllowedOrigin(target.href, currentOrigin, allowedOrigins)) {
-    console.warn(`[fe-elements] Ignored redirect to ${target.origin}: not the current origin nor an allowed origin`);
+    console.warn(
+      `[fe-elements] Ignored redirect to ${target.origin}: not the current origin nor an allowed origin`,
+    );
     return fallback;
   }
   return target.href;
