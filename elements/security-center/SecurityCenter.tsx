@@ -11,9 +11,11 @@ export interface Recommendation {
   severity: 'SEVERE' | 'WARNING' | 'INFO';
   category: string;
 }
+/** GET recommendations: the score and the list (`items`; older servers name it `recommendations`). */
 export interface RecommendationsAnswer {
   score: number;
-  recommendations: Recommendation[];
+  items?: Recommendation[];
+  recommendations?: Recommendation[];
 }
 
 const severityOrder = { SEVERE: 0, WARNING: 1, INFO: 2 } as const;
@@ -31,7 +33,7 @@ export function SecurityCenter() {
 
   if (error) return <Alert severity="error" action={{ label: t('common.retry'), onClick: load }}>{error}</Alert>;
   if (!data) return <Spinner label={t('common.loading')} />;
-  const sorted = [...data.recommendations].sort((a, b) => severityOrder[a.severity] - severityOrder[b.severity]);
+  const sorted = [...(data.items ?? data.recommendations ?? [])].sort((a, b) => severityOrder[a.severity] - severityOrder[b.severity]);
   return (
     <Card>
       <h2 css={{ margin: '0 0 16px', fontSize: '1.4em' }}>{t('securityCenter.title')}</h2>

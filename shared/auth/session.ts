@@ -1,6 +1,8 @@
 import { api } from '../api/client';
 import { ApiError } from '../api/errors';
 import { paths } from '../api/paths';
+import { notifyNativeHost } from '../options/nativeBridge';
+import { optionsAtom } from '../options/options.atoms';
 import { store } from '../store';
 import { accessTokenAtom, userAtom, type SessionUser } from './session.atoms';
 
@@ -19,6 +21,7 @@ export async function applyAuthAnswer(answer: AuthAnswer): Promise<void> {
   store.set(accessTokenAtom, answer.accessToken);
   const user = answer.user ?? (await api.request<SessionUser>(paths.auth.getMeV2));
   store.set(userAtom, user);
+  notifyNativeHost(store.get(optionsAtom).framework, { type: 'authenticated' });
 }
 
 /** Restores the session through the refresh cookie; no session (401) is not an error. */
@@ -42,5 +45,6 @@ export async function signOut(): Promise<void> {
     await api.request(paths.auth.logout, { body: {} });
   } finally {
     clearSession();
+    notifyNativeHost(store.get(optionsAtom).framework, { type: 'logout' });
   }
 }

@@ -1,0 +1,67 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { accessTokenAtom, userAtom, type SessionUser } from '../../shared/auth/session.atoms';
+import { $, axeViolations, mount, resetPage, shadowText } from '../../shared/element/testing';
+import { store } from '../../shared/store';
+import './index';
+
+afterEach(resetPage);
+
+const user = (permissions: string[]): SessionUser => ({
+  id: 'u1',
+  email: 'ada@acme.test',
+  name: 'Ada Lovelace',
+  tenantId: 'acme',
+  tenantIds: ['acme'],
+  roles: [{ id: 'r1', key: 'Admin', name: 'Admin' }],
+  permissions: permissions.map((key) => ({ key })),
+});
+const signIn = (permissions: string[]) => {
+  store.set(accessTokenAtom, 'token');
+  store.set(userAtom, user(permissions));
+};
+const navKeys = (el: Element) =>
+  [...(el.shadowRoot?.querySelectorAll('nav [data-entry]') ?? [])].map((b) => b.getAttribute('data-entry'));
+
+describe('<fe-admin-portal>', () => {
+  it('asks to sign in when nobody is signed in', async () => {
+    const el = await mount('fe-admin-portal', { preview: '' }, (r) => /Sign in to manage/.test(r.textContent ?? ''));
+    expect(el.shadowRoot?.mode).to.equal('open');
+  });
+
+  it('[ROUTE-037] shows the navigation the user permissions allow, and the profile page', async () => {
+    signIn(['fe.secure.read.users', 'fe.secure.read.roles']);
+    const el = await mount(
+      'fe-admin-portal',
+      { preview: '', navigation: '{"roles":{"visibility":"byPermissions"},"groups":{"visibility":"byPermissions"}}' },
+      (r) => r.querySelector('nav') !== null,
+    );
+    expect(navKeys(el)).to.include.members(['profile', 'privacy', 'users', 'roles', 'audits']);
+    expect(navKeys(el)).not.to.include('groups');
+    expect(shadowText(el)).to.contain('Ada Lovelace');
+    expect(shadowText(el)).to.contain('ada@acme.test');
+  });
+
+  it('[ROUTE-037] the navigation changes with the user permissions at run time', async () => {
+    signIn([]);
+    const el = await mount('fe-admin-portal', { preview: '', navigation: '{"groups":{"visibility":"byPermissions"}}' }, (r) =>
+      r.querySelector('nav') !== null,
+    );
+    expect(navKeys(el)).not.to.include('groups');
+    store.set(userAtom, user(['fe.secure.*']));
+    await waitUntil(() => navKeys(el).includes('groups'));
+  });
+
+  it('selecting an entry opens its page', async () => {
+    signIn(['fe.*']);
+    const el = await mount('fe-admin-portal', { preview: '' }, (r) => r.querySelector('nav') !== null);
+    $<HTMLButtonElement>(el, '[data-entry="audits"]')!.click();
+    await waitUntil(() => $(el, '[data-entry="audits"]')?.getAttribute('aria-current') === 'page');
+    expect(shadowText(el)).to.contain('Audit logs');
+  });
+
+  it('passes an axe-core accessibility check', async () => {
+    signIn(['fe.*']);
+    const el = await mount('fe-admin-portal', { preview: '' }, (r) => r.querySelector('nav') !== null);
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+});

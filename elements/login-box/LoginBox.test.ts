@@ -1,0 +1,151 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { userAtom } from '../../shared/auth/session.atoms';
+import { defineElement } from '../../shared/element/defineElement';
+import { $, axeViolations, captureConsole, mount, resetPage, shadowText } from '../../shared/element/testing';
+import { store } from '../../shared/store';
+import './index';
+import '../admin-portal/index';
+import { FeLoginBoxElement } from './index';
+
+afterEach(() => {
+  resetPage();
+  history.replaceState(null, '', location.pathname);
+});
+
+const loginRoute = () => history.replaceState(null, '', `${location.pathname}#/account/login`);
+const hasForm = (root: ShadowRoot) => root.querySelector('form') !== null;
+
+describe('<fe-login-box>', () => {
+  it('mounts in an open shadow root and keeps its styles inside it', async () => {
+    loginRoute();
+    const el = await mount('fe-login-box', { preview: '', 'url-strategy': 'hash' }, hasForm);
+    expect(el.shadowRoot?.mode).to.equal('open');
+    expect(el.shadowRoot?.querySelector('style')).to.exist;
+    expect(document.head.querySelectorAll('style[data-emotion]').length).to.equal(0);
+  });
+
+  it('[ROUTE-019] renders the login screen at the login route, in preview', async () => {
+    loginRoute();
+    const el = await mount('fe-login-box', { preview: '', 'url-strategy': 'hash' }, hasForm);
+    expect($(el, 'input[name="email"]')).to.exist;
+    expect($(el, 'input[type="password"]')).to.exist;
+    expect(shadowText(el)).to.contain('Sign in');
+  });
+
+  it('[ROUTE-020] renders nothing at the authenticated URL', async () => {
+    history.replaceState(null, '', `${location.pathname}#/`);
+    const el = await mount('fe-login-box', { preview: '', 'url-strategy': 'hash' }, (root) => root.querySelector('[part="root"]') !== null);
+    await new Promise((r) => setTimeout(r, 50));
+    expect($(el, 'form')).to.equal(null);
+    expect(shadowText(el).trim()).to.equal('');
+  });
+
+  it('passes an axe-core accessibility check', async () => {
+    loginRoute();
+    const el = await mount('fe-login-box', { preview: '', 'url-strategy': 'hash' }, hasForm);
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it('[SHELL-004] without a base URL: an alert inside the element and a console error; the host page is kept', async () => {
+    loginRoute();
+    const sibling = document.createElement('p');
+    sibling.textContent = 'host content';
+    document.body.append(sibling);
+    const console = captureConsole();
+    try {
+      const el = await mount('fe-login-box', {}, (root) => root.querySelector('[role="alert"]') !== null);
+      expect(shadowText(el)).to.contain('Set a base URL in the provider options');
+      await waitUntil(() => console.calls.length > 0);
+      expect(String(console.calls[0]?.[0])).to.contain('base URL');
+      expect(document.body.contains(sibling)).to.equal(true);
+    } finally {
+      console.restore();
+      sibling.remove();
+    }
+  });
+
+  it('bad JSON in an attribute logs an error and keeps the previous value, without an uncaught exception', async () => {
+    loginRoute();
+    const el = await mount(
+      'fe-login-box',
+      { preview: '', 'url-strategy': 'hash', theme: '{"palette":{"primary":"#aa0000"}}' },
+      hasForm,
+    );
+    const primary = () => getComputedStyle($(el, '[part="root"]')!).getPropertyValue('--fe-color-primary').trim().toUpperCase();
+    await waitUntil(() => primary() === '#AA0000');
+    const console = captureConsole();
+    const uncaught: unknown[] = [];
+    const onError = (e: ErrorEvent) => uncaught.push(e.error);
+    window.addEventListener('error', onError);
+    try {
+      el.setAttribute('theme', '{"palette":');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(console.calls.map((c) => String(c[0])).join('\n')).to.match(/attribute "theme": invalid JSON/);
+      expect(primary()).to.equal('#AA0000');
+      expect(uncaught).to.deep.equal([]);
+    } finally {
+      console.restore();
+      window.removeEventListener('error', onError);
+    }
+  });
+
+  it('registration is idempotent: a second definition warns and keeps the first', () => {
+    const console = captureConsole('warn');
+    try {
+      defineElement('fe-login-box', class extends HTMLElement {});
+      expect(customElements.get('fe-login-box')).to.equal(FeLoginBoxElement);
+      expect(String(console.calls[0]?.[0])).to.contain('already defined');
+    } finally {
+      console.restore();
+    }
+  });
+
+  it('one store across elements: signing in with the preview login box shows the user in the portal', async () => {
+    loginRoute();
+    const box = await mount('fe-login-box', { preview: '', 'url-strategy': 'hash' }, hasForm);
+    const portal = await mount('fe-admin-portal', {}, (root) => /Sign in to manage/.test(root.textContent ?? ''));
+    const email = $<HTMLInputElement>(box, 'input[name="email"]')!;
+    const password = $<HTMLInputElement>(box, 'input[name="password"]')!;
+    const setValue = (input: HTMLInputElement, value: string) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    setValue(email, 'demo@fe-elements.dev');
+    setValue(password, 'any-password');
+    const authenticated = new Promise<CustomEvent>((resolve) =>
+      box.addEventListener('fe-authenticated', (e) => resolve(e as CustomEvent), { once: true }),
+    );
+    $<HTMLButtonElement>(box, 'button[type="submit"]')!.click();
+    const event = await authenticated;
+    expect(event.composed).to.equal(true);
+    expect(store.get(userAtom)?.email).to.equal('demo@fe-elements.dev');
+    await waitUntil(() => shadowText(portal).includes('demo@fe-elements.dev'), 'the portal did not show the user', {
+      timeout: 5000,
+    });
+  });
+
+  it('[SHELL-007] a wrong password in preview shows the server error and keeps the form usable', async () => {
+    loginRoute();
+    const box = await mount('fe-login-box', { preview: '', 'url-strategy': 'hash' }, hasForm);
+    const setValue = (input: HTMLInputElement, value: string) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    setValue($<HTMLInputElement>(box, 'input[name="email"]')!, 'demo@fe-elements.dev');
+    setValue($<HTMLInputElement>(box, 'input[name="password"]')!, 'wrong');
+    const started = performance.now();
+    $<HTMLButtonElement>(box, 'button[type="submit"]')!.click();
+    await waitUntil(() => $(box, '[role="alert"]') !== null, 'no error shown', { timeout: 5000 });
+    expect(performance.now() - started).to.be.greaterThan(450);
+    expect(shadowText(box)).to.contain('Incorrect email or password');
+    expect($<HTMLButtonElement>(box, 'button[type="submit"]')!.disabled).to.equal(false);
+  });
+
+  it('locale he renders Hebrew right to left', async () => {
+    loginRoute();
+    const el = await mount('fe-login-box', { preview: '', 'url-strategy': 'hash', locale: 'he' }, hasForm);
+    expect($(el, '[part="root"]')!.getAttribute('dir')).to.equal('rtl');
+    expect($(el, '[part="root"]')!.getAttribute('lang')).to.equal('he');
+    expect(shadowText(el)).to.match(/[\u0590-\u05FF]/);
+  });
+});

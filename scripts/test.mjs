@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// npm test: every layer (browser unit and element tests, server tests, end-to-end), then one summary line.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+
+const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.log('Chromium is missing: installing Debian chromium…');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const run = (args) => spawnSync(sudo[0] ?? args[0], sudo.length ? args : args.slice(1), { stdio: 'inherit' });
+  run(['apt-get', 'update']);
+  if (run(['apt-get', 'install', '-y', 'chromium']).status !== 0) {
+    console.error('Could not install chromium; set CHROME_PATH to a Chromium binary.');
+    process.exit(1);
+  }
+}
+
+/** Runs a command, echoing its output, and returns the output. */
+function run(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+    let out = '';
+    const echo = (chunk) => {
+      out += chunk;
+      process.stdout.write(chunk);
+    };
+    child.stdout.on('data', echo);
+    child.stderr.on('data', echo);
+    child.on('close', (code) => resolve({ code: code ?? 1, out }));
+  });
+}
+
+const npx = (args) => run('npx', args);
+const layers = [];
+const lastMatch = (text, re) => [...text.matchAll(re)].at(-1);
+
+// 1. Build: the end-to-end layer loads dist/.
+const build = await run('npm', ['run', 'build', '--silent']);
+if (build.code !== 0) layers.push({ name: 'build', passed: 0, failed: 1 });
+
+// 2. Browser tests (web-test-runner in Chromium).
+const wtr = await npx(['wtr', '--static-logging']);
+const w = lastMatch(wtr.out, /(\d+) passed, (\d+) failed/g);
+layers.push({ name: 'browser', passed: Number(w?.[1] ?? 0), failed: Number(w?.[2] ?? 0) + (w ? 0 : 1) });
+if (w && wtr.code !== 0 && Number(w[2]) === 0) layers.at(-1).failed += 1;
+
+// 3. Node tests: the server (app.request) and end-to-end (real server + built elements + Chromium).
+const find = (dir, re) =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => re.test(f) && !f.includes('node_modules'))
+        .map((f) => `${dir}/${f}`)
+    : [];
+const nodeFiles = [...find('server', /\.test\.ts$/), ...find('e2e', /\.spec\.ts$/)];
+if (nodeFiles.length) {
+  const node = await run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...nodeFiles]);
+  const pass = lastMatch(node.out, /^ℹ pass (\d+)/gm);
+  const fail = lastMatch(node.out, /^ℹ fail (\d+)/gm);
+  layers.push({ name: 'node', passed: Number(pass?.[1] ?? 0), failed: Number(fail?.[1] ?? 0) + (pass ? 0 : 1) });
+}
+
+const passed = layers.reduce((n, l) => n + l.passed, 0);
+const failed = layers.reduce((n, l) => n + l.failed, 0);
+console.log('\n' + layers.map((l) => `layer ${l.name}: passed ${l.passed}, failed ${l.failed}`).join('\n'));
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

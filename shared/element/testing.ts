@@ -1,0 +1,46 @@
+// Test helpers for element tests (web-test-runner): mount a real custom element, wait for its shadow DOM,
+// check accessibility with axe-core, and reset the page store between tests.
+import axe from 'axe-core';
+import { waitUntil } from '@open-wc/testing';
+import { clearSession } from '../auth/session';
+import { hostOptionsInputAtom } from '../options/options.atoms';
+import { store } from '../store';
+
+const mounted: HTMLElement[] = [];
+
+export async function mount<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attributes: Record<string, string> = {},
+  ready: (root: ShadowRoot) => boolean = (root) => (root.textContent ?? '').trim().length > 0,
+): Promise<HTMLElementTagNameMap[K]> {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+  document.body.append(el);
+  mounted.push(el);
+  await waitUntil(() => el.shadowRoot !== null && ready(el.shadowRoot), `<${tag}> did not render`, { timeout: 5000 });
+  return el;
+}
+
+/** Text of an element's shadow root (React renders asynchronously: wait for it with waitUntil). */
+export const shadowText = (el: Element) => el.shadowRoot?.textContent ?? '';
+export const $ = <E extends Element = HTMLElement>(el: Element, selector: string) =>
+  el.shadowRoot?.querySelector<E>(selector) ?? null;
+
+export async function axeViolations(el: Element): Promise<string[]> {
+  const result = await axe.run(el, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+}
+
+export function resetPage(): void {
+  for (const el of mounted.splice(0)) el.remove();
+  store.set(hostOptionsInputAtom, {});
+  clearSession();
+}
+
+/** Collects console.error calls during a test instead of printing them. */
+export function captureConsole(method: 'error' | 'warn' = 'error') {
+  const calls: unknown[][] = [];
+  const original = console[method];
+  console[method] = (...args: unknown[]) => calls.push(args);
+  return { calls, restore: () => (console[method] = original) };
+}
