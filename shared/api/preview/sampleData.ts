@@ -1,0 +1,1445 @@
+// Sample data of the preview transport: entity builders plus one coherent dataset (CONVENTIONS 13).
+// Field names follow the spec (000 §3, 001 §3) and, where it is silent, the public Frontegg REST API v7.
+
+export type Severity = 'SEVERE' | 'WARNING' | 'INFO';
+export type RestrictionType = 'ALLOW' | 'BLOCK';
+export type UserProvider =
+  'local' | 'saml' | 'google' | 'github' | 'facebook' | 'microsoft' | 'scim2' | 'slack';
+export type AssignmentType = 'NEVER' | 'ALWAYS' | 'ASSIGNABLE';
+export type SubscriptionStatus = 'ACTIVE' | 'CANCELED' | 'INCOMPLETE' | 'EXPIRED' | 'TRIALING';
+export type UserPreset = 'breached-passwords' | 'mfa-unenrolled' | 'inactive';
+export type RecommendationCode =
+  | 'FORCE_MFA'
+  | 'BREACHED_PASSWORDS_EXIST'
+  | 'ENABLE_USER_LOCKOUT'
+  | 'STRENGTHEN_USER_LOCKOUT'
+  | 'ENABLE_PASSWORD_HISTORY'
+  | 'STRENGTHEN_PASSWORD_HISTORY'
+  | 'ENABLE_FORCE_RELOGIN'
+  | 'SET_FORCE_RELOGIN'
+  | 'ENABLE_SESSION_CONCURRENCY'
+  | 'SET_SESSION_CONCURRENCY'
+  | 'ENABLE_IDLE_SESSION'
+  | 'SET_IDLE_SESSION'
+  | 'ENABLE_IP_RESTRICTIONS'
+  | 'CHANGE_IP_TO_ALLOWLIST'
+  | 'ENABLE_DOMAIN_RESTRICTIONS'
+  | 'CHANGE_DOMAIN_TO_ALLOWLIST'
+  | 'CONFIGURE_SSO';
+export type InsightCode =
+  | 'MFA_FORCED'
+  | 'PARTIALLY_FORCED_MFA'
+  | 'PARTIAL_MFA_USAGE'
+  | 'FULL_MFA_USAGE'
+  | 'BREACHED_PASSWORD_USERS_EXIST'
+  | 'IMPROVE_LOCKOUT_POLICY'
+  | 'IMPROVE_PASSWORD_HISTORY_POLICY'
+  | 'NO_SESSION_SETTINGS'
+  | 'PARTIAL_SESSION_SETTINGS'
+  | 'FULL_SESSION_SETTINGS'
+  | 'NO_IP_RESTRICTIONS'
+  | 'IP_ALLOWLIST'
+  | 'IP_DENYLIST'
+  | 'NO_DOMAIN_RESTRICTIONS'
+  | 'DOMAIN_ALLOWLIST'
+  | 'DOMAIN_DENYLIST'
+  | 'FULL_PASSWORD_SETTINGS';
+/** Security categories (001 §9); the recommendation sample also uses lowercase password and domain. */
+export type SecurityCategory =
+  'MFA' | 'SESSIONS' | 'PASSWORD' | 'INACTIVITY' | 'IP' | 'DOMAIN' | 'SSO' | 'password' | 'domain';
+
+export interface Vendor {
+  id: string;
+  name: string;
+  logo: string;
+  whiteLabelMode: boolean;
+}
+
+export interface Tenant {
+  id: string;
+  tenantId: string;
+  name: string;
+  parentTenantId: string | null;
+  isReseller: boolean;
+  deletedAt: string | null;
+  metadata: string;
+  address: string;
+  timezone: string;
+  dateFormat: string;
+  timeFormat: string;
+  currency: string;
+  logo: string;
+  alias: string | null;
+  hasCustomLogin: boolean;
+  vendorId: string;
+  createdAt: string;
+}
+
+export interface PermissionCategory {
+  id: string;
+  name: string;
+  description: string;
+  feCategory: boolean;
+  createdAt: string;
+}
+
+/** `roleIds` and the category's `permissionIds` are derived from the roles when answered. */
+export interface Permission {
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  categoryId: string;
+  fePermission: boolean;
+  assignmentType: AssignmentType;
+  createdAt: string;
+}
+
+export interface Role {
+  id: string;
+  key: string;
+  name: string;
+  description: string;
+  isDefault: boolean;
+  /** Permission ids. */
+  permissions: string[];
+  tenantId: string | null;
+  vendorId: string;
+  level: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+  phoneNumber: string | null;
+  profilePictureUrl: string | null;
+  tenantId: string;
+  tenantIds: string[];
+  vendorId: string;
+  /** Role ids; the user holds the same roles in each of its tenants. */
+  roleIds: string[];
+  verified: boolean;
+  activatedForTenant: boolean;
+  createdAt: string;
+  lastLogin: string | null;
+  mfaEnrolled: boolean;
+  /** JSON string; the profile page keeps address and jobTitle here. */
+  metadata: string;
+  isBreachedPassword: boolean;
+  isLocked: boolean;
+  provider: UserProvider;
+  subAccountAccessAllowed: boolean;
+  temporaryExpirationDate: string | null;
+}
+
+/** Members and roles are kept as ids and answered as objects. */
+export interface Group {
+  id: string;
+  name: string;
+  color: string;
+  description: string;
+  metadata: string;
+  managedBy: 'frontegg' | 'scim2';
+  tenantId: string;
+  roleIds: string[];
+  userIds: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GroupConfiguration {
+  enabled: boolean;
+  rolesEnabled: boolean;
+}
+
+export interface Session {
+  id: string;
+  userId: string;
+  userAgent: string;
+  createdAt: string;
+  ipAddress: string;
+  current: boolean;
+}
+
+/** Client-credentials token; the secret is shown once, when it is created, and never stored. */
+export interface ApiToken {
+  clientId: string;
+  description: string;
+  createdAt: string;
+  createdByUserId: string;
+  tenantId: string;
+  type: 'ClientCredentials';
+  /** Tenant tokens only. */
+  roleIds?: string[];
+  expires: string | null;
+  metadata: Record<string, unknown>;
+}
+
+export interface AccessToken {
+  id: string;
+  description: string;
+  createdAt: string;
+  createdByUserId: string;
+  tenantId: string;
+  type: 'AccessToken';
+  roleIds?: string[];
+  expires: string | null;
+}
+
+export interface IpRestriction {
+  id: string;
+  ip: string;
+  isActive: boolean;
+  strategy: RestrictionType;
+  description: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface IpRestrictionsConfig {
+  isActive: boolean;
+  strategy: RestrictionType;
+}
+
+export interface DomainRestriction {
+  id: string;
+  domain: string;
+  type: RestrictionType;
+}
+
+export interface DomainRestrictionsConfig {
+  active: boolean;
+  blockPublicDomains: boolean;
+  listType: RestrictionType;
+}
+
+export interface AuditRow {
+  frontegg_id: string;
+  createdAt: string;
+  email: string;
+  action: string;
+  description: string;
+  ip: string;
+  severity: Severity;
+  userAgent: string;
+  json: Record<string, unknown>;
+  tenantId: string;
+  vendorId: string;
+}
+
+export interface AuditStats {
+  totalToday: number;
+  severeThisWeek: number;
+}
+
+export interface AuditColumn {
+  name: string;
+  displayName: string;
+  type: 'Timestamp' | 'Email' | 'IpAddress' | 'Severity' | 'Json' | 'AlphaNumeric';
+  sortable: boolean;
+  filterable: boolean;
+  showInTable: boolean;
+  showInMoreInfo: boolean;
+  isPredefined: boolean;
+}
+
+export interface Recommendation {
+  code: RecommendationCode;
+  severity: Severity;
+  category: SecurityCategory;
+  metadata?: Record<string, unknown>;
+}
+
+export interface Insight {
+  category: SecurityCategory;
+  code: InsightCode;
+  metadata: Record<string, unknown>;
+}
+
+export interface SecurityCenter {
+  score: number;
+  recommendations: Recommendation[];
+  insights: Insight[];
+}
+
+export interface Plan {
+  id: string;
+  name: string;
+  description: string;
+  price: { amount: number; currency: string };
+  slug: string;
+}
+
+export interface Subscription {
+  id: string;
+  externalId: string;
+  tenantId: string;
+  startDate: string;
+  status: SubscriptionStatus;
+  externallyManaged: boolean;
+  cancellation: { policy: 'atPeriodEnd' } | null;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  trialEnd: string | null;
+  planId: string;
+  /** The plan's slug. */
+  planSlug: string;
+  paymentMethodId: string | null;
+  items: { id: string; planId: string }[];
+}
+
+export interface Invoice {
+  id: string;
+  externalId: string;
+  subscriptionId: string;
+  paymentDate: string;
+  /** Minor units (cents). */
+  totalAmount: number;
+  currency: string;
+  paid: boolean;
+  receiptNumber: string;
+}
+
+export interface Address {
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+}
+
+export interface PaymentMethod {
+  id: string;
+  externalId: string;
+  type: 'card' | 'unknown';
+  isDefault: boolean;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  brand: string;
+  billingDetails: { name: string; email: string; address: Address };
+}
+
+export interface BillingSummary {
+  subscriptionId: string;
+  paymentMethodId: string;
+  tenantConfigurationId: string;
+  providerType: 'Stripe';
+  externallyManaged: boolean;
+  currentPlanId: string;
+  defaultPlanId: string;
+}
+
+export interface AccountSettings {
+  id: string;
+  tenantId: string;
+  name: string;
+  address: string;
+  website: string;
+  timezone: string;
+  dateFormat: string;
+  timeFormat: string;
+  currency: string;
+  logo: string;
+}
+
+export interface SessionConfiguration {
+  sessionConcurrentConfiguration: { isActive: boolean; maxSessions: number };
+  sessionIdleTimeoutConfiguration: { isActive: boolean; timeout: number };
+  sessionTimeoutConfiguration: { isActive: boolean; timeout: number };
+}
+
+export interface LockoutPolicy {
+  id: string;
+  enabled: boolean;
+  maxAttempts: number;
+}
+
+export interface PasswordHistoryPolicy {
+  id: string;
+  enabled: boolean;
+  historySize: number;
+}
+
+export interface MfaPolicy {
+  id: string;
+  enforceMFAType: 'DontForce' | 'Force' | 'ForceExceptSAML';
+  allowRememberMyDevice: boolean;
+  mfaDeviceExpiration: number;
+}
+
+/** Global security policy (000 §3). */
+export interface SecurityPolicy {
+  id: string;
+  allowSignups: boolean;
+  allowNotVerifiedUsersLogin: boolean;
+  apiTokensEnabled: boolean;
+  forcePermissions: boolean;
+  authStrategy: 'EmailAndPassword' | 'MagicLink' | 'Code' | 'NoLocalAuthentication' | 'SmsCode';
+  machineToMachineAuthStrategy: 'ClientCredentials' | 'AccessToken';
+  cookieSameSite: 'NONE' | 'LAX' | 'STRICT';
+  defaultTokenExpiration: number;
+  defaultRefreshTokenExpiration: number;
+  allowOverridePasswordComplexity: boolean;
+  allowOverridePasswordExpiration: boolean;
+  allowOverrideEnforcePasswordHistory: boolean;
+  publicKey: string;
+}
+
+export interface AuthStrategiesConfig {
+  password: { isActive: boolean };
+  magicLink: { isActive: boolean };
+  code: { isActive: boolean };
+  smsCode: { isActive: boolean };
+  sso: { isActive: boolean };
+  passkeys: { isActive: boolean };
+  mainAuthStrategies: { strategy: string; isActive: boolean }[];
+  secondaryAuthStrategies: { strategy: string; isActive: boolean }[];
+}
+
+export interface EntitlementFeature {
+  expireTime: number | null;
+  featureFlag?: { on: boolean; defaultTreatment: boolean };
+  planIds: string[];
+  linkedPermissions: string[];
+}
+
+export interface Entitlements {
+  features: Record<string, EntitlementFeature>;
+  plans: Record<string, { defaultTreatment: boolean; rules: unknown[] }>;
+  permissions: Record<string, boolean>;
+}
+
+export interface MfaDevices {
+  webauthn: { id: string; deviceType: string; name: string; createdAt: string }[];
+  phones: { id: string; phoneNumber: string }[];
+  authenticators: { id: string }[];
+  emails: { email: string }[];
+}
+
+/** Who is signed in to the preview, and in which tenant. */
+export interface PreviewSession {
+  signedIn: boolean;
+  userId: string;
+  activeTenantId: string;
+}
+
+export interface SampleState {
+  vendor: Vendor;
+  /** The caller's address as the preview sees it (IP restriction checks, "My IP"). */
+  currentIp: string;
+  session: PreviewSession;
+  tenants: Tenant[];
+  permissionCategories: PermissionCategory[];
+  permissions: Permission[];
+  roles: Role[];
+  users: User[];
+  groups: Group[];
+  groupConfiguration: GroupConfiguration;
+  sessions: Session[];
+  userApiTokens: ApiToken[];
+  tenantApiTokens: ApiToken[];
+  userAccessTokens: AccessToken[];
+  tenantAccessTokens: AccessToken[];
+  ipRestrictions: IpRestriction[];
+  ipRestrictionsConfig: IpRestrictionsConfig;
+  domainRestrictions: DomainRestriction[];
+  domainRestrictionsConfig: DomainRestrictionsConfig;
+  audits: AuditRow[];
+  auditStats: AuditStats;
+  auditColumns: AuditColumn[];
+  securityCenter: SecurityCenter;
+  plans: Plan[];
+  subscriptions: Subscription[];
+  invoices: Invoice[];
+  paymentMethods: PaymentMethod[];
+  billingSummary: BillingSummary;
+  vendorBillingConfig: { allowPlanDowngrade: boolean; allowPlanCancellation: boolean };
+  accountSettings: AccountSettings;
+  sessionConfiguration: SessionConfiguration;
+  lockoutPolicy: LockoutPolicy;
+  passwordHistoryPolicy: PasswordHistoryPolicy;
+  mfaPolicy: MfaPolicy;
+  securityPolicy: SecurityPolicy;
+  authStrategies: AuthStrategiesConfig;
+  mfaDevices: MfaDevices;
+  entitlements: Entitlements;
+  adminBoxMetadata: { navigation: Record<string, unknown>; theme: Record<string, unknown> };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Builders: every field has a default, so a test states only what it is about.
+
+const DAY_MS = 86_400_000;
+/** The time builders use for dates they are not given. */
+let builderNow = (): Date => new Date();
+let sequence = 0;
+
+/** A readable unique id: `role-7`, `user-12`. */
+export function nextId(prefix: string): string {
+  sequence += 1;
+  return `${prefix}-${sequence}`;
+}
+
+const iso = (date: Date): string => date.toISOString();
+const ago = (now: Date, days: number): string => iso(new Date(now.getTime() - days * DAY_MS));
+const ahead = (now: Date, days: number): string => iso(new Date(now.getTime() + days * DAY_MS));
+
+export const SAMPLE_VENDOR_ID = 'vendor-fe-demo';
+export const SAMPLE_TENANT_ID = 'tenant-acme';
+export const SAMPLE_SUB_TENANT_IDS = ['tenant-acme-europe', 'tenant-acme-labs'] as const;
+export const SAMPLE_USER_ID = 'user-demo-admin';
+export const SAMPLE_USER_EMAIL = 'demo@fe-elements.dev';
+export const SAMPLE_USER_NAME = 'Demo Admin';
+/** Inactive-user threshold: 90 days (000 §9). */
+export const INACTIVE_THRESHOLD_SECONDS = 7_776_000;
+
+export function buildTenant(overrides: Partial<Tenant> = {}): Tenant {
+  const id = overrides.tenantId ?? overrides.id ?? nextId('tenant');
+  return {
+    name: 'Tenant',
+    parentTenantId: null,
+    isReseller: false,
+    deletedAt: null,
+    metadata: '{}',
+    address: '',
+    timezone: 'UTC',
+    dateFormat: 'DD/MM/YYYY',
+    timeFormat: 'HH:mm',
+    currency: 'USD',
+    logo: '',
+    alias: null,
+    hasCustomLogin: false,
+    vendorId: SAMPLE_VENDOR_ID,
+    createdAt: iso(builderNow()),
+    ...overrides,
+    id,
+    tenantId: id,
+  };
+}
+
+export function buildPermission(overrides: Partial<Permission> & { key: string }): Permission {
+  const words = overrides.key.split('.').slice(1).join(' ');
+  return {
+    id: nextId('perm'),
+    name: words.charAt(0).toUpperCase() + words.slice(1),
+    description: '',
+    categoryId: 'cat-general',
+    fePermission: overrides.key.startsWith('fe.'),
+    assignmentType: 'ASSIGNABLE',
+    createdAt: iso(builderNow()),
+    ...overrides,
+  };
+}
+
+export function buildRole(overrides: Partial<Role> = {}): Role {
+  const now = iso(builderNow());
+  const name = overrides.name ?? overrides.key ?? 'Role';
+  return {
+    id: nextId('role'),
+    key: name,
+    name,
+    description: '',
+    isDefault: false,
+    permissions: [],
+    tenantId: null,
+    vendorId: SAMPLE_VENDOR_ID,
+    level: 0,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+export function buildUser(overrides: Partial<User> = {}): User {
+  const id = overrides.id ?? nextId('user');
+  const tenantId = overrides.tenantId ?? SAMPLE_TENANT_ID;
+  return {
+    email: `${id}@example.com`,
+    name: 'Sample User',
+    phoneNumber: null,
+    profilePictureUrl: null,
+    tenantIds: [tenantId],
+    vendorId: SAMPLE_VENDOR_ID,
+    roleIds: [],
+    verified: true,
+    activatedForTenant: true,
+    createdAt: iso(builderNow()),
+    lastLogin: null,
+    mfaEnrolled: false,
+    metadata: '{}',
+    isBreachedPassword: false,
+    isLocked: false,
+    provider: 'local',
+    subAccountAccessAllowed: false,
+    temporaryExpirationDate: null,
+    ...overrides,
+    id,
+    tenantId,
+  };
+}
+
+export function buildGroup(overrides: Partial<Group> = {}): Group {
+  const now = iso(builderNow());
+  return {
+    id: nextId('group'),
+    name: 'Group',
+    color: '#5B8DEF',
+    description: '',
+    metadata: '{}',
+    managedBy: 'frontegg',
+    tenantId: SAMPLE_TENANT_ID,
+    roleIds: [],
+    userIds: [],
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+export function buildSession(overrides: Partial<Session> = {}): Session {
+  return {
+    id: nextId('session'),
+    userId: SAMPLE_USER_ID,
+    userAgent:
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+    createdAt: iso(builderNow()),
+    ipAddress: '203.0.113.10',
+    current: false,
+    ...overrides,
+  };
+}
+
+export function buildApiToken(overrides: Partial<ApiToken> = {}): ApiToken {
+  return {
+    clientId: nextId('client'),
+    description: 'API token',
+    createdAt: iso(builderNow()),
+    createdByUserId: SAMPLE_USER_ID,
+    tenantId: SAMPLE_TENANT_ID,
+    type: 'ClientCredentials',
+    expires: null,
+    metadata: {},
+    ...overrides,
+  };
+}
+
+export function buildAccessToken(overrides: Partial<AccessToken> = {}): AccessToken {
+  return {
+    id: nextId('access-token'),
+    description: 'Access token',
+    createdAt: iso(builderNow()),
+    createdByUserId: SAMPLE_USER_ID,
+    tenantId: SAMPLE_TENANT_ID,
+    type: 'AccessToken',
+    expires: null,
+    ...overrides,
+  };
+}
+
+export function buildIpRestriction(overrides: Partial<IpRestriction> = {}): IpRestriction {
+  const now = iso(builderNow());
+  return {
+    id: nextId('ip'),
+    ip: '198.51.100.1',
+    isActive: true,
+    strategy: 'ALLOW',
+    description: '',
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+export function buildDomainRestriction(overrides: Partial<DomainRestriction> = {}): DomainRestriction {
+  return { id: nextId('domain'), domain: 'example.com', type: 'ALLOW', ...overrides };
+}
+
+export function buildAuditRow(overrides: Partial<AuditRow> = {}): AuditRow {
+  return {
+    frontegg_id: nextId('audit'),
+    createdAt: iso(builderNow()),
+    email: SAMPLE_USER_EMAIL,
+    action: 'User logged in',
+    description: 'User logged in with email and password',
+    ip: '203.0.113.10',
+    severity: 'INFO',
+    userAgent:
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Safari/605.1.15',
+    json: {},
+    tenantId: SAMPLE_TENANT_ID,
+    vendorId: SAMPLE_VENDOR_ID,
+    ...overrides,
+  };
+}
+
+export function buildPlan(overrides: Partial<Plan> & { name: string }): Plan {
+  const slug = overrides.slug ?? overrides.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  return {
+    id: `plan-${slug}`,
+    description: '',
+    price: { amount: 0, currency: 'usd' },
+    ...overrides,
+    slug,
+  };
+}
+
+export function buildSubscription(
+  overrides: Partial<Subscription> & { planId: string; planSlug: string },
+): Subscription {
+  const now = builderNow();
+  const id = overrides.id ?? nextId('sub');
+  return {
+    externalId: `sub_${id.replace(/\W/g, '')}`,
+    tenantId: SAMPLE_TENANT_ID,
+    startDate: ago(now, 90),
+    status: 'ACTIVE',
+    externallyManaged: false,
+    cancellation: null,
+    currentPeriodStart: ago(now, 10),
+    currentPeriodEnd: ahead(now, 20),
+    trialEnd: null,
+    paymentMethodId: null,
+    items: [{ id: `${id}-item`, planId: overrides.planId }],
+    ...overrides,
+    id,
+  };
+}
+
+export function buildInvoice(overrides: Partial<Invoice> & { subscriptionId: string }): Invoice {
+  const id = overrides.id ?? nextId('inv');
+  return {
+    externalId: `in_${id.replace(/\W/g, '')}`,
+    paymentDate: iso(builderNow()),
+    totalAmount: 0,
+    currency: 'usd',
+    paid: true,
+    receiptNumber: `R-${id}`,
+    ...overrides,
+    id,
+  };
+}
+
+export function buildPaymentMethod(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
+  const id = overrides.id ?? nextId('pm');
+  return {
+    externalId: `pm_${id.replace(/\W/g, '')}`,
+    type: 'card',
+    isDefault: true,
+    last4: '4242',
+    expMonth: 12,
+    expYear: builderNow().getUTCFullYear() + 3,
+    brand: 'visa',
+    billingDetails: {
+      name: 'Acme Inc.',
+      email: 'billing@acme.example',
+      address: {
+        line1: '100 Market Street',
+        line2: 'Suite 300',
+        city: 'San Francisco',
+        state: 'CA',
+        postalCode: '94105',
+        country: 'US',
+      },
+    },
+    ...overrides,
+    id,
+  };
+}
+
+/** Stats the audits header shows: rows of the current UTC day, and SEVERE rows of the last 7 days. */
+export function computeAuditStats(rows: readonly AuditRow[], now: Date): AuditStats {
+  const today = iso(now).slice(0, 10);
+  const weekAgo = now.getTime() - 7 * DAY_MS;
+  return {
+    totalToday: rows.filter((r) => r.createdAt.slice(0, 10) === today).length,
+    severeThisWeek: rows.filter((r) => r.severity === 'SEVERE' && Date.parse(r.createdAt) >= weekAgo).length,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The sample dataset.
+
+/** Every permission key of the sample, by category. Admin holds them all. */
+const permissionCatalog: { category: PermissionCategory; keys: string[] }[] = [
+  {
+    category: {
+      id: 'cat-users',
+      name: 'User management',
+      description: 'Users, roles and groups',
+      feCategory: true,
+      createdAt: '',
+    },
+    keys: [
+      'fe.secure.read.users',
+      'fe.secure.write.users',
+      'fe.secure.delete.users',
+      'fe.secure.read.roles',
+      'fe.secure.write.roles',
+      'fe.secure.delete.roles',
+      'fe.secure.read.groups',
+      'fe.secure.write.groups',
+      'fe.secure.delete.groups',
+    ],
+  },
+  {
+    category: {
+      id: 'cat-security',
+      name: 'Security',
+      description: 'Policies, SSO, provisioning and audits',
+      feCategory: true,
+      createdAt: '',
+    },
+    keys: [
+      'fe.secure.read.securityPolicy',
+      'fe.secure.write.securityPolicy',
+      'fe.secure.read.samlConfiguration',
+      'fe.secure.write.samlConfiguration',
+      'fe.secure.read.provisioningConfiguration',
+      'fe.secure.read.audits',
+    ],
+  },
+  {
+    category: {
+      id: 'cat-tokens',
+      name: 'API tokens',
+      description: 'Personal and account API tokens',
+      feCategory: true,
+      createdAt: '',
+    },
+    keys: [
+      'fe.secure.read.userApiTokens',
+      'fe.secure.write.userApiTokens',
+      'fe.secure.delete.userApiTokens',
+      'fe.secure.read.tenantApiTokens',
+      'fe.secure.write.tenantApiTokens',
+      'fe.secure.delete.tenantApiTokens',
+    ],
+  },
+  {
+    category: {
+      id: 'cat-account',
+      name: 'Account settings',
+      description: 'Company details and localisation',
+      feCategory: true,
+      createdAt: '',
+    },
+    keys: [
+      'fe.secure.read.accountSettings',
+      'fe.secure.write.accountSettings',
+      'fe.account-settings.read.app',
+    ],
+  },
+  {
+    category: {
+      id: 'cat-subscriptions',
+      name: 'Subscriptions',
+      description: 'Plans, invoices and payment methods',
+      feCategory: true,
+      createdAt: '',
+    },
+    keys: ['fe.subscriptions.read.billing', 'fe.subscriptions.write.billing', 'fe.usage.read'],
+  },
+  {
+    category: {
+      id: 'cat-connectivity',
+      name: 'Connectivity',
+      description: 'Webhooks and integrations',
+      feCategory: true,
+      createdAt: '',
+    },
+    keys: [
+      'fe.connectivity.read.webhooks',
+      'fe.connectivity.write.webhooks',
+      'fe.connectivity.delete.webhooks',
+    ],
+  },
+  {
+    category: {
+      id: 'cat-hierarchy',
+      name: 'Account hierarchy',
+      description: 'Sub-accounts',
+      feCategory: true,
+      createdAt: '',
+    },
+    keys: ['fe.account-hierarchy.read.subAccount', 'fe.account-hierarchy.write.subAccount'],
+  },
+];
+
+/** Permission keys of each sample role. */
+const roleKeys: Record<string, (key: string) => boolean> = {
+  Admin: () => true,
+  ReadOnly: (key) => key.includes('.read.') || key.endsWith('.read'),
+  Support: (key) =>
+    [
+      'fe.secure.read.users',
+      'fe.secure.read.audits',
+      'fe.secure.read.groups',
+      'fe.secure.read.securityPolicy',
+    ].includes(key),
+  Editor: (key) =>
+    /^fe\.secure\.(read|write)\.(users|groups|accountSettings)$/.test(key) || key === 'fe.secure.read.roles',
+  Viewer: (key) =>
+    [
+      'fe.secure.read.users',
+      'fe.secure.read.roles',
+      'fe.secure.read.groups',
+      'fe.secure.read.accountSettings',
+    ].includes(key),
+};
+
+const roleDescriptions: Record<string, string> = {
+  Admin: 'Full access to every part of the account',
+  ReadOnly: 'Sees everything, changes nothing',
+  Support: 'Helps users: reads users, groups, sessions and audits',
+  Editor: 'Manages users, groups and account settings',
+  Viewer: 'Sees users, roles, groups and account settings',
+};
+
+export interface SampleStateOptions {
+  /** The time the dataset is relative to (last logins, audits, billing periods). Default: now. */
+  now?: Date;
+  /** Whether the sample user starts signed in. Default: true, so the portal shows data at once. */
+  signedIn?: boolean;
+}
+
+function buildSampleState(now: Date, signedIn: boolean): SampleState {
+  const at = (days: number): string => ago(now, days);
+  const acme = SAMPLE_TENANT_ID;
+  const [europe, labs] = SAMPLE_SUB_TENANT_IDS;
+
+  const tenants: Tenant[] = [
+    buildTenant({
+      tenantId: acme,
+      name: 'Acme',
+      isReseller: true,
+      address: '100 Market Street, San Francisco, CA',
+      timezone: 'America/Los_Angeles',
+      alias: 'acme',
+      createdAt: at(400),
+    }),
+    buildTenant({
+      tenantId: europe,
+      name: 'Acme Europe',
+      parentTenantId: acme,
+      timezone: 'Europe/Berlin',
+      currency: 'EUR',
+      createdAt: at(200),
+    }),
+    buildTenant({
+      tenantId: labs,
+      name: 'Acme Labs',
+      parentTenantId: acme,
+      timezone: 'Europe/London',
+      createdAt: at(120),
+    }),
+  ];
+
+  const permissionCategories = permissionCatalog.map(({ category }) => ({ ...category, createdAt: at(400) }));
+  const permissions = permissionCatalog.flatMap(({ category, keys }) =>
+    keys.map((key) =>
+      buildPermission({
+        id: `perm-${key.slice(3).replace(/\./g, '-')}`,
+        key,
+        categoryId: category.id,
+        createdAt: at(400),
+      }),
+    ),
+  );
+
+  const roles = Object.entries(roleKeys).map(([name, includes]) =>
+    buildRole({
+      id: `role-${name.toLowerCase()}`,
+      key: name,
+      name,
+      description: roleDescriptions[name] ?? '',
+      isDefault: name === 'ReadOnly',
+      level: name === 'Admin' ? 0 : 1,
+      permissions: permissions.filter((p) => includes(p.key)).map((p) => p.id),
+      createdAt: at(400),
+      updatedAt: at(30),
+    }),
+  );
+
+  const user = (id: string, overrides: Partial<User>): User =>
+    buildUser({ id, createdAt: at(300), ...overrides });
+  const users: User[] = [
+    user(SAMPLE_USER_ID, {
+      email: SAMPLE_USER_EMAIL,
+      name: SAMPLE_USER_NAME,
+      phoneNumber: '+15550100',
+      tenantId: acme,
+      tenantIds: [acme, europe, labs],
+      roleIds: ['role-admin'],
+      mfaEnrolled: true,
+      lastLogin: at(0),
+      metadata: JSON.stringify({
+        jobTitle: 'IT Administrator',
+        address: '100 Market Street, San Francisco, CA',
+      }),
+      subAccountAccessAllowed: true,
+      createdAt: at(400),
+    }),
+    user('user-maya', {
+      email: 'maya.cohen@acme.example',
+      name: 'Maya Cohen',
+      roleIds: ['role-editor'],
+      mfaEnrolled: true,
+      lastLogin: at(1),
+    }),
+    user('user-liam', {
+      email: 'liam.patel@acme.example',
+      name: 'Liam Patel',
+      roleIds: ['role-support'],
+      mfaEnrolled: false,
+      lastLogin: at(3),
+    }),
+    user('user-sofia', {
+      email: 'sofia.rossi@acme.example',
+      name: 'Sofia Rossi',
+      roleIds: ['role-viewer'],
+      mfaEnrolled: true,
+      isBreachedPassword: true,
+      lastLogin: at(5),
+    }),
+    user('user-noah', {
+      email: 'noah.kim@acme.example',
+      name: 'Noah Kim',
+      roleIds: ['role-readonly'],
+      mfaEnrolled: false,
+      lastLogin: at(120),
+    }),
+    user('user-ava', {
+      email: 'ava.johnson@acme.example',
+      name: 'Ava Johnson',
+      roleIds: ['role-admin'],
+      mfaEnrolled: true,
+      provider: 'saml',
+      lastLogin: at(2),
+      createdAt: at(250),
+    }),
+    user('user-emma', {
+      email: 'emma.mueller@acme-europe.example',
+      name: 'Emma Müller',
+      tenantId: europe,
+      tenantIds: [europe],
+      roleIds: ['role-editor'],
+      lastLogin: at(4),
+      createdAt: at(180),
+    }),
+    user('user-omar', {
+      email: 'omar.haddad@acme-labs.example',
+      name: 'Omar Haddad',
+      tenantId: labs,
+      tenantIds: [labs],
+      roleIds: ['role-viewer'],
+      isBreachedPassword: true,
+      lastLogin: at(100),
+      createdAt: at(110),
+    }),
+  ];
+
+  const groups: Group[] = [
+    buildGroup({
+      id: 'group-engineering',
+      name: 'Engineering',
+      color: '#5B8DEF',
+      description: 'Product engineers',
+      roleIds: ['role-editor'],
+      userIds: ['user-maya', 'user-ava'],
+      createdAt: at(200),
+      updatedAt: at(20),
+    }),
+    buildGroup({
+      id: 'group-support',
+      name: 'Support team',
+      color: '#F5A623',
+      description: 'Customer support',
+      roleIds: ['role-support'],
+      userIds: ['user-liam', 'user-sofia'],
+      createdAt: at(150),
+      updatedAt: at(15),
+    }),
+    buildGroup({
+      id: 'group-auditors',
+      name: 'Auditors',
+      color: '#7ED321',
+      description: 'External auditors (read only)',
+      roleIds: ['role-readonly'],
+      userIds: ['user-noah'],
+      createdAt: at(90),
+      updatedAt: at(90),
+    }),
+  ];
+
+  const sessions: Session[] = [
+    buildSession({ id: 'session-current', current: true, createdAt: at(0), ipAddress: '203.0.113.10' }),
+    buildSession({
+      id: 'session-windows',
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0',
+      ipAddress: '198.51.100.23',
+      createdAt: at(2),
+    }),
+    buildSession({
+      id: 'session-iphone',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      ipAddress: '192.0.2.44',
+      createdAt: at(6),
+    }),
+  ];
+
+  const audits: AuditRow[] = [
+    buildAuditRow({
+      frontegg_id: 'audit-1',
+      createdAt: iso(new Date(now.getTime() - 60_000)),
+      action: 'User logged in',
+      description: 'Demo Admin logged in with email and password',
+      severity: 'INFO',
+      json: { method: 'EmailAndPassword' },
+    }),
+    buildAuditRow({
+      frontegg_id: 'audit-2',
+      createdAt: at(1),
+      email: 'maya.cohen@acme.example',
+      action: 'Role assigned',
+      description: 'Editor role assigned to Maya Cohen',
+      severity: 'INFO',
+      ip: '198.51.100.23',
+      json: { roleId: 'role-editor', userId: 'user-maya' },
+    }),
+    buildAuditRow({
+      frontegg_id: 'audit-3',
+      createdAt: at(2),
+      email: 'sofia.rossi@acme.example',
+      action: 'Failed login',
+      description: 'Five failed login attempts for sofia.rossi@acme.example',
+      severity: 'SEVERE',
+      ip: '192.0.2.66',
+      json: { attempts: 5 },
+    }),
+    buildAuditRow({
+      frontegg_id: 'audit-4',
+      createdAt: at(3),
+      action: 'Security policy updated',
+      description: 'Idle session timeout set to 3600 seconds',
+      severity: 'WARNING',
+      json: { idleTimeout: 3600 },
+    }),
+    buildAuditRow({
+      frontegg_id: 'audit-5',
+      createdAt: at(12),
+      email: 'ava.johnson@acme.example',
+      action: 'API token created',
+      description: 'Tenant API token "CI pipeline" created',
+      severity: 'INFO',
+      ip: '198.51.100.40',
+      json: { clientId: 'client-ci-pipeline' },
+    }),
+  ];
+
+  const column = (
+    name: string,
+    displayName: string,
+    type: AuditColumn['type'],
+    extra: Partial<AuditColumn> = {},
+  ): AuditColumn => ({
+    name,
+    displayName,
+    type,
+    sortable: true,
+    filterable: true,
+    showInTable: true,
+    showInMoreInfo: true,
+    isPredefined: true,
+    ...extra,
+  });
+
+  const plans: Plan[] = [
+    buildPlan({
+      name: 'Free',
+      slug: 'free',
+      description: 'For individuals getting started',
+      price: { amount: 0, currency: 'usd' },
+    }),
+    buildPlan({
+      name: 'Pro',
+      slug: 'pro',
+      description: 'For growing teams',
+      price: { amount: 49, currency: 'usd' },
+    }),
+    buildPlan({
+      name: 'Enterprise',
+      slug: 'enterprise',
+      description: 'SSO, audits export and priority support',
+      price: { amount: 199, currency: 'usd' },
+    }),
+  ];
+
+  const paymentMethod = buildPaymentMethod({ id: 'pm-acme-visa', externalId: 'pm_preview_visa' });
+  const subscription = buildSubscription({
+    id: 'sub-acme',
+    externalId: 'sub_preview_acme',
+    planId: 'plan-pro',
+    planSlug: 'pro',
+    paymentMethodId: paymentMethod.id,
+    startDate: at(95),
+    currentPeriodStart: at(5),
+    currentPeriodEnd: ahead(now, 25),
+  });
+  const invoices = [3, 2, 1].map((monthsAgo, index) =>
+    buildInvoice({
+      id: `inv-acme-${index + 1}`,
+      subscriptionId: subscription.id,
+      paymentDate: at(5 + 30 * (monthsAgo - 1)),
+      totalAmount: 4900,
+      receiptNumber: `1001-000${index + 1}`,
+    }),
+  );
+
+  const allKeys = permissions.map((p) => p.key);
+  return {
+    vendor: { id: SAMPLE_VENDOR_ID, name: 'FE Elements Demo', logo: '', whiteLabelMode: false },
+    currentIp: '203.0.113.10',
+    session: { signedIn, userId: SAMPLE_USER_ID, activeTenantId: acme },
+    tenants,
+    permissionCategories,
+    permissions,
+    roles,
+    users,
+    groups,
+    groupConfiguration: { enabled: true, rolesEnabled: true },
+    sessions,
+    userApiTokens: [
+      buildApiToken({ clientId: 'client-cli', description: 'Local CLI', createdAt: at(40) }),
+      buildApiToken({
+        clientId: 'client-reporting',
+        description: 'Reporting script',
+        createdAt: at(12),
+        expires: ahead(now, 18),
+      }),
+    ],
+    tenantApiTokens: [
+      buildApiToken({
+        clientId: 'client-ci-pipeline',
+        description: 'CI pipeline',
+        createdAt: at(12),
+        createdByUserId: 'user-ava',
+        roleIds: ['role-editor'],
+      }),
+      buildApiToken({
+        clientId: 'client-billing-sync',
+        description: 'Billing sync',
+        createdAt: at(60),
+        roleIds: ['role-readonly'],
+      }),
+    ],
+    userAccessTokens: [
+      buildAccessToken({
+        id: 'access-token-personal',
+        description: 'Personal access token',
+        createdAt: at(20),
+      }),
+    ],
+    tenantAccessTokens: [
+      buildAccessToken({
+        id: 'access-token-deploy',
+        description: 'Deploy bot',
+        createdAt: at(30),
+        roleIds: ['role-readonly'],
+      }),
+    ],
+    ipRestrictions: [
+      buildIpRestriction({
+        id: 'ip-office',
+        ip: '203.0.113.10',
+        description: 'Office HQ',
+        createdAt: at(60),
+        updatedAt: at(60),
+      }),
+      buildIpRestriction({
+        id: 'ip-vpn',
+        ip: '198.51.100.0/24',
+        description: 'VPN range',
+        createdAt: at(45),
+        updatedAt: at(10),
+      }),
+      buildIpRestriction({
+        id: 'ip-scanner',
+        ip: '192.0.2.66',
+        strategy: 'BLOCK',
+        description: 'Suspicious scanner',
+        createdAt: at(2),
+        updatedAt: at(2),
+      }),
+    ],
+    ipRestrictionsConfig: { isActive: false, strategy: 'ALLOW' },
+    domainRestrictions: [
+      buildDomainRestriction({ id: 'domain-acme', domain: 'acme.example', type: 'ALLOW' }),
+      buildDomainRestriction({ id: 'domain-partner', domain: 'partner.example', type: 'ALLOW' }),
+    ],
+    domainRestrictionsConfig: { active: false, blockPublicDomains: false, listType: 'ALLOW' },
+    audits,
+    auditStats: computeAuditStats(audits, now),
+    auditColumns: [
+      column('createdAt', 'Time', 'Timestamp', { filterable: false }),
+      column('email', 'User', 'Email'),
+      column('action', 'Action', 'AlphaNumeric'),
+      column('description', 'Description', 'AlphaNumeric', { sortable: false }),
+      column('ip', 'IP address', 'IpAddress'),
+      column('severity', 'Severity', 'Severity'),
+      column('userAgent', 'User agent', 'AlphaNumeric', { showInTable: false, sortable: false }),
+      column('json', 'Details', 'Json', { showInTable: false, sortable: false, filterable: false }),
+    ],
+    securityCenter: {
+      score: 79,
+      recommendations: [
+        {
+          code: 'BREACHED_PASSWORDS_EXIST',
+          severity: 'SEVERE',
+          category: 'PASSWORD',
+          metadata: { usersCount: 1 },
+        },
+        { code: 'FORCE_MFA', severity: 'WARNING', category: 'MFA' },
+        {
+          code: 'ENABLE_USER_LOCKOUT',
+          severity: 'WARNING',
+          category: 'password',
+          metadata: { recommendedValue: 5 },
+        },
+        {
+          code: 'ENABLE_PASSWORD_HISTORY',
+          severity: 'INFO',
+          category: 'password',
+          metadata: { recommendedValue: 5 },
+        },
+        {
+          code: 'SET_IDLE_SESSION',
+          severity: 'INFO',
+          category: 'SESSIONS',
+          metadata: { recommendedValue: 1800 },
+        },
+        { code: 'ENABLE_IP_RESTRICTIONS', severity: 'INFO', category: 'IP' },
+        { code: 'ENABLE_DOMAIN_RESTRICTIONS', severity: 'INFO', category: 'domain' },
+        { code: 'CONFIGURE_SSO', severity: 'INFO', category: 'SSO' },
+      ],
+      insights: [
+        { category: 'MFA', code: 'PARTIAL_MFA_USAGE', metadata: { enrolledUsers: 4, totalUsers: 6 } },
+        { category: 'PASSWORD', code: 'BREACHED_PASSWORD_USERS_EXIST', metadata: { usersCount: 1 } },
+        { category: 'PASSWORD', code: 'IMPROVE_LOCKOUT_POLICY', metadata: { enabled: false } },
+        {
+          category: 'SESSIONS',
+          code: 'FULL_SESSION_SETTINGS',
+          metadata: { maxSessions: 10, idleTimeout: 3600, sessionTimeout: 7_776_000 },
+        },
+        { category: 'IP', code: 'NO_IP_RESTRICTIONS', metadata: {} },
+        { category: 'DOMAIN', code: 'NO_DOMAIN_RESTRICTIONS', metadata: {} },
+      ],
+    },
+    plans,
+    subscriptions: [subscription],
+    invoices,
+    paymentMethods: [paymentMethod],
+    billingSummary: {
+      subscriptionId: subscription.id,
+      paymentMethodId: paymentMethod.id,
+      tenantConfigurationId: 'tenant-config-acme',
+      providerType: 'Stripe',
+      externallyManaged: false,
+      currentPlanId: 'plan-pro',
+      defaultPlanId: 'plan-free',
+    },
+    vendorBillingConfig: { allowPlanDowngrade: true, allowPlanCancellation: true },
+    accountSettings: {
+      id: 'account-settings-acme',
+      tenantId: acme,
+      name: 'Acme',
+      address: '100 Market Street, San Francisco, CA 94105',
+      website: 'https://acme.example',
+      timezone: 'America/Los_Angeles',
+      dateFormat: 'DD/MM/YYYY',
+      timeFormat: 'HH:mm',
+      currency: 'USD',
+      logo: '',
+    },
+    sessionConfiguration: {
+      sessionConcurrentConfiguration: { isActive: true, maxSessions: 10 },
+      sessionIdleTimeoutConfiguration: { isActive: true, timeout: 3600 },
+      sessionTimeoutConfiguration: { isActive: true, timeout: 7_776_000 },
+    },
+    lockoutPolicy: { id: 'lockout-policy', enabled: false, maxAttempts: 5 },
+    passwordHistoryPolicy: { id: 'password-history-policy', enabled: false, historySize: 1 },
+    mfaPolicy: {
+      id: 'mfa-policy',
+      enforceMFAType: 'DontForce',
+      allowRememberMyDevice: true,
+      mfaDeviceExpiration: 1_209_600,
+    },
+    securityPolicy: {
+      id: 'security-policy',
+      allowSignups: true,
+      allowNotVerifiedUsersLogin: false,
+      apiTokensEnabled: true,
+      forcePermissions: false,
+      authStrategy: 'EmailAndPassword',
+      machineToMachineAuthStrategy: 'ClientCredentials',
+      cookieSameSite: 'STRICT',
+      defaultTokenExpiration: 300,
+      defaultRefreshTokenExpiration: 2_592_000,
+      allowOverridePasswordComplexity: false,
+      allowOverridePasswordExpiration: false,
+      allowOverrideEnforcePasswordHistory: true,
+      publicKey: '',
+    },
+    authStrategies: {
+      password: { isActive: true },
+      magicLink: { isActive: false },
+      code: { isActive: false },
+      smsCode: { isActive: false },
+      sso: { isActive: true },
+      passkeys: { isActive: true },
+      mainAuthStrategies: [{ strategy: 'EmailAndPassword', isActive: true }],
+      secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: true }],
+    },
+    mfaDevices: { webauthn: [], phones: [], authenticators: [{ id: 'authenticator-demo' }], emails: [] },
+    entitlements: {
+      features: {
+        sso: {
+          expireTime: -1,
+          planIds: ['plan-enterprise'],
+          linkedPermissions: ['fe.secure.read.samlConfiguration'],
+        },
+        'audit-logs': {
+          expireTime: -1,
+          planIds: ['plan-pro', 'plan-enterprise'],
+          linkedPermissions: ['fe.secure.read.audits'],
+        },
+        'ip-restrictions': {
+          expireTime: -1,
+          planIds: ['plan-pro', 'plan-enterprise'],
+          linkedPermissions: [],
+        },
+        groups: { expireTime: -1, planIds: [], linkedPermissions: ['fe.secure.read.groups'] },
+      },
+      plans: { 'plan-pro': { defaultTreatment: true, rules: [] } },
+      permissions: Object.fromEntries(allKeys.map((key) => [key, true])),
+    },
+    adminBoxMetadata: { navigation: {}, theme: {} },
+  };
+}
+
+/** A fresh, independent copy of the sample dataset: writes to one copy never show in another. */
+export function createSampleState(options: SampleStateOptions = {}): SampleState {
+  const now = options.now ?? new Date();
+  const previous = builderNow;
+  builderNow = () => now;
+  try {
+    return structuredClone(buildSampleState(now, options.signedIn ?? true));
+  } finally {
+    builderNow = previous;
+  }
+}
