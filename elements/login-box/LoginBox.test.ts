@@ -9,10 +9,15 @@ import { FeLoginBoxElement } from './index';
 
 afterEach(() => {
   resetPage();
-  history.replaceState(null, '', location.pathname);
+  goTo('');
 });
 
-const loginRoute = () => history.replaceState(null, '', `${location.pathname}#/account/login`);
+/** Moves the page to a hash route the way a user does: hashchange tells the elements. */
+function goTo(hash: string) {
+  history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+  window.dispatchEvent(new HashChangeEvent('hashchange'));
+}
+const loginRoute = () => goTo('#/account/login');
 const hasForm = (root: ShadowRoot) => root.querySelector('form') !== null;
 
 describe('<fe-login-box>', () => {
@@ -33,11 +38,13 @@ describe('<fe-login-box>', () => {
   });
 
   it('[ROUTE-020] renders nothing at the authenticated URL', async () => {
-    history.replaceState(null, '', `${location.pathname}#/`);
+    goTo('#/');
     const el = await mount('fe-login-box', { preview: '', 'url-strategy': 'hash' }, (root) => root.querySelector('[part="root"]') !== null);
     await new Promise((r) => setTimeout(r, 50));
     expect($(el, 'form')).to.equal(null);
-    expect(shadowText(el).trim()).to.equal('');
+    expect($(el, '[part="root"]')!.textContent).to.equal('');
+    goTo('#/account/login');
+    await waitUntil(() => $(el, 'form') !== null, 'the login route did not show the form');
   });
 
   it('passes an axe-core accessibility check', async () => {
@@ -122,6 +129,9 @@ describe('<fe-login-box>', () => {
     await waitUntil(() => shadowText(portal).includes('demo@fe-elements.dev'), 'the portal did not show the user', {
       timeout: 5000,
     });
+    // Then the post-login redirect goes to the authenticated URL, where the login box steps aside.
+    await waitUntil(() => location.hash === '#/', 'no redirect to the authenticated URL');
+    await waitUntil(() => $(box, 'form') === null && !shadowText(box).includes('Sign in'));
   });
 
   it('[SHELL-007] a wrong password in preview shows the server error and keeps the form usable', async () => {

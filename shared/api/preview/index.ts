@@ -110,5 +110,8 @@ export function createPreviewFetch(options: PreviewFetchOptions = {}): PreviewFe
   return previewFetch as PreviewFetch;
 }
 
-/** The page-level preview transport: one sample state per page, shared by every element. */
-export const previewFetch: PreviewFetch = createPreviewFetch();
+/**
+ * The page-level preview transport: one sample state per page, shared by every element. It starts signed
+ * out, so the preview login box is where a demo begins.
+ */
+export const previewFetch: PreviewFetch = createPreviewFetch({ state: createSampleState({ signedIn: false }) });
