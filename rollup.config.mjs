@@ -14,7 +14,10 @@ const external = Object.keys(pkg.dependencies).filter((d) => !['hono', '@hono/no
 const plugins = ({ minify }) => [
   replace({
     preventAssignment: true,
-    values: { 'process.env.NODE_ENV': JSON.stringify('production'), __FE_VERSION__: JSON.stringify(pkg.version) },
+    values: {
+      'process.env.NODE_ENV': JSON.stringify('production'),
+      __FE_VERSION__: JSON.stringify(pkg.version),
+    },
   }),
   nodeResolve({ browser: true, extensions: ['.ts', '.tsx', '.mjs', '.js'] }),
   commonjs(),
@@ -58,7 +61,12 @@ export default [
   },
   {
     input: 'index.ts',
-    output: { file: 'dist/cdn/fe-elements.js', format: 'iife', name: 'FeElements', inlineDynamicImports: true },
+    output: {
+      file: 'dist/cdn/fe-elements.js',
+      format: 'iife',
+      name: 'FeElements',
+      inlineDynamicImports: true,
+    },
     plugins: plugins({ minify: true }),
     onwarn,
   },

@@ -68,7 +68,9 @@ try {
       portalFiles.reduce((n, f) => n + statSync(f).size, 0),
     )} | **${kb(portalBr)}** (${portalBr} B) |`,
   );
-  console.log(`| classic script fe-elements.js (all four elements) | ${kb(statSync(classic).size)} | ${kb(brotli(readFileSync(classic)))} |`);
+  console.log(
+    `| classic script fe-elements.js (all four elements) | ${kb(statSync(classic).size)} | ${kb(brotli(readFileSync(classic)))} |`,
+  );
 } finally {
   await browser.close();
   await server.close();

@@ -7,7 +7,8 @@ const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   console.log('Chromium is missing: installing Debian chromium…');
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const run = (args) => spawnSync(sudo[0] ?? args[0], sudo.length ? args : args.slice(1), { stdio: 'inherit' });
+  const run = (args) =>
+    spawnSync(sudo[0] ?? args[0], sudo.length ? args : args.slice(1), { stdio: 'inherit' });
   run(['apt-get', 'update']);
   if (run(['apt-get', 'install', '-y', 'chromium']).status !== 0) {
     console.error('Could not install chromium; set CHROME_PATH to a Chromium binary.');
@@ -54,10 +55,20 @@ const find = (dir, re) =>
     : [];
 const nodeFiles = [...find('server', /\.test\.ts$/), ...find('e2e', /\.spec\.ts$/)];
 if (nodeFiles.length) {
-  const node = await run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...nodeFiles]);
+  const node = await run(process.execPath, [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=1',
+    ...nodeFiles,
+  ]);
   const pass = lastMatch(node.out, /^ℹ pass (\d+)/gm);
   const fail = lastMatch(node.out, /^ℹ fail (\d+)/gm);
-  layers.push({ name: 'node', passed: Number(pass?.[1] ?? 0), failed: Number(fail?.[1] ?? 0) + (pass ? 0 : 1) });
+  layers.push({
+    name: 'node',
+    passed: Number(pass?.[1] ?? 0),
+    failed: Number(fail?.[1] ?? 0) + (pass ? 0 : 1),
+  });
 }
 
 const passed = layers.reduce((n, l) => n + l.passed, 0);

@@ -24,7 +24,9 @@ const navKeys = (el: Element) =>
 
 describe('<fe-admin-portal>', () => {
   it('asks to sign in when nobody is signed in', async () => {
-    const el = await mount('fe-admin-portal', { preview: '' }, (r) => /Sign in to manage/.test(r.textContent ?? ''));
+    const el = await mount('fe-admin-portal', { preview: '' }, (r) =>
+      /Sign in to manage/.test(r.textContent ?? ''),
+    );
     expect(el.shadowRoot?.mode).to.equal('open');
   });
 
@@ -32,7 +34,10 @@ describe('<fe-admin-portal>', () => {
     signIn(['fe.secure.read.users', 'fe.secure.read.roles']);
     const el = await mount(
       'fe-admin-portal',
-      { preview: '', navigation: '{"roles":{"visibility":"byPermissions"},"groups":{"visibility":"byPermissions"}}' },
+      {
+        preview: '',
+        navigation: '{"roles":{"visibility":"byPermissions"},"groups":{"visibility":"byPermissions"}}',
+      },
       (r) => r.querySelector('nav') !== null,
     );
     expect(navKeys(el)).to.include.members(['profile', 'privacy', 'users', 'roles', 'audits']);
@@ -43,8 +48,10 @@ describe('<fe-admin-portal>', () => {
 
   it('[ROUTE-037] the navigation changes with the user permissions at run time', async () => {
     signIn([]);
-    const el = await mount('fe-admin-portal', { preview: '', navigation: '{"groups":{"visibility":"byPermissions"}}' }, (r) =>
-      r.querySelector('nav') !== null,
+    const el = await mount(
+      'fe-admin-portal',
+      { preview: '', navigation: '{"groups":{"visibility":"byPermissions"}}' },
+      (r) => r.querySelector('nav') !== null,
     );
     expect(navKeys(el)).not.to.include('groups');
     store.set(userAtom, user(['fe.secure.*']));

@@ -22,7 +22,13 @@ export default function PortalApp() {
         {t('adminPortal.title')}
         {preview && <PreviewBadge />}
       </h2>
-      <div css={{ display: 'grid', gridTemplateColumns: 'minmax(160px, 220px) 1fr', gap: 'calc(var(--fe-spacing) * 3)' }}>
+      <div
+        css={{
+          display: 'grid',
+          gridTemplateColumns: 'minmax(160px, 220px) 1fr',
+          gap: 'calc(var(--fe-spacing) * 3)',
+        }}
+      >
         <nav aria-label={t('adminPortal.menu')} part="navigation">
           {(['personal', 'workspace'] as const).map((group) => (
             <NavGroup
@@ -61,7 +67,14 @@ function NavGroup(props: {
   if (props.entries.length === 0) return null;
   return (
     <div css={{ marginBottom: 'calc(var(--fe-spacing) * 2)' }}>
-      <h3 css={{ fontSize: '0.8em', textTransform: 'uppercase', color: 'var(--fe-color-text-secondary)', margin: '0 0 4px' }}>
+      <h3
+        css={{
+          fontSize: '0.8em',
+          textTransform: 'uppercase',
+          color: 'var(--fe-color-text-secondary)',
+          margin: '0 0 4px',
+        }}
+      >
         {props.label}
       </h3>
       <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>

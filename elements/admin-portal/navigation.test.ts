@@ -1,9 +1,17 @@
 import { expect } from '@open-wc/testing';
-import { hasPermission, navigationEntries, permissionMatches, visibleEntries, type NavigationEntryKey } from './navigation';
+import {
+  hasPermission,
+  navigationEntries,
+  permissionMatches,
+  visibleEntries,
+  type NavigationEntryKey,
+} from './navigation';
 
 const entry = (key: NavigationEntryKey) => navigationEntries.find((e) => e.key === key)!;
-const keys = (permissions: string[], ...rest: Parameters<typeof visibleEntries> extends [unknown, ...infer R] ? R : never) =>
-  visibleEntries(permissions, ...rest).map((e) => e.key);
+const keys = (
+  permissions: string[],
+  ...rest: Parameters<typeof visibleEntries> extends [unknown, ...infer R] ? R : never
+) => visibleEntries(permissions, ...rest).map((e) => e.key);
 
 const seedTable: [string, NavigationEntryKey, 'always' | 'hidden' | 'byPermissions', string | null][] = [
   ['ROUTE-021', 'usage', 'hidden', 'fe.usage.read'],
@@ -52,9 +60,17 @@ describe('portal navigation', () => {
   });
 
   it('[ROUTE-037] entries shown by permissions follow the user permission keys, wildcards included', () => {
-    const byPermissions = Object.fromEntries(seedTable.map(([, key]) => [key, { visibility: 'byPermissions' as const }]));
+    const byPermissions = Object.fromEntries(
+      seedTable.map(([, key]) => [key, { visibility: 'byPermissions' as const }]),
+    );
     expect(keys(['fe.secure.read.roles'], byPermissions)).to.deep.equal(['profile', 'roles']);
-    expect(keys(['fe.secure.*'], byPermissions)).to.include.members(['users', 'roles', 'groups', 'sso', 'audits']);
+    expect(keys(['fe.secure.*'], byPermissions)).to.include.members([
+      'users',
+      'roles',
+      'groups',
+      'sso',
+      'audits',
+    ]);
     expect(keys(['fe.secure.*'], byPermissions)).not.to.include.members(['webhooks', 'subscriptions']);
     expect(keys(['fe.subscriptions.read'], byPermissions)).to.include('subscriptions');
     expect(keys(['fe.connectivity.read.*'], byPermissions)).to.include('webhooks');

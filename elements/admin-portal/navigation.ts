@@ -32,7 +32,12 @@ export interface NavigationEntry {
 export const navigationEntries: readonly NavigationEntry[] = [
   { key: 'profile', group: 'personal', visibility: 'always', permission: null },
   { key: 'privacy', group: 'personal', visibility: 'always', permission: 'fe.secure.read.securityPolicy' },
-  { key: 'personalApiTokens', group: 'personal', visibility: 'hidden', permission: 'fe.secure.read.userApiTokens' },
+  {
+    key: 'personalApiTokens',
+    group: 'personal',
+    visibility: 'hidden',
+    permission: 'fe.secure.read.userApiTokens',
+  },
   { key: 'account', group: 'workspace', visibility: 'always', permission: 'fe.secure.read.accountSettings' },
   { key: 'users', group: 'workspace', visibility: 'always', permission: 'fe.secure.read.users' },
   { key: 'groups', group: 'workspace', visibility: 'hidden', permission: 'fe.secure.read.groups' },
@@ -46,7 +51,12 @@ export const navigationEntries: readonly NavigationEntry[] = [
     permission: 'fe.secure.read.provisioningConfiguration',
   },
   { key: 'audits', group: 'workspace', visibility: 'always', permission: 'fe.secure.read.audits' },
-  { key: 'apiTokens', group: 'workspace', visibility: 'hidden', permission: 'fe.secure.read.tenantApiTokens' },
+  {
+    key: 'apiTokens',
+    group: 'workspace',
+    visibility: 'hidden',
+    permission: 'fe.secure.read.tenantApiTokens',
+  },
   { key: 'webhooks', group: 'workspace', visibility: 'hidden', permission: 'fe.connectivity.read.webhooks' },
   { key: 'subscriptions', group: 'workspace', visibility: 'hidden', permission: 'fe.subscriptions.*' },
   {
@@ -55,7 +65,13 @@ export const navigationEntries: readonly NavigationEntry[] = [
     visibility: 'byPermissions',
     permission: 'fe.account-hierarchy.read.subAccount',
   },
-  { key: 'usage', group: 'workspace', visibility: 'hidden', permission: 'fe.usage.read', flag: 'fe-usage-page' },
+  {
+    key: 'usage',
+    group: 'workspace',
+    visibility: 'hidden',
+    permission: 'fe.usage.read',
+    flag: 'fe-usage-page',
+  },
 ];
 
 /** Does a permission key (either side may end in `.*` or be `*`) cover another? */

@@ -26,7 +26,9 @@ describe('<fe-checkout>', () => {
   });
 
   it('without a known plan it says so', async () => {
-    const el = await mount('fe-checkout', { preview: '', 'plan-id': 'nope' }, (r) => /No plan is selected/.test(r.textContent ?? ''));
+    const el = await mount('fe-checkout', { preview: '', 'plan-id': 'nope' }, (r) =>
+      /No plan is selected/.test(r.textContent ?? ''),
+    );
     expect($(el, 'button')).to.equal(null);
   });
 
@@ -37,7 +39,9 @@ describe('<fe-checkout>', () => {
 
   it('confirm rules: no subscription fails, trialing with a card activates locally, else update', () => {
     expect(decideConfirm(null, 'p', 'pm')).to.deep.equal({ kind: 'error', error: 'Subscription not found' });
-    expect(decideConfirm({ id: 's', status: 'TRIALING' }, 'p', 'pm')).to.deep.equal({ kind: 'activateLocally' });
+    expect(decideConfirm({ id: 's', status: 'TRIALING' }, 'p', 'pm')).to.deep.equal({
+      kind: 'activateLocally',
+    });
     expect(decideConfirm({ id: 's', status: 'ACTIVE' }, 'p', 'pm')).to.deep.equal({
       kind: 'update',
       subscriptionId: 's',

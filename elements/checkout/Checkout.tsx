@@ -5,7 +5,13 @@ import { paths } from '../../shared/api/paths';
 import type { ElementBaseProps } from '../../shared/element/defineElement';
 import { useT } from '../../shared/i18n/useT';
 import { Alert, Button, Card, Spinner } from '../../shared/ui';
-import { decideConfirm, planPrice, type PaymentMethod, type Plan, type Subscription } from './checkout.machine';
+import {
+  decideConfirm,
+  planPrice,
+  type PaymentMethod,
+  type Plan,
+  type Subscription,
+} from './checkout.machine';
 
 interface CheckoutData {
   plans: Plan[];
@@ -13,7 +19,12 @@ interface CheckoutData {
   paymentMethod: PaymentMethod | null;
 }
 
-type Status = { kind: 'loading' } | { kind: 'ready' } | { kind: 'confirming' } | { kind: 'confirmed' } | { kind: 'failed'; error: string };
+type Status =
+  | { kind: 'loading' }
+  | { kind: 'ready' }
+  | { kind: 'confirming' }
+  | { kind: 'confirmed' }
+  | { kind: 'failed'; error: string };
 
 async function loadCheckout(): Promise<CheckoutData> {
   const [plans, subscriptions, methods] = await Promise.all([
@@ -43,10 +54,17 @@ export function Checkout({ container, planId }: ElementBaseProps & { planId?: st
   useEffect(load, []);
 
   if (status.kind === 'loading') return <Spinner label={t('common.loading')} />;
-  if (!data) return <Alert severity="error" action={{ label: t('common.retry'), onClick: load }}>{status.kind === 'failed' ? status.error : ''}</Alert>;
+  if (!data)
+    return (
+      <Alert severity="error" action={{ label: t('common.retry'), onClick: load }}>
+        {status.kind === 'failed' ? status.error : ''}
+      </Alert>
+    );
 
   const selected = data.plans.find((p) => p.id === planId || p.slug === planId);
-  const current = data.plans.find((p) => p.id === data.subscription?.planId || p.slug === data.subscription?.plan);
+  const current = data.plans.find(
+    (p) => p.id === data.subscription?.planId || p.slug === data.subscription?.plan,
+  );
 
   const confirm = async () => {
     if (!selected) return;
@@ -62,7 +80,11 @@ export function Checkout({ container, planId }: ElementBaseProps & { planId?: st
       }
       setStatus({ kind: 'confirmed' });
       container.host.dispatchEvent(
-        new CustomEvent('fe-checkout-success', { bubbles: true, composed: true, detail: { planId: selected.id } }),
+        new CustomEvent('fe-checkout-success', {
+          bubbles: true,
+          composed: true,
+          detail: { planId: selected.id },
+        }),
       );
     } catch (error) {
       setStatus({ kind: 'failed', error: errorMessage(error) });
@@ -97,7 +119,10 @@ export function Checkout({ container, planId }: ElementBaseProps & { planId?: st
             <>
               <dt>{t('checkout.paymentMethod')}</dt>
               <dd css={{ margin: 0 }}>
-                {t('checkout.cardEnding', { brand: data.paymentMethod.brand ?? '', last4: data.paymentMethod.last4 })}
+                {t('checkout.cardEnding', {
+                  brand: data.paymentMethod.brand ?? '',
+                  last4: data.paymentMethod.last4,
+                })}
               </dd>
             </>
           )}

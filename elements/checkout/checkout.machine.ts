@@ -25,7 +25,10 @@ export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found';
 /** An unknown status maps to EXPIRED (001 §3). */
 export function normalizeStatus(status: string): SubscriptionStatus {
   const upper = status.toUpperCase();
-  return (['ACTIVE', 'CANCELED', 'INCOMPLETE', 'EXPIRED', 'TRIALING'] as const).find((s) => s === upper) ?? 'EXPIRED';
+  return (
+    (['ACTIVE', 'CANCELED', 'INCOMPLETE', 'EXPIRED', 'TRIALING'] as const).find((s) => s === upper) ??
+    'EXPIRED'
+  );
 }
 
 /** Plan price for the view: a number and a currency that defaults to usd (001 §3). */
@@ -49,6 +52,7 @@ export function decideConfirm(
   paymentMethodId: string | undefined,
 ): ConfirmDecision {
   if (!subscription) return { kind: 'error', error: SUBSCRIPTION_NOT_FOUND };
-  if (normalizeStatus(subscription.status) === 'TRIALING' && paymentMethodId) return { kind: 'activateLocally' };
+  if (normalizeStatus(subscription.status) === 'TRIALING' && paymentMethodId)
+    return { kind: 'activateLocally' };
   return { kind: 'update', subscriptionId: subscription.id, body: { paymentMethodId, planId } };
 }

@@ -39,7 +39,11 @@ describe('<fe-login-box>', () => {
 
   it('[ROUTE-020] renders nothing at the authenticated URL', async () => {
     goTo('#/');
-    const el = await mount('fe-login-box', { preview: '', 'url-strategy': 'hash' }, (root) => root.querySelector('[part="root"]') !== null);
+    const el = await mount(
+      'fe-login-box',
+      { preview: '', 'url-strategy': 'hash' },
+      (root) => root.querySelector('[part="root"]') !== null,
+    );
     await new Promise((r) => setTimeout(r, 50));
     expect($(el, 'form')).to.equal(null);
     expect($(el, '[part="root"]')!.textContent).to.equal('');
@@ -78,7 +82,8 @@ describe('<fe-login-box>', () => {
       { preview: '', 'url-strategy': 'hash', theme: '{"palette":{"primary":"#aa0000"}}' },
       hasForm,
     );
-    const primary = () => getComputedStyle($(el, '[part="root"]')!).getPropertyValue('--fe-color-primary').trim().toUpperCase();
+    const primary = () =>
+      getComputedStyle($(el, '[part="root"]')!).getPropertyValue('--fe-color-primary').trim().toUpperCase();
     await waitUntil(() => primary() === '#AA0000');
     const console = captureConsole();
     const uncaught: unknown[] = [];
@@ -110,7 +115,9 @@ describe('<fe-login-box>', () => {
   it('one store across elements: signing in with the preview login box shows the user in the portal', async () => {
     loginRoute();
     const box = await mount('fe-login-box', { preview: '', 'url-strategy': 'hash' }, hasForm);
-    const portal = await mount('fe-admin-portal', {}, (root) => /Sign in to manage/.test(root.textContent ?? ''));
+    const portal = await mount('fe-admin-portal', {}, (root) =>
+      /Sign in to manage/.test(root.textContent ?? ''),
+    );
     const email = $<HTMLInputElement>(box, 'input[name="email"]')!;
     const password = $<HTMLInputElement>(box, 'input[name="password"]')!;
     const setValue = (input: HTMLInputElement, value: string) => {
@@ -126,9 +133,13 @@ describe('<fe-login-box>', () => {
     const event = await authenticated;
     expect(event.composed).to.equal(true);
     expect(store.get(userAtom)?.email).to.equal('demo@fe-elements.dev');
-    await waitUntil(() => shadowText(portal).includes('demo@fe-elements.dev'), 'the portal did not show the user', {
-      timeout: 5000,
-    });
+    await waitUntil(
+      () => shadowText(portal).includes('demo@fe-elements.dev'),
+      'the portal did not show the user',
+      {
+        timeout: 5000,
+      },
+    );
     // Then the post-login redirect goes to the authenticated URL, where the login box steps aside.
     await waitUntil(() => location.hash === '#/', 'no redirect to the authenticated URL');
     await waitUntil(() => $(box, 'form') === null && !shadowText(box).includes('Sign in'));

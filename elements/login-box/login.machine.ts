@@ -25,10 +25,7 @@ export interface LoginState {
 }
 
 export type LoginEvent =
-  | { type: 'submit' }
-  | { type: 'succeeded' }
-  | { type: 'failed'; error: string }
-  | { type: 'reset' };
+  { type: 'submit' } | { type: 'succeeded' } | { type: 'failed'; error: string } | { type: 'reset' };
 
 export const initialLoginState: LoginState = { step: 'loginWithPassword', loading: false, error: null };
 
@@ -52,9 +49,16 @@ export const POST_LOGIN_REDIRECT_MS = 200;
 /** Where to go after login: the saved path unless it is an auth page itself, else the authenticated URL. */
 export function postLoginTarget(
   savedPath: string | null,
-  routes: { authenticatedUrl: string; loginUrl: string; logoutUrl: string; socialLoginCallbackUrl: string; activateUrl: string },
+  routes: {
+    authenticatedUrl: string;
+    loginUrl: string;
+    logoutUrl: string;
+    socialLoginCallbackUrl: string;
+    activateUrl: string;
+  },
 ): string {
   const discarded = [routes.loginUrl, routes.logoutUrl, routes.socialLoginCallbackUrl, routes.activateUrl];
-  if (!savedPath || discarded.some((p) => savedPath === p || savedPath.startsWith(`${p}?`))) return routes.authenticatedUrl;
+  if (!savedPath || discarded.some((p) => savedPath === p || savedPath.startsWith(`${p}?`)))
+    return routes.authenticatedUrl;
   return savedPath;
 }

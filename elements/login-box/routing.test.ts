@@ -21,7 +21,12 @@ describe('login box routing', () => {
   it('after login: the saved path, unless it is an auth page, else the authenticated URL', () => {
     expect(postLoginTarget('/reports', routes)).to.equal('/reports');
     expect(postLoginTarget(null, routes)).to.equal('/');
-    for (const discarded of ['/account/login', '/account/logout', '/account/social/success', '/account/activate']) {
+    for (const discarded of [
+      '/account/login',
+      '/account/logout',
+      '/account/social/success',
+      '/account/activate',
+    ]) {
       expect(postLoginTarget(discarded, routes)).to.equal('/');
     }
   });

@@ -23,7 +23,11 @@ export function useLogin(host: EventTarget, sleep = (ms: number) => new Promise(
         await applyAuthAnswer(answer);
         dispatch({ type: 'succeeded' });
         host.dispatchEvent(
-          new CustomEvent('fe-authenticated', { bubbles: true, composed: true, detail: { user: store.get(userAtom) } }),
+          new CustomEvent('fe-authenticated', {
+            bubbles: true,
+            composed: true,
+            detail: { user: store.get(userAtom) },
+          }),
         );
         await sleep(POST_LOGIN_REDIRECT_MS);
         navigate(postLoginTarget(null, routes));

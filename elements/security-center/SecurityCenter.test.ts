@@ -11,7 +11,9 @@ describe('<fe-security-center>', () => {
     const el = await mount('fe-security-center', { preview: '' }, ready);
     expect($(el, '[role="meter"]')!.getAttribute('aria-valuenow')).to.equal('79');
     expect(shadowText(el)).to.contain('79 out of 100');
-    const severities = [...el.shadowRoot!.querySelectorAll('li[data-code] span:first-child')].map((s) => s.textContent);
+    const severities = [...el.shadowRoot!.querySelectorAll('li[data-code] span:first-child')].map(
+      (s) => s.textContent,
+    );
     expect(severities.length).to.be.greaterThan(0);
     const rank = { Severe: 0, Warning: 1, Info: 2 } as Record<string, number>;
     const ranks = severities.map((s) => rank[s ?? ''] ?? 9);

@@ -27,13 +27,22 @@ export function SecurityCenter() {
   const [error, setError] = useState<string | null>(null);
   const load = () => {
     setError(null);
-    api.request<RecommendationsAnswer>(paths.securityCenter.getRecommendations).then(setData, (e: unknown) => setError(errorMessage(e)));
+    api
+      .request<RecommendationsAnswer>(paths.securityCenter.getRecommendations)
+      .then(setData, (e: unknown) => setError(errorMessage(e)));
   };
   useEffect(load, []);
 
-  if (error) return <Alert severity="error" action={{ label: t('common.retry'), onClick: load }}>{error}</Alert>;
+  if (error)
+    return (
+      <Alert severity="error" action={{ label: t('common.retry'), onClick: load }}>
+        {error}
+      </Alert>
+    );
   if (!data) return <Spinner label={t('common.loading')} />;
-  const sorted = [...(data.items ?? data.recommendations ?? [])].sort((a, b) => severityOrder[a.severity] - severityOrder[b.severity]);
+  const sorted = [...(data.items ?? data.recommendations ?? [])].sort(
+    (a, b) => severityOrder[a.severity] - severityOrder[b.severity],
+  );
   return (
     <Card>
       <h2 css={{ margin: '0 0 16px', fontSize: '1.4em' }}>{t('securityCenter.title')}</h2>
@@ -51,7 +60,14 @@ export function SecurityCenter() {
                 <li
                   key={r.code}
                   data-code={r.code}
-                  css={{ display: 'flex', gap: 12, alignItems: 'center', padding: 8, borderRadius: 'var(--fe-radius)', border: '1px solid var(--fe-color-border)' }}
+                  css={{
+                    display: 'flex',
+                    gap: 12,
+                    alignItems: 'center',
+                    padding: 8,
+                    borderRadius: 'var(--fe-radius)',
+                    border: '1px solid var(--fe-color-border)',
+                  }}
                 >
                   <SeverityTag severity={r.severity} />
                   <span css={{ flex: 1 }}>{t(`securityCenter.recommendation.${r.code}` as MessageKey)}</span>
@@ -89,7 +105,16 @@ function ScoreGauge({ score }: { score: number }) {
           background: `conic-gradient(var(--fe-color-primary) ${clamped * 3.6}deg, var(--fe-color-border) 0)`,
         }}
       >
-        <div css={{ width: 104, height: 104, borderRadius: '50%', background: 'var(--fe-color-surface)', display: 'grid', placeItems: 'center' }}>
+        <div
+          css={{
+            width: 104,
+            height: 104,
+            borderRadius: '50%',
+            background: 'var(--fe-color-surface)',
+            display: 'grid',
+            placeItems: 'center',
+          }}
+        >
           <span css={{ fontSize: '2em', fontWeight: 700 }}>{clamped}</span>
         </div>
       </div>

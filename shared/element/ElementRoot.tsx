@@ -71,7 +71,8 @@ function Guards({ app, tag, children }: { app?: string; tag: string; children: R
   useEffect(() => {
     if (missingApp) console.error(`[fe-elements] <${tag}>: ${appNotFoundMessage(app ?? '')}`);
     // Deliberate deviation from SHELL-004: the host page is never cleared, the alert stays inside the element.
-    else if (missingBaseUrl) console.error(`[fe-elements] <${tag}>: the base URL option (base-url) is required`);
+    else if (missingBaseUrl)
+      console.error(`[fe-elements] <${tag}>: the base URL option (base-url) is required`);
   }, [missingApp, missingBaseUrl, app, tag]);
   if (missingApp) return <Alert severity="error">{t('common.appNotFound', { app: app ?? '' })}</Alert>;
   if (missingBaseUrl) return <Alert severity="error">{t('common.missingBaseUrl')}</Alert>;

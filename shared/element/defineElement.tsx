@@ -77,7 +77,9 @@ export function createElementClass<P extends object>(
       const parsed = parseOptionAttribute(name, value);
       if (!parsed) return super.attributeChangedCallback(name, oldValue, value);
       if ('invalid' in parsed) {
-        console.error(`[fe-elements] <${tag}> attribute "${name}": ${parsed.invalid}; the previous value is kept`);
+        console.error(
+          `[fe-elements] <${tag}> attribute "${name}": ${parsed.invalid}; the previous value is kept`,
+        );
         return;
       }
       store.set(setOptionsAtom, { [parsed.option]: parsed.value } as HostOptionsInput);

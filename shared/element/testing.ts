@@ -17,7 +17,9 @@ export async function mount<K extends keyof HTMLElementTagNameMap>(
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
   document.body.append(el);
   mounted.push(el);
-  await waitUntil(() => el.shadowRoot !== null && ready(el.shadowRoot), `<${tag}> did not render`, { timeout: 5000 });
+  await waitUntil(() => el.shadowRoot !== null && ready(el.shadowRoot), `<${tag}> did not render`, {
+    timeout: 5000,
+  });
   return el;
 }
 
@@ -28,7 +30,9 @@ export const $ = <E extends Element = HTMLElement>(el: Element, selector: string
 
 export async function axeViolations(el: Element): Promise<string[]> {
   const result = await axe.run(el, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`);
+  return result.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`,
+  );
 }
 
 export function resetPage(): void {

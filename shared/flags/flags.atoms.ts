@@ -26,5 +26,7 @@ export const featureFlagsAtom = atom((get) => {
 export function parseFlags(answer: unknown): Record<string, boolean> {
   const raw = (answer as { flags?: unknown } | null)?.flags ?? answer;
   if (!raw || typeof raw !== 'object') return {};
-  return Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, value === 'on' || value === true]));
+  return Object.fromEntries(
+    Object.entries(raw).map(([key, value]) => [key, value === 'on' || value === true]),
+  );
 }

@@ -34,7 +34,11 @@ export const optionAttributes: readonly OptionAttribute[] = [
   { attribute: 'enforce-redirect-to-same-site', option: 'enforceRedirectToSameSite', kind: boolean },
   { attribute: 'allowed-redirect-origins', option: 'allowedRedirectOrigins', kind: { type: 'list' } },
   { attribute: 'url-strategy', option: 'urlStrategy', kind: oneOf('path', 'hash') },
-  { attribute: 'request-credentials', option: 'requestCredentials', kind: oneOf('include', 'same-origin', 'omit') },
+  {
+    attribute: 'request-credentials',
+    option: 'requestCredentials',
+    kind: oneOf('include', 'same-origin', 'omit'),
+  },
   { attribute: 'routes', option: 'routes', kind: json },
   { attribute: 'lazy', option: 'lazy', kind: boolean },
   {

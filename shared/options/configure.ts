@@ -16,7 +16,8 @@ export interface FeApp {
  * Throws 'Mismatch in store names' when `options.storeName` is given and differs from the app name (SHELL-020).
  */
 export function configure(options: HostOptionsInput, name: string = appName): FeApp {
-  if (options.storeName !== undefined && options.storeName !== name) throw new Error('Mismatch in store names');
+  if (options.storeName !== undefined && options.storeName !== name)
+    throw new Error('Mismatch in store names');
   appName = name;
   store.set(setOptionsAtom, options);
   return { name };

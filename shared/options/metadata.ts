@@ -15,7 +15,9 @@ export const IP_METADATA_NOT_FOUND = 'ip metadata not found';
 /** rows[0].configuration of a GET /metadata?entityName=adminBox answer; anything else is 'metadata not found'. */
 export function readPortalConfiguration(answer: unknown): PortalConfiguration {
   const rows = (answer as { rows?: unknown } | null)?.rows;
-  const configuration = Array.isArray(rows) ? (rows[0] as { configuration?: unknown } | undefined)?.configuration : null;
+  const configuration = Array.isArray(rows)
+    ? (rows[0] as { configuration?: unknown } | undefined)?.configuration
+    : null;
   if (!configuration || typeof configuration !== 'object') throw new Error(METADATA_NOT_FOUND);
   return configuration as PortalConfiguration;
 }

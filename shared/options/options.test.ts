@@ -32,7 +32,9 @@ describe('host options', () => {
 
   it('[SHELL-003] the base URL option has no default: it must be given (or preview set)', () => {
     expect(resolveOptions({}).baseUrl).to.equal(undefined);
-    expect(resolveOptions({ baseUrl: 'https://auth.example.com' }).baseUrl).to.equal('https://auth.example.com');
+    expect(resolveOptions({ baseUrl: 'https://auth.example.com' }).baseUrl).to.equal(
+      'https://auth.example.com',
+    );
   });
 
   it('[SHELL-005] the URL strategy defaults to path', () => {
@@ -63,7 +65,10 @@ describe('option attributes', () => {
   it('parses booleans, enums, lists and JSON', () => {
     expect(parseOptionAttribute('preview', '')).to.deep.equal({ option: 'preview', value: true });
     expect(parseOptionAttribute('preview', 'false')).to.deep.equal({ option: 'preview', value: false });
-    expect(parseOptionAttribute('url-strategy', 'hash')).to.deep.equal({ option: 'urlStrategy', value: 'hash' });
+    expect(parseOptionAttribute('url-strategy', 'hash')).to.deep.equal({
+      option: 'urlStrategy',
+      value: 'hash',
+    });
     expect(parseOptionAttribute('allowed-redirect-origins', 'https://a.com, https://b.com')).to.deep.equal({
       option: 'allowedRedirectOrigins',
       value: ['https://a.com', 'https://b.com'],
@@ -75,9 +80,13 @@ describe('option attributes', () => {
   });
 
   it('reports bad JSON, non-object JSON and unknown enum values as invalid', () => {
-    expect(parseOptionAttribute('theme', '{bad')).to.have.property('invalid').that.match(/invalid JSON/);
+    expect(parseOptionAttribute('theme', '{bad'))
+      .to.have.property('invalid')
+      .that.match(/invalid JSON/);
     expect(parseOptionAttribute('navigation', '[1,2]')).to.have.property('invalid');
-    expect(parseOptionAttribute('url-strategy', 'query')).to.have.property('invalid').that.match(/path, hash/);
+    expect(parseOptionAttribute('url-strategy', 'query'))
+      .to.have.property('invalid')
+      .that.match(/path, hash/);
   });
 
   it('a removed attribute resets the option; unknown attributes are not options', () => {
@@ -171,7 +180,9 @@ describe('load order', () => {
 describe('metadata', () => {
   it('[SHELL-016] the portal configuration is read at rows[0].configuration', () => {
     const configuration = { navigation: { roles: { visibility: 'always' } } };
-    expect(readPortalConfiguration({ rows: [{ configuration }, { configuration: {} }] })).to.equal(configuration);
+    expect(readPortalConfiguration({ rows: [{ configuration }, { configuration: {} }] })).to.equal(
+      configuration,
+    );
   });
 
   it('[SHELL-018] missing metadata yields "metadata not found" (and the IP variant exists)', () => {
@@ -196,5 +207,4 @@ describe('tag manager', () => {
     await loadTagManagerScript(tagManagerId({ enabled: true, id: 'nope' }), doc);
     expect(doc.querySelectorAll('script').length).to.equal(0);
   });
-
 });

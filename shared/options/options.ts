@@ -4,7 +4,8 @@ import { defaultRoutes, type AuthRoutes } from './routes';
 export type UrlStrategy = 'path' | 'hash';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'none';
 /** x-frontegg-framework header values (001 §7). */
-export type Framework = 'nextjs' | 'react' | 'angular' | 'vuejs' | 'flutter' | 'ios' | 'android' | 'vanillajs';
+export type Framework =
+  'nextjs' | 'react' | 'angular' | 'vuejs' | 'flutter' | 'ios' | 'android' | 'vanillajs';
 
 /** Deep-partial message overrides per locale: `{ en: { loginBox: { login: { title: 'Hi' } } } }`. */
 export interface Localizations {

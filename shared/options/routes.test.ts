@@ -31,7 +31,11 @@ describe('auth routes', () => {
   }
 
   it('[ROUTE-018] signUpSuccessUrl, customLoginUrl and customLoginAuthenticatedUrl exist without default', () => {
-    expect(routeKeys).to.include.members(['signUpSuccessUrl', 'customLoginUrl', 'customLoginAuthenticatedUrl']);
+    expect(routeKeys).to.include.members([
+      'signUpSuccessUrl',
+      'customLoginUrl',
+      'customLoginAuthenticatedUrl',
+    ]);
     for (const key of ['signUpSuccessUrl', 'customLoginUrl', 'customLoginAuthenticatedUrl'] as const) {
       expect(resolveOptions({}).routes[key]).to.equal(undefined);
       expect(resolveOptions({ routes: { [key]: '/x' } }).routes[key]).to.equal('/x');

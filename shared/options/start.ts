@@ -18,22 +18,25 @@ export function startApp(): Promise<void> {
   // Without a base URL outside preview there is nothing to call yet; each element shows why.
   if (!options.baseUrl && !options.preview) return Promise.resolve();
   started ??= loadApp(
-      {
-        loadFeatureFlags: async () => store.set(loadedFlagsAtom, parseFlags(await api.request(paths.featureFlags.loadFeatureFlags))),
-        loadMetadata: async () =>
-          store.set(
-            portalConfigurationAtom,
-            readPortalConfiguration(await api.request(paths.metadata.getMetadata, { query: { entityName: 'adminBox' } })),
+    {
+      loadFeatureFlags: async () =>
+        store.set(loadedFlagsAtom, parseFlags(await api.request(paths.featureFlags.loadFeatureFlags))),
+      loadMetadata: async () =>
+        store.set(
+          portalConfigurationAtom,
+          readPortalConfiguration(
+            await api.request(paths.metadata.getMetadata, { query: { entityName: 'adminBox' } }),
           ),
-        authorize: restoreSession,
-        loadLoginBoxScript: async () => {
-          await import('../../elements/login-box/index');
-        },
-        loadTagManagerScript: () => loadTagManagerScript(tagManagerId(options.tagManager)),
-        loadAdminPortalScript: async () => {
-          await import('../../elements/admin-portal/index');
-        },
+        ),
+      authorize: restoreSession,
+      loadLoginBoxScript: async () => {
+        await import('../../elements/login-box/index');
       },
+      loadTagManagerScript: () => loadTagManagerScript(tagManagerId(options.tagManager)),
+      loadAdminPortalScript: async () => {
+        await import('../../elements/admin-portal/index');
+      },
+    },
     { lazy: options.lazy },
   );
   return started;

@@ -16,7 +16,8 @@ export function Button({ variant = 'primary', fullWidth, type = 'button', ...res
         fontWeight: 600,
         cursor: 'pointer',
         width: fullWidth ? '100%' : undefined,
-        padding: variant === 'text' ? '4px 6px' : 'calc(var(--fe-spacing) * 1.25) calc(var(--fe-spacing) * 2)',
+        padding:
+          variant === 'text' ? '4px 6px' : 'calc(var(--fe-spacing) * 1.25) calc(var(--fe-spacing) * 2)',
         borderRadius: 'var(--fe-radius)',
         border: variant === 'secondary' ? '1px solid var(--fe-color-border)' : '1px solid transparent',
         background: primary ? 'var(--fe-color-primary)' : 'transparent',

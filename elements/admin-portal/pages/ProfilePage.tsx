@@ -11,7 +11,10 @@ export function ProfilePage() {
     [t('adminPortal.profile.name'), user.name],
     [t('adminPortal.profile.email'), user.email],
     [t('adminPortal.profile.tenant'), user.tenantId],
-    [t('adminPortal.profile.roles'), user.roles.map((r) => r.name).join(', ') || t('adminPortal.profile.notSet')],
+    [
+      t('adminPortal.profile.roles'),
+      user.roles.map((r) => r.name).join(', ') || t('adminPortal.profile.notSet'),
+    ],
   ];
   return (
     <section aria-labelledby="fe-profile-title">

@@ -11,7 +11,13 @@ export function LoginScreen({ host }: { host: EventTarget }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
-  const emailError = !touched ? null : !email ? t('common.required') : !EMAIL.test(email) ? t('common.invalidEmail') : null;
+  const emailError = !touched
+    ? null
+    : !email
+      ? t('common.required')
+      : !EMAIL.test(email)
+        ? t('common.invalidEmail')
+        : null;
   const passwordError = touched && !password ? t('common.required') : null;
 
   const onSubmit = (event: FormEvent) => {
@@ -23,7 +29,12 @@ export function LoginScreen({ host }: { host: EventTarget }) {
 
   if (state.step === 'success') return <p role="status">{t('loginBox.login.redirecting')}</p>;
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={state.loading} css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-busy={state.loading}
+      css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
+    >
       {state.error && <Alert severity="error">{state.error}</Alert>}
       <TextField
         label={t('loginBox.login.emailLabel')}

@@ -114,4 +114,6 @@ export function createPreviewFetch(options: PreviewFetchOptions = {}): PreviewFe
  * The page-level preview transport: one sample state per page, shared by every element. It starts signed
  * out, so the preview login box is where a demo begins.
  */
-export const previewFetch: PreviewFetch = createPreviewFetch({ state: createSampleState({ signedIn: false }) });
+export const previewFetch: PreviewFetch = createPreviewFetch({
+  state: createSampleState({ signedIn: false }),
+});
