@@ -62,8 +62,9 @@ if (nodeFiles.length) {
     '--test-concurrency=1',
     ...nodeFiles,
   ]);
-  const pass = lastMatch(node.out, /^ℹ pass (\d+)/gm);
-  const fail = lastMatch(node.out, /^ℹ fail (\d+)/gm);
+  // The spec reporter (a terminal) prints "ℹ pass N", TAP (a pipe) "# pass N".
+  const pass = lastMatch(node.out, /^(?:ℹ|#) pass (\d+)/gm);
+  const fail = lastMatch(node.out, /^(?:ℹ|#) fail (\d+)/gm);
   layers.push({
     name: 'node',
     passed: Number(pass?.[1] ?? 0),

@@ -14,27 +14,27 @@ const keys = (
 ) => visibleEntries(permissions, ...rest).map((e) => e.key);
 
 const seedTable: [string, NavigationEntryKey, 'always' | 'hidden' | 'byPermissions', string | null][] = [
-  ['ROUTE-021', 'usage', 'hidden', 'fe.usage.read'],
-  ['ROUTE-022', 'webhooks', 'hidden', 'fe.connectivity.read.webhooks'],
-  ['ROUTE-023', 'roles', 'hidden', 'fe.secure.read.roles'],
-  ['ROUTE-024', 'users', 'always', 'fe.secure.read.users'],
-  ['ROUTE-025', 'personalApiTokens', 'hidden', 'fe.secure.read.userApiTokens'],
-  ['ROUTE-026', 'apiTokens', 'hidden', 'fe.secure.read.tenantApiTokens'],
-  ['ROUTE-027', 'profile', 'always', null],
-  ['ROUTE-028', 'privacy', 'always', 'fe.secure.read.securityPolicy'],
-  ['ROUTE-029', 'account', 'always', 'fe.secure.read.accountSettings'],
-  ['ROUTE-030', 'security', 'always', 'fe.secure.read.securityPolicy'],
-  ['ROUTE-031', 'sso', 'hidden', 'fe.secure.read.samlConfiguration'],
-  ['ROUTE-032', 'provisioning', 'hidden', 'fe.secure.read.provisioningConfiguration'],
-  ['ROUTE-033', 'audits', 'always', 'fe.secure.read.audits'],
-  ['ROUTE-034', 'subscriptions', 'hidden', 'fe.subscriptions.*'],
-  ['ROUTE-035', 'allAccounts', 'byPermissions', 'fe.account-hierarchy.read.subAccount'],
-  ['ROUTE-036', 'groups', 'hidden', 'fe.secure.read.groups'],
+  ['[ROUTE-021]', 'usage', 'hidden', 'fe.usage.read'],
+  ['[ROUTE-022]', 'webhooks', 'hidden', 'fe.connectivity.read.webhooks'],
+  ['[ROUTE-023]', 'roles', 'hidden', 'fe.secure.read.roles'],
+  ['[ROUTE-024]', 'users', 'always', 'fe.secure.read.users'],
+  ['[ROUTE-025]', 'personalApiTokens', 'hidden', 'fe.secure.read.userApiTokens'],
+  ['[ROUTE-026]', 'apiTokens', 'hidden', 'fe.secure.read.tenantApiTokens'],
+  ['[ROUTE-027]', 'profile', 'always', null],
+  ['[ROUTE-028]', 'privacy', 'always', 'fe.secure.read.securityPolicy'],
+  ['[ROUTE-029]', 'account', 'always', 'fe.secure.read.accountSettings'],
+  ['[ROUTE-030]', 'security', 'always', 'fe.secure.read.securityPolicy'],
+  ['[ROUTE-031]', 'sso', 'hidden', 'fe.secure.read.samlConfiguration'],
+  ['[ROUTE-032]', 'provisioning', 'hidden', 'fe.secure.read.provisioningConfiguration'],
+  ['[ROUTE-033]', 'audits', 'always', 'fe.secure.read.audits'],
+  ['[ROUTE-034]', 'subscriptions', 'hidden', 'fe.subscriptions.*'],
+  ['[ROUTE-035]', 'allAccounts', 'byPermissions', 'fe.account-hierarchy.read.subAccount'],
+  ['[ROUTE-036]', 'groups', 'hidden', 'fe.secure.read.groups'],
 ];
 
 describe('portal navigation', () => {
   for (const [id, key, visibility, permission] of seedTable) {
-    it(`[${id}] entry ${key} is ${visibility} by default with permission key ${permission ?? 'none'}`, () => {
+    it(`${id} entry ${key} is ${visibility} by default with permission key ${permission ?? 'none'}`, () => {
       expect(entry(key).visibility).to.equal(visibility);
       expect(entry(key).permission).to.equal(permission);
       const shownWithAll = keys(['fe.*']).includes(key);

@@ -1,4 +1,6 @@
 import { atom } from 'jotai';
+import type { ApiClient } from '../api/client';
+import { paths } from '../api/paths';
 
 /** The portal configuration from the metadata call (SHELL-015/016); empty until loaded. */
 export interface PortalConfiguration {
@@ -20,4 +22,13 @@ export function readPortalConfiguration(answer: unknown): PortalConfiguration {
     : null;
   if (!configuration || typeof configuration !== 'object') throw new Error(METADATA_NOT_FOUND);
   return configuration as PortalConfiguration;
+}
+
+/** GET /metadata?entityName=adminBox (SHELL-015), read at rows[0].configuration (SHELL-016). */
+export async function loadPortalConfiguration(
+  client: Pick<ApiClient, 'request'>,
+): Promise<PortalConfiguration> {
+  return readPortalConfiguration(
+    await client.request(paths.metadata.getMetadata, { query: { entityName: 'adminBox' } }),
+  );
 }

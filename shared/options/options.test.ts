@@ -3,7 +3,13 @@ import { store } from '../store';
 import { optionAttributes, parseOptionAttribute } from './attributes';
 import { configure, getApp } from './configure';
 import { loadApp, type AppLoadSteps } from './load';
-import { IP_METADATA_NOT_FOUND, METADATA_NOT_FOUND, readPortalConfiguration } from './metadata';
+import { createApiClient } from '../api/client';
+import {
+  IP_METADATA_NOT_FOUND,
+  METADATA_NOT_FOUND,
+  loadPortalConfiguration,
+  readPortalConfiguration,
+} from './metadata';
 import { NATIVE_BRIDGE_MISSING, requireNativeBridge } from './nativeBridge';
 import { defaultOptions, resolveOptions, type HostOptions } from './options';
 import { hostOptionsInputAtom, optionsAtom } from './options.atoms';
@@ -178,6 +184,30 @@ describe('load order', () => {
 });
 
 describe('metadata', () => {
+  it('[SHELL-015] the portal configuration is requested with GET /metadata?entityName=adminBox', async () => {
+    const seen: { method: string; url: URL }[] = [];
+    const client = createApiClient({
+      getOptions: () => resolveOptions({ baseUrl: 'https://auth.example.test' }),
+      getToken: () => null,
+      source: 'admin-portal',
+      fetchImpl: async (input, init) => {
+        seen.push({
+          method: init?.method ?? 'GET',
+          url: new URL(String(input instanceof Request ? input.url : input)),
+        });
+        return Response.json({
+          rows: [{ configuration: { navigation: { roles: { visibility: 'always' } } } }],
+        });
+      },
+    });
+    const configuration = await loadPortalConfiguration(client);
+    expect(seen).to.have.length(1);
+    expect(seen[0]!.method).to.equal('GET');
+    expect(seen[0]!.url.origin + seen[0]!.url.pathname).to.equal('https://auth.example.test/metadata');
+    expect(seen[0]!.url.searchParams.get('entityName')).to.equal('adminBox');
+    expect(configuration.navigation?.roles?.visibility).to.equal('always');
+  });
+
   it('[SHELL-016] the portal configuration is read at rows[0].configuration', () => {
     const configuration = { navigation: { roles: { visibility: 'always' } } };
     expect(readPortalConfiguration({ rows: [{ configuration }, { configuration: {} }] })).to.equal(

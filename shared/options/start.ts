@@ -1,11 +1,11 @@
-import { api } from '../api/client';
+import { adminPortalApi, api } from '../api/client';
 import { paths } from '../api/paths';
 import { restoreSession } from '../auth/session';
 import { loadedFlagsAtom, parseFlags } from '../flags/flags.atoms';
 import { store } from '../store';
 import { loadApp } from './load';
 import { trackLocation } from './location';
-import { portalConfigurationAtom, readPortalConfiguration } from './metadata';
+import { loadPortalConfiguration, portalConfigurationAtom } from './metadata';
 import { optionsAtom } from './options.atoms';
 import { loadTagManagerScript, tagManagerId } from './tagManager';
 
@@ -22,12 +22,7 @@ export function startApp(): Promise<void> {
       loadFeatureFlags: async () =>
         store.set(loadedFlagsAtom, parseFlags(await api.request(paths.featureFlags.loadFeatureFlags))),
       loadMetadata: async () =>
-        store.set(
-          portalConfigurationAtom,
-          readPortalConfiguration(
-            await api.request(paths.metadata.getMetadata, { query: { entityName: 'adminBox' } }),
-          ),
-        ),
+        store.set(portalConfigurationAtom, await loadPortalConfiguration(adminPortalApi)),
       authorize: restoreSession,
       loadLoginBoxScript: async () => {
         await import('../../elements/login-box/index');
