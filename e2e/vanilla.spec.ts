@@ -29,7 +29,9 @@ describe('vanilla example (preview)', () => {
     await page.locator('fe-checkout [data-plan]').waitFor();
     await page.locator('fe-security-center [role="meter"]').waitFor();
     assert.equal(await page.locator('fe-security-center [role="meter"]').getAttribute('aria-valuenow'), '79');
-    await page.locator('fe-admin-portal [role="status"]', { hasText: 'Sign in to manage your account' }).waitFor();
+    await page
+      .locator('fe-admin-portal [role="status"]', { hasText: 'Sign in to manage your account' })
+      .waitFor();
     const shadowed = await page.evaluate(() =>
       ['fe-login-box', 'fe-admin-portal', 'fe-checkout', 'fe-security-center'].map(
         (tag) => document.querySelector(tag)?.shadowRoot?.mode,

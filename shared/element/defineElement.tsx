@@ -74,6 +74,8 @@ export function createElementClass<P extends object>(
     }
 
     override attributeChangedCallback(name: string, oldValue: string | null, value: string | null): void {
+      // Browsers hide a nonce attribute under a CSP header (the attribute reads ''): the property keeps it.
+      if (name === 'nonce' && value !== null) value = this.nonce || value;
       const parsed = parseOptionAttribute(name, value);
       if (!parsed) return super.attributeChangedCallback(name, oldValue, value);
       if ('invalid' in parsed) {

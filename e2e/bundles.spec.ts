@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_BOX_CDN_VERSION } from '../shared/options/cdn';
+import { launchBrowser, startServer } from './harness';
+
+const cdn = `/cdn/${ADMIN_BOX_CDN_VERSION}`;
+
+describe('CDN bundles in a host page', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Browser;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A host page served from the server's origin (so module scripts and CSP apply as in production). */
+  async function hostPage(
+    html: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ page: Page; errors: string[] }> {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.route(`${server.url}/host.html`, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        headers,
+        body: `<!doctype html><html lang="en"><body>${html}</body></html>`,
+      }),
+    );
+    await page.goto(`${server.url}/host.html#/account/login`);
+    return { page, errors };
+  }
+
+  it('the classic script fe-elements.js defines all four elements and the page API', async () => {
+    const { page, errors } = await hostPage(`
+      <fe-login-box url-strategy="hash"></fe-login-box><fe-checkout plan-id="plan-enterprise"></fe-checkout>
+      <fe-admin-portal></fe-admin-portal><fe-security-center></fe-security-center>
+      <script src="${cdn}/fe-elements.js"></script>
+      <script>FeElements.configure({ preview: true });</script>`);
+    await page.locator('fe-login-box form').waitFor();
+    await page.locator('fe-checkout [data-plan="plan-enterprise"]').waitFor();
+    await page.locator('fe-security-center [role="meter"]').waitFor();
+    await page.locator('fe-admin-portal [role="status"]').waitFor();
+    const api = await page.evaluate(() =>
+      Object.keys((window as unknown as { FeElements: object }).FeElements).sort(),
+    );
+    assert.ok(api.includes('configure') && api.includes('setTheme'));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('loading the classic script twice warns and keeps the first definitions', async () => {
+    const { page, errors } = await hostPage(`
+      <fe-login-box preview url-strategy="hash"></fe-login-box>
+      <script src="${cdn}/fe-elements.js"></script><script src="${cdn}/fe-elements.js"></script>`);
+    await page.locator('fe-login-box form').waitFor();
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('works under a strict CSP when the nonce is given', async () => {
+    const nonce = 'r4nd0m-n0nce';
+    const { page, errors } = await hostPage(
+      `<fe-login-box preview url-strategy="hash" nonce="${nonce}"></fe-login-box>
+       <script type="module" src="${cdn}/login-box/index.js"></script>`,
+      { 'Content-Security-Policy': `default-src 'self'; style-src 'nonce-${nonce}'; script-src 'self'` },
+    );
+    const violations: string[] = [];
+    page.on('console', (m) => m.text().includes('Content Security Policy') && violations.push(m.text()));
+    await page.locator('fe-login-box form').waitFor();
+    // Styled: the submit button has the theme's primary colour, not the browser default.
+    const background = await page
+      .locator('fe-login-box button[type="submit"]')
+      .evaluate((b) => getComputedStyle(b).backgroundColor);
+    assert.equal(background, 'rgb(63, 81, 181)');
+    assert.deepEqual(violations, []);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('a hostile theme or localization never runs script in the page', async () => {
+    const { page, errors } = await hostPage(`
+      <fe-login-box preview url-strategy="hash"
+        localizations='{"en":{"loginBox":{"login":{"title":"<img src=x onerror=window.pwned=1>"}}}}'
+        theme='{"typography":{"fontFamily":"x;}</style><script>window.pwned=1</script>"}}'></fe-login-box>
+      <script type="module" src="${cdn}/login-box/index.js"></script>`);
+    await page.locator('fe-login-box form').waitFor();
+    await page.locator('fe-login-box h2', { hasText: '<img src=x onerror=window.pwned=1>' }).waitFor();
+    assert.equal(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned), undefined);
+    assert.equal(await page.locator('fe-login-box img').count(), 0);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

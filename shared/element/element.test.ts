@@ -1,0 +1,84 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { store } from '../store';
+import { hostOptionsInputAtom } from '../options/options.atoms';
+import { configure } from '../options/configure';
+import '../../elements/security-center/index';
+import { $, captureConsole, mount, resetPage, shadowText } from './testing';
+import { setTheme } from './themeSetter';
+
+afterEach(resetPage);
+
+const ready = (root: ShadowRoot) => root.querySelector('[role="meter"]') !== null;
+const cssVar = (el: Element, name: string) =>
+  getComputedStyle($(el, '[part="root"]')!).getPropertyValue(name).trim().toUpperCase();
+
+describe('defineElement', () => {
+  it('gives every style element of the shadow root the CSP nonce', async () => {
+    const el = await mount('fe-security-center', { preview: '', nonce: 'n0nce-123' }, ready);
+    const styles = [...el.shadowRoot!.querySelectorAll('style')];
+    expect(styles.length).to.be.greaterThan(0);
+    for (const style of styles) expect(style.nonce).to.equal('n0nce-123');
+  });
+
+  it('theme as a property: an object sets the palette at run time', async () => {
+    const el = await mount('fe-security-center', { preview: '' }, ready);
+    (el as unknown as { theme: unknown }).theme = { palette: { primary: '#008060' } };
+    await waitUntil(() => cssVar(el, '--fe-color-primary') === '#008060');
+    expect((el as unknown as { theme: unknown }).theme).to.deep.equal({ palette: { primary: '#008060' } });
+  });
+
+  it('theme-mode dark switches the base colours', async () => {
+    const el = await mount('fe-security-center', { preview: '' }, ready);
+    const light = cssVar(el, '--fe-color-background');
+    el.setAttribute('theme-mode', 'dark');
+    await waitUntil(() => cssVar(el, '--fe-color-background') !== light);
+    expect(store.get(hostOptionsInputAtom).themeMode).to.equal('dark');
+  });
+
+  it('an unsupported colour in the theme is logged and the base theme is kept', async () => {
+    const console = captureConsole();
+    try {
+      const el = await mount(
+        'fe-security-center',
+        { preview: '', theme: '{"palette":{"primary":"not-a-colour"}}' },
+        ready,
+      );
+      expect(cssVar(el, '--fe-color-primary')).to.match(/^#[0-9A-F]{6}$/);
+      expect(console.calls.map((c) => String(c[0])).join()).to.contain('the theme option is invalid');
+    } finally {
+      console.restore();
+    }
+  });
+
+  it('[THEME-007] setTheme waits for a rendered element, then sets the theme', async () => {
+    await mount('fe-security-center', { preview: '' }, ready);
+    await setTheme({ palette: { primary: '#7B1FA2' } });
+    const el = await mount('fe-security-center', { preview: '' }, ready);
+    expect(cssVar(el, '--fe-color-primary')).to.equal('#7B1FA2');
+  });
+
+  it('configure() sets options for every element of the page', async () => {
+    const el = await mount('fe-security-center', {}, (root) => root.querySelector('[role="alert"]') !== null);
+    const console = captureConsole();
+    try {
+      configure({ preview: true });
+      await waitUntil(() => $(el, '[role="meter"]') !== null, 'configure did not reach the element', {
+        timeout: 5000,
+      });
+    } finally {
+      console.restore();
+    }
+  });
+
+  it('[SHELL-021] an element asking for an unknown app says so inside itself', async () => {
+    const console = captureConsole();
+    try {
+      const el = await mount('fe-security-center', { preview: '', app: 'billing' }, (root) =>
+        /billing app not found/.test(root.textContent ?? ''),
+      );
+      expect(shadowText(el)).to.contain('billing app not found');
+    } finally {
+      console.restore();
+    }
+  });
+});
