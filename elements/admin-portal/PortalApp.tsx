@@ -96,9 +96,11 @@ function NavGroup(props: {
                   padding: '6px 10px',
                   borderRadius: 'var(--fe-radius)',
                   fontWeight: active ? 600 : 400,
-                  background: active ? 'var(--fe-color-primary-light)' : 'transparent',
-                  color: 'var(--fe-color-text)',
-                  '&:hover': { background: 'var(--fe-color-surface)' },
+                  background: active ? 'var(--fe-color-primary)' : 'transparent',
+                  color: active ? 'var(--fe-color-primary-contrast)' : 'var(--fe-color-text)',
+                  '&:hover': {
+                    background: active ? 'var(--fe-color-primary-dark)' : 'var(--fe-color-background)',
+                  },
                   '&:focus-visible': { outline: '2px solid var(--fe-color-primary)' },
                 }}
               >

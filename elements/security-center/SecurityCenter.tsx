@@ -135,8 +135,8 @@ function SeverityTag({ severity }: { severity: Recommendation['severity'] }) {
         borderRadius: 999,
         fontSize: '0.8em',
         fontWeight: 600,
-        background: `var(--fe-color-${color}-light)`,
-        color: 'var(--fe-color-text)',
+        background: `var(--fe-color-${color})`,
+        color: `var(--fe-color-${color}-contrast)`,
       }}
     >
       {t(`securityCenter.severity.${severity}`)}

@@ -82,3 +82,23 @@ describe('defineElement', () => {
     }
   });
 });
+
+describe('dark theme accessibility', () => {
+  it('the elements pass axe-core in the dark theme, errors and tags included', async () => {
+    history.replaceState(null, '', `${location.pathname}${location.search}#/account/login`);
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+    await import('../../elements/login-box/index');
+    const box = await mount(
+      'fe-login-box',
+      { preview: '', 'url-strategy': 'hash', 'theme-mode': 'dark' },
+      (root) => root.querySelector('form') !== null,
+    );
+    $<HTMLButtonElement>(box, 'button[type="submit"]')!.click();
+    await waitUntil(() => (box.shadowRoot?.textContent ?? '').includes('This field is required'));
+    const center = await mount('fe-security-center', {}, ready);
+    const { axeViolations } = await import('./testing');
+    expect(await axeViolations(box)).to.deep.equal([]);
+    expect(await axeViolations(center)).to.deep.equal([]);
+    history.replaceState(null, '', `${location.pathname}${location.search}`);
+  });
+});

@@ -19,9 +19,10 @@ export function Alert({ severity, children, action }: AlertProps) {
         gap: 'var(--fe-spacing)',
         padding: 'calc(var(--fe-spacing) * 1.5)',
         borderRadius: 'var(--fe-radius)',
+        // Readable in light and dark themes: the surface colour with a status-coloured edge.
         border: `1px solid var(--fe-color-${severity})`,
-        background: `var(--fe-color-${severity}-light)`,
-        color: `var(--fe-color-${severity}-dark)`,
+        borderInlineStartWidth: 6,
+        background: 'var(--fe-color-surface)',
       }}
     >
       <div css={{ flex: 1, color: 'var(--fe-color-text)' }}>{children}</div>

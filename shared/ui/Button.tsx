@@ -21,7 +21,7 @@ export function Button({ variant = 'primary', fullWidth, type = 'button', ...res
         borderRadius: 'var(--fe-radius)',
         border: variant === 'secondary' ? '1px solid var(--fe-color-border)' : '1px solid transparent',
         background: primary ? 'var(--fe-color-primary)' : 'transparent',
-        color: primary ? 'var(--fe-color-primary-contrast)' : 'var(--fe-color-primary-dark)',
+        color: primary ? 'var(--fe-color-primary-contrast)' : 'var(--fe-color-text)',
         '&:hover:not(:disabled)': {
           background: primary ? 'var(--fe-color-primary-dark)' : 'var(--fe-color-surface)',
         },

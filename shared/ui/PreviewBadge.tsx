@@ -12,8 +12,8 @@ export function PreviewBadge() {
         borderRadius: 4,
         fontSize: '0.75em',
         fontWeight: 600,
-        background: 'var(--fe-color-info-light)',
-        color: 'var(--fe-color-text)',
+        background: 'var(--fe-color-info)',
+        color: 'var(--fe-color-info-contrast)',
       }}
     >
       {t('common.previewBadge')}

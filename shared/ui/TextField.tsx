@@ -31,7 +31,7 @@ export function TextField({ label, error, ...input }: TextFieldProps) {
         {...input}
       />
       {error && (
-        <span id={errorId} css={{ color: 'var(--fe-color-error-dark)', fontSize: '0.85em' }}>
+        <span id={errorId} css={{ color: 'var(--fe-color-error)', fontSize: '0.85em' }}>
           {error}
         </span>
       )}
