@@ -42,7 +42,14 @@ export default [
   {
     input: Object.fromEntries([...elements.map((e) => [e, `elements/${e}/index.ts`]), ['index', 'index.ts']]),
     external: (id) => external.some((d) => id === d || id.startsWith(`${d}/`)),
-    output: { dir: 'dist/esm', format: 'es', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
+    // No hoisted bare imports of dependencies: consumers' bundlers would warn about them.
+    output: {
+      dir: 'dist/esm',
+      format: 'es',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      sourcemap: true,
+      hoistTransitiveImports: false,
+    },
     plugins: plugins({ minify: false }),
     onwarn,
   },
