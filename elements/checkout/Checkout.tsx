@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../shared/api/client';
 import { errorMessage } from '../../shared/api/errors';
 import { paths } from '../../shared/api/paths';
+import { useAccountData } from '../../shared/api/useAccountData';
 import type { ElementBaseProps } from '../../shared/element/defineElement';
 import { useT } from '../../shared/i18n/useT';
 import { Alert, Button, Card, Spinner } from '../../shared/ui';
@@ -19,12 +20,8 @@ interface CheckoutData {
   paymentMethod: PaymentMethod | null;
 }
 
-type Status =
-  | { kind: 'loading' }
-  | { kind: 'ready' }
-  | { kind: 'confirming' }
-  | { kind: 'confirmed' }
-  | { kind: 'failed'; error: string };
+type Confirmation =
+  { kind: 'idle' } | { kind: 'confirming' } | { kind: 'confirmed' } | { kind: 'failed'; error: string };
 
 async function loadCheckout(): Promise<CheckoutData> {
   const [plans, subscriptions, methods] = await Promise.all([
@@ -38,47 +35,38 @@ async function loadCheckout(): Promise<CheckoutData> {
 /** The React root of `<fe-checkout>`: confirms the change to the plan named by `plan-id`. */
 export function Checkout({ container, planId }: ElementBaseProps & { planId?: string }) {
   const { t, locale } = useT();
-  const [data, setData] = useState<CheckoutData | null>(null);
-  const [status, setStatus] = useState<Status>({ kind: 'loading' });
+  const { state, reload } = useAccountData(loadCheckout);
+  const [confirmation, setConfirmation] = useState<Confirmation>({ kind: 'idle' });
 
-  const load = () => {
-    setStatus({ kind: 'loading' });
-    loadCheckout().then(
-      (loaded) => {
-        setData(loaded);
-        setStatus({ kind: 'ready' });
-      },
-      (error: unknown) => setStatus({ kind: 'failed', error: errorMessage(error) }),
-    );
-  };
-  useEffect(load, []);
-
-  if (status.kind === 'loading') return <Spinner label={t('common.loading')} />;
-  if (!data)
+  if (state.status === 'signedOut') return <Alert severity="info">{t('common.signInRequired')}</Alert>;
+  if (state.status === 'loading') return <Spinner label={t('common.loading')} />;
+  if (state.status === 'failed')
     return (
-      <Alert severity="error" action={{ label: t('common.retry'), onClick: load }}>
-        {status.kind === 'failed' ? status.error : ''}
+      <Alert severity="error" action={{ label: t('common.retry'), onClick: reload }}>
+        {state.error}
       </Alert>
     );
-
+  const { data } = state;
   const selected = data.plans.find((p) => p.id === planId || p.slug === planId);
   const current = data.plans.find(
     (p) => p.id === data.subscription?.planId || p.slug === data.subscription?.plan,
   );
+  const planLine = (plan: Plan) =>
+    t('checkout.planLine', { plan: plan.name, price: planPrice(plan, locale) });
 
   const confirm = async () => {
     if (!selected) return;
-    setStatus({ kind: 'confirming' });
     const decision = decideConfirm(data.subscription, selected.id, data.paymentMethod?.id);
+    if (decision.kind === 'error') return setConfirmation({ kind: 'failed', error: decision.error });
+    setConfirmation({ kind: 'confirming' });
     try {
-      if (decision.kind === 'error') throw new Error(decision.error);
       if (decision.kind === 'update') {
         await api.request(paths.managedSubscriptions.updateManagedSubscription, {
           params: { subscriptionId: decision.subscriptionId },
           body: decision.body,
         });
       }
-      setStatus({ kind: 'confirmed' });
+      setConfirmation({ kind: 'confirmed' });
       container.host.dispatchEvent(
         new CustomEvent('fe-checkout-success', {
           bubbles: true,
@@ -87,7 +75,7 @@ export function Checkout({ container, planId }: ElementBaseProps & { planId?: st
         }),
       );
     } catch (error) {
-      setStatus({ kind: 'failed', error: errorMessage(error) });
+      setConfirmation({ kind: 'failed', error: errorMessage(error, t('common.genericError')) });
     }
   };
 
@@ -95,8 +83,8 @@ export function Checkout({ container, planId }: ElementBaseProps & { planId?: st
     <Card width={480}>
       <h2 css={{ margin: 0, fontSize: '1.4em' }}>{t('checkout.title')}</h2>
       <p css={{ margin: '4px 0 16px', color: 'var(--fe-color-text-secondary)' }}>{t('checkout.subtitle')}</p>
-      {status.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
-      {status.kind === 'confirmed' && selected && (
+      {confirmation.kind === 'failed' && <Alert severity="error">{confirmation.error}</Alert>}
+      {confirmation.kind === 'confirmed' && selected && (
         <Alert severity="success">{t('checkout.confirmed', { plan: selected.name })}</Alert>
       )}
       {!selected ? (
@@ -106,14 +94,12 @@ export function Checkout({ container, planId }: ElementBaseProps & { planId?: st
           {current && (
             <>
               <dt>{t('checkout.currentPlan')}</dt>
-              <dd css={{ margin: 0 }}>
-                {current.name} · {t('checkout.pricePerMonth', { price: planPrice(current, locale) })}
-              </dd>
+              <dd css={{ margin: 0 }}>{planLine(current)}</dd>
             </>
           )}
           <dt>{t('checkout.selectedPlan')}</dt>
           <dd css={{ margin: 0, fontWeight: 600 }} data-plan={selected.id}>
-            {selected.name} · {t('checkout.pricePerMonth', { price: planPrice(selected, locale) })}
+            {planLine(selected)}
           </dd>
           {data.paymentMethod?.last4 && (
             <>
@@ -128,9 +114,9 @@ export function Checkout({ container, planId }: ElementBaseProps & { planId?: st
           )}
         </dl>
       )}
-      {selected && status.kind !== 'confirmed' && (
-        <Button onClick={() => void confirm()} disabled={status.kind === 'confirming'}>
-          {status.kind === 'confirming' ? t('checkout.confirming') : t('checkout.confirm')}
+      {selected && confirmation.kind !== 'confirmed' && (
+        <Button onClick={() => void confirm()} disabled={confirmation.kind === 'confirming'}>
+          {confirmation.kind === 'confirming' ? t('checkout.confirming') : t('checkout.confirm')}
         </Button>
       )}
     </Card>

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
 import { adminPortalApi as api } from '../../shared/api/client';
-import { errorMessage } from '../../shared/api/errors';
+import { useAccountData } from '../../shared/api/useAccountData';
 import { paths } from '../../shared/api/paths';
 import { useT } from '../../shared/i18n/useT';
 import type { MessageKey } from '../../shared/i18n/translate';
@@ -23,23 +22,18 @@ const severityOrder = { SEVERE: 0, WARNING: 1, INFO: 2 } as const;
 /** The React root of `<fe-security-center>`: the score and what to do next. */
 export function SecurityCenter() {
   const { t } = useT();
-  const [data, setData] = useState<RecommendationsAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = () => {
-    setError(null);
-    api
-      .request<RecommendationsAnswer>(paths.securityCenter.getRecommendations)
-      .then(setData, (e: unknown) => setError(errorMessage(e)));
-  };
-  useEffect(load, []);
-
-  if (error)
+  const { state, reload } = useAccountData(() =>
+    api.request<RecommendationsAnswer>(paths.securityCenter.getRecommendations),
+  );
+  if (state.status === 'signedOut') return <Alert severity="info">{t('common.signInRequired')}</Alert>;
+  if (state.status === 'failed')
     return (
-      <Alert severity="error" action={{ label: t('common.retry'), onClick: load }}>
-        {error}
+      <Alert severity="error" action={{ label: t('common.retry'), onClick: reload }}>
+        {state.error}
       </Alert>
     );
-  if (!data) return <Spinner label={t('common.loading')} />;
+  if (state.status === 'loading') return <Spinner label={t('common.loading')} />;
+  const { data } = state;
   const sorted = [...(data.items ?? data.recommendations ?? [])].sort(
     (a, b) => severityOrder[a.severity] - severityOrder[b.severity],
   );

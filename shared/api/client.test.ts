@@ -4,7 +4,7 @@ import { createApiClient, isTokenExcluded, TOKEN_EXCLUDED_ROUTES, type ApiClient
 import { paths, type ApiPath } from './paths';
 import { ApiError, errorMessage, GENERIC_ERROR_MESSAGE, REQUEST_TOO_LARGE_MESSAGE } from './errors';
 import { fileNameFromContentDisposition } from './download';
-import { navigateTo, type FeNavigateDetail } from './navigate';
+import { navigate, type FeNavigateDetail } from '../options/location';
 
 interface Echo {
   method: string;
@@ -343,14 +343,14 @@ describe('api client: 302 redirects', () => {
     expect(events[0]!.bubbles && events[0]!.composed && events[0]!.cancelable).to.equal(true);
   });
 
-  it('[API-007] navigateTo calls location.assign unless fe-navigate was cancelled', () => {
+  it('[API-007] navigate loads the page unless fe-navigate was cancelled', () => {
     const assigned: string[] = [];
-    navigateTo('https://x.example/a', (u) => assigned.push(u));
+    navigate('https://x.example/a', { load: (u) => assigned.push(u) });
     expect(assigned).to.deep.equal(['https://x.example/a']);
     const cancel = (e: Event) => e.preventDefault();
     document.addEventListener('fe-navigate', cancel);
     try {
-      navigateTo('https://x.example/b', (u) => assigned.push(u));
+      navigate('https://x.example/b', { load: (u) => assigned.push(u) });
     } finally {
       document.removeEventListener('fe-navigate', cancel);
     }

@@ -4,6 +4,7 @@ import type { HostOptions } from '../options/options';
 import { optionsAtom } from '../options/options.atoms';
 import { accessTokenAtom } from '../auth/session.atoms';
 import { isAllowedOrigin } from '../auth/redirect';
+import { appSearchParams, navigate as navigateTo } from '../options/location';
 import { store } from '../store';
 import { paths, type ApiPath } from './paths';
 import {
@@ -14,7 +15,6 @@ import {
   UNPARSEABLE_BODY_MESSAGE,
 } from './errors';
 import { downloadBlob, fileNameFromContentDisposition, isAttachment } from './download';
-import { navigateTo } from './navigate';
 
 /** Defined by the build (package version) and by the test bundler ("test"). */
 declare const __FE_VERSION__: string;
@@ -82,7 +82,7 @@ export interface ApiClientDeps {
   previewFetch?: () => Promise<typeof fetch> | typeof fetch;
   /** The page URL (for `tenantId` and same-origin checks). */
   location?: () => URL;
-  /** Sends the browser to a 302 target; defaults to `navigateTo` (cancelable `fe-navigate`, then location.assign). */
+  /** Sends the browser to a 302 target; defaults to `navigate` (cancelable `fe-navigate`, then a page load). */
   navigate?: (url: string) => void;
 }
 
@@ -170,7 +170,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     };
     const token = deps.getToken();
     if (token && !isTokenExcluded(route)) result.Authorization = `Bearer ${token}`;
-    const tenantId = pageUrl().searchParams.get('tenantId');
+    // With the hash strategy the app's query (#/path?tenantId=…) counts too.
+    const tenantId = appSearchParams(pageUrl(), options.urlStrategy).get('tenantId');
     if (tenantId) result['frontegg-scoped-tenant'] = tenantId;
     if (options.loginAlias) result['frontegg-login-alias'] = options.loginAlias;
     if (options.applicationId) result['frontegg-application-id'] = options.applicationId;

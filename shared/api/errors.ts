@@ -76,11 +76,11 @@ export function apiErrorFromResponse(parts: ErrorResponseParts): ApiError {
 }
 
 /** What a screen shows for an error (API-016): errors with a status show their message, others the generic one. */
-export function errorMessage(err: unknown): string {
+export function errorMessage(err: unknown, generic: string = GENERIC_ERROR_MESSAGE): string {
   if (err instanceof Error && typeof (err as { status?: unknown }).status === 'number' && err.message) {
     return err.message;
   }
-  return GENERIC_ERROR_MESSAGE;
+  return generic;
 }
 
 const levelOrder: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3, none: 4 };

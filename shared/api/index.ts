@@ -5,5 +5,4 @@ export * from './token';
 export * from './operation';
 export * from './report';
 export * from './download';
-export * from './navigate';
 export * from './auth';

@@ -26,10 +26,13 @@ export async function applyAuthAnswer(answer: AuthAnswer): Promise<void> {
 
 /** Restores the session through the refresh cookie; no session (401) is not an error. */
 export async function restoreSession(): Promise<void> {
+  const before = store.get(accessTokenAtom);
   try {
-    await applyAuthAnswer(await api.request<AuthAnswer>(paths.auth.refreshToken, { body: {} }));
+    const answer = await api.request<AuthAnswer>(paths.auth.refreshToken, { body: {} });
+    // A sign-in that finished meanwhile is newer than this answer.
+    if (store.get(accessTokenAtom) === before) await applyAuthAnswer(answer);
   } catch (error) {
-    clearSession();
+    if (store.get(accessTokenAtom) === before) clearSession();
     if (!(error instanceof ApiError && (error.status === 401 || error.status === 403))) throw error;
   }
 }

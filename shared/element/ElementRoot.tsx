@@ -2,6 +2,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider, Global } from '@emotion/react';
 import { Provider, useAtomValue } from 'jotai';
 import { Component, useEffect, useMemo, type ErrorInfo, type ReactNode } from 'react';
+import { translate } from '../i18n/translate';
 import { useT } from '../i18n/useT';
 import { appNotFoundMessage, getApp } from '../options/configure';
 import { optionsAtom } from '../options/options.atoms';
@@ -19,11 +20,13 @@ export interface ElementRootProps {
 /** What every element renders around its own UI: the page store, a shadow-root Emotion cache, the theme. */
 export function ElementRoot({ container, tag, app, children }: ElementRootProps) {
   return (
-    <Provider store={store}>
-      <StyledRoot container={container} tag={tag} app={app}>
-        {children}
-      </StyledRoot>
-    </Provider>
+    <ElementErrorBoundary tag={tag} fallback={() => <p role="alert">{translate('common.genericError')}</p>}>
+      <Provider store={store}>
+        <StyledRoot container={container} tag={tag} app={app}>
+          {children}
+        </StyledRoot>
+      </Provider>
+    </ElementErrorBoundary>
   );
 }
 
@@ -52,7 +55,7 @@ function StyledRoot({ container, tag, app, children }: ElementRootProps) {
           '& *, & *::before, & *::after': { boxSizing: 'inherit' },
         }}
       >
-        <ElementErrorBoundary tag={tag}>
+        <ElementErrorBoundary tag={tag} fallback={(retry) => <CrashNotice onRetry={retry} />}>
           <Guards app={app} tag={tag}>
             {children}
           </Guards>
@@ -92,8 +95,14 @@ interface BoundaryState {
   error: Error | null;
 }
 
+interface BoundaryProps {
+  tag: string;
+  fallback: (retry: () => void) => ReactNode;
+  children: ReactNode;
+}
+
 /** A crash inside an element stays inside it: the host page keeps working. */
-class ElementErrorBoundary extends Component<{ tag: string; children: ReactNode }, BoundaryState> {
+class ElementErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null };
   static getDerivedStateFromError(error: Error): BoundaryState {
     return { error };
@@ -102,7 +111,7 @@ class ElementErrorBoundary extends Component<{ tag: string; children: ReactNode 
     console.error(`[fe-elements] <${this.props.tag}> failed`, error, info.componentStack);
   }
   override render() {
-    if (this.state.error) return <CrashNotice onRetry={() => this.setState({ error: null })} />;
+    if (this.state.error) return this.props.fallback(() => this.setState({ error: null }));
     return this.props.children;
   }
 }

@@ -1,6 +1,6 @@
 import r2wc from '@r2wc/react-to-web-component';
 import { useEffect, type ComponentType } from 'react';
-import { optionAttributes, parseOptionAttribute } from '../options/attributes';
+import { optionAttributes, parseOptionAttribute, validOptions } from '../options/attributes';
 import type { HostOptionsInput } from '../options/options';
 import { hostOptionsInputAtom, setOptionsAtom } from '../options/options.atoms';
 import { startApp } from '../options/start';
@@ -84,7 +84,10 @@ export function createElementClass<P extends object>(
         );
         return;
       }
-      store.set(setOptionsAtom, { [parsed.option]: parsed.value } as HostOptionsInput);
+      store.set(
+        setOptionsAtom,
+        validOptions({ [parsed.option]: parsed.value }, `<${tag}> attribute "${name}"`),
+      );
     }
   }
   for (const key of optionProperties) {
@@ -92,7 +95,11 @@ export function createElementClass<P extends object>(
       configurable: true,
       enumerable: true,
       get: () => store.get(hostOptionsInputAtom)[key],
-      set: (value: unknown) => store.set(setOptionsAtom, { [key]: value } as HostOptionsInput),
+      set: (value: unknown) =>
+        store.set(
+          setOptionsAtom,
+          validOptions({ [key]: value } as HostOptionsInput, `<${tag}> property "${key}"`),
+        ),
     });
   }
   return FeElement;

@@ -35,16 +35,18 @@ describe('defineElement', () => {
     expect(store.get(hostOptionsInputAtom).themeMode).to.equal('dark');
   });
 
-  it('an unsupported colour in the theme is logged and the base theme is kept', async () => {
+  it('[THEME-006] an unsupported colour is refused with an error and the previous theme is kept', async () => {
+    const el = await mount('fe-security-center', { preview: '', theme: '{"palette":{"primary":"#123456"}}' }, ready);
+    await waitUntil(() => cssVar(el, '--fe-color-primary') === '#123456');
     const console = captureConsole();
     try {
-      const el = await mount(
-        'fe-security-center',
-        { preview: '', theme: '{"palette":{"primary":"not-a-colour"}}' },
-        ready,
-      );
-      expect(cssVar(el, '--fe-color-primary')).to.match(/^#[0-9A-F]{6}$/);
-      expect(console.calls.map((c) => String(c[0])).join()).to.contain('the theme option is invalid');
+      el.setAttribute('theme', '{"palette":{"primary":"not-a-colour"}}');
+      (el as unknown as { themeMode: string }).themeMode = 'blue';
+      await new Promise((r) => setTimeout(r, 50));
+      expect(cssVar(el, '--fe-color-primary')).to.equal('#123456');
+      const logged = console.calls.map((c) => String(c[0])).join('\n');
+      expect(logged).to.match(/attribute "theme": option "theme" refused \(Unsupported colour format/);
+      expect(logged).to.match(/property "themeMode": option "themeMode" refused/);
     } finally {
       console.restore();
     }

@@ -9,6 +9,6 @@ export const themeVarsAtom = atom((get) => {
     return themeToCssVars(createTheme(themeMode, theme === undefined ? undefined : parseThemeInput(theme)));
   } catch (error) {
     console.error('[fe-elements] the theme option is invalid; using the base theme', error);
-    return themeToCssVars(createTheme(themeMode));
+    return themeToCssVars(createTheme(themeMode === 'dark' ? 'dark' : 'light'));
   }
 });

@@ -1,3 +1,4 @@
+import { createTheme, parseThemeInput } from '../../themes';
 import type { HostOptionsInput } from './options';
 
 type OptionKey = keyof HostOptionsInput;
@@ -94,4 +95,54 @@ export function parseOptionAttribute(attribute: string, raw: string | null): Par
         return { option, invalid: `invalid JSON (${(error as Error).message})` };
       }
   }
+}
+
+const byOption = new Map(optionAttributes.map((a) => [a.option, a]));
+
+/**
+ * Checks an option value however it arrives (attribute, property, configure): undefined resets, anything
+ * else must suit the option. A theme must also build (a bad colour is refused here, not at render).
+ */
+export function validateOptionValue(option: OptionKey, value: unknown): string | null {
+  const spec = byOption.get(option);
+  if (value === undefined || !spec) return null;
+  const { kind } = spec;
+  const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
+  switch (kind.type) {
+    case 'string':
+      return typeof value === 'string' ? null : 'expected a string';
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'expected true or false';
+    case 'list':
+      return Array.isArray(value) && value.every((v) => typeof v === 'string')
+        ? null
+        : 'expected a list of strings';
+    case 'enum':
+      return typeof value === 'string' && kind.values.includes(value)
+        ? null
+        : `expected one of ${kind.values.join(', ')}`;
+    case 'json':
+      if (!isObject) return 'expected an object';
+      if (option !== 'theme') return null;
+      try {
+        createTheme('light', parseThemeInput(value));
+        return null;
+      } catch (error) {
+        return (error as Error).message;
+      }
+  }
+}
+
+/** Keeps the valid entries of an options patch; each refused one is reported and keeps its previous value. */
+export function validOptions(patch: HostOptionsInput, where: string): HostOptionsInput {
+  const valid: Record<string, unknown> = {};
+  for (const [option, value] of Object.entries(patch)) {
+    const problem = validateOptionValue(option as OptionKey, value);
+    if (problem)
+      console.error(
+        `[fe-elements] ${where}: option "${option}" refused (${problem}); the previous value is kept`,
+      );
+    else valid[option] = value;
+  }
+  return valid as HostOptionsInput;
 }

@@ -1,4 +1,5 @@
 import { store } from '../store';
+import { validOptions } from './attributes';
 import type { HostOptionsInput } from './options';
 import { setOptionsAtom } from './options.atoms';
 
@@ -19,7 +20,7 @@ export function configure(options: HostOptionsInput, name: string = appName): Fe
   if (options.storeName !== undefined && options.storeName !== name)
     throw new Error('Mismatch in store names');
   appName = name;
-  store.set(setOptionsAtom, options);
+  store.set(setOptionsAtom, validOptions(options, 'configure()'));
   return { name };
 }
 

@@ -38,32 +38,52 @@ export function trackLocation(): void {
   sync();
 }
 
-export interface NavigateDetail {
+/** Detail of the `fe-navigate` event: cancel it to let an SPA router take over the navigation. */
+export interface FeNavigateDetail {
   url: string;
   replace: boolean;
 }
 
+declare global {
+  interface DocumentEventMap {
+    'fe-navigate': CustomEvent<FeNavigateDetail>;
+  }
+  interface HTMLElementEventMap {
+    'fe-navigate': CustomEvent<FeNavigateDetail>;
+  }
+}
+
+export interface NavigateOptions {
+  replace?: boolean;
+  /** Where the cancelable `fe-navigate` event starts (an element's host); it bubbles out of shadow roots. */
+  from?: EventTarget;
+  /** Loads a page; `location.assign` / `location.replace` by default. */
+  load?: (url: string, replace: boolean) => void;
+}
+
+const loadPage = (url: string, replace: boolean) => (replace ? location.replace(url) : location.assign(url));
+
 /**
- * Goes to an app path or a URL. A cancelable `fe-navigate` event lets an SPA router take over; otherwise
- * in-app paths use the history (or the hash) and other origins a full page load.
+ * Goes to an app path or a URL. A cancelable `fe-navigate` event lets an SPA router take over. Otherwise
+ * with the hash strategy an in-app path changes the hash (no page load); anything else loads the page.
  */
-export function navigate(to: string, { replace = false }: { replace?: boolean } = {}): void {
+export function navigate(
+  to: string,
+  { replace = false, from = document, load = loadPage }: NavigateOptions = {},
+): void {
   const { urlStrategy } = store.get(optionsAtom);
   const target = new URL(to, location.href);
-  const inApp = target.origin === location.origin && !/^[a-z]+:/i.test(to);
-  const url = inApp && urlStrategy === 'hash' ? `${location.pathname}${location.search}#${to}` : to;
-  const event = new CustomEvent<NavigateDetail>('fe-navigate', {
+  const inApp = target.origin === location.origin && to.startsWith('/') && !to.startsWith('//');
+  const inPage = inApp && urlStrategy === 'hash';
+  const url = inPage ? `${location.pathname}${location.search}#${to}` : to;
+  const event = new CustomEvent<FeNavigateDetail>('fe-navigate', {
     detail: { url, replace },
     bubbles: true,
     composed: true,
     cancelable: true,
   });
-  if (!document.dispatchEvent(event)) return;
-  if (!inApp) {
-    if (replace) location.replace(url);
-    else location.assign(url);
-    return;
-  }
+  if (!from.dispatchEvent(event)) return;
+  if (!inPage) return load(url, replace);
   if (replace) history.replaceState(history.state, '', url);
   else history.pushState(history.state, '', url);
   store.set(hrefAtom, location.href);

@@ -234,7 +234,7 @@ describe('tag manager', () => {
 
   it('[SHELL-019] no script is added for a refused id', async () => {
     const doc = document.implementation.createHTMLDocument('t');
-    await loadTagManagerScript(tagManagerId({ enabled: true, id: 'nope' }), doc);
+    await loadTagManagerScript(tagManagerId({ enabled: true, id: 'nope' }), undefined, doc);
     expect(doc.querySelectorAll('script').length).to.equal(0);
   });
 });

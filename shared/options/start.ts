@@ -1,37 +1,67 @@
-import { adminPortalApi, api } from '../api/client';
+import { adminPortalApi, api, type ApiClient } from '../api/client';
 import { paths } from '../api/paths';
 import { restoreSession } from '../auth/session';
 import { loadedFlagsAtom, parseFlags } from '../flags/flags.atoms';
 import { store } from '../store';
-import { loadApp } from './load';
+import { loadApp, type AppLoadSteps } from './load';
 import { trackLocation } from './location';
 import { loadPortalConfiguration, portalConfigurationAtom } from './metadata';
+import type { HostOptions } from './options';
 import { optionsAtom } from './options.atoms';
 import { loadTagManagerScript, tagManagerId } from './tagManager';
 
-let started: Promise<void> | null = null;
+export interface LoadStepDeps {
+  api: Pick<ApiClient, 'request'>;
+  adminPortalApi: Pick<ApiClient, 'request'>;
+  authorize: () => Promise<void>;
+  importLoginBox: () => Promise<unknown>;
+  importAdminPortal: () => Promise<unknown>;
+}
 
-/** Runs the page's load sequence once, when the first element renders (SHELL-009). */
+/** The real steps of the load sequence: each writes its result to the store, a failure leaves the default. */
+export function createLoadSteps(options: HostOptions, deps: LoadStepDeps): AppLoadSteps {
+  return {
+    loadFeatureFlags: async () =>
+      store.set(loadedFlagsAtom, parseFlags(await deps.api.request(paths.featureFlags.loadFeatureFlags))),
+    loadMetadata: async () =>
+      store.set(portalConfigurationAtom, await loadPortalConfiguration(deps.adminPortalApi)),
+    authorize: deps.authorize,
+    loadLoginBoxScript: async () => void (await deps.importLoginBox()),
+    loadTagManagerScript: () => loadTagManagerScript(tagManagerId(options.tagManager), options.cspNonce),
+    loadAdminPortalScript: async () => void (await deps.importAdminPortal()),
+  };
+}
+
+let started: Promise<void> | null = null;
+let waiting = false;
+
+/**
+ * Runs the page's load sequence once (SHELL-009), as soon as a base URL or preview is set: at the first
+ * element's render, or later when `configure()` or an attribute sets them.
+ */
 export function startApp(): Promise<void> {
   trackLocation();
   const options = store.get(optionsAtom);
-  // Without a base URL outside preview there is nothing to call yet; each element shows why.
-  if (!options.baseUrl && !options.preview) return Promise.resolve();
+  if (!options.baseUrl && !options.preview) {
+    if (!waiting) {
+      waiting = true;
+      const unsubscribe = store.sub(optionsAtom, () => {
+        const { baseUrl, preview } = store.get(optionsAtom);
+        if (!baseUrl && !preview) return;
+        unsubscribe();
+        void startApp();
+      });
+    }
+    return Promise.resolve();
+  }
   started ??= loadApp(
-    {
-      loadFeatureFlags: async () =>
-        store.set(loadedFlagsAtom, parseFlags(await api.request(paths.featureFlags.loadFeatureFlags))),
-      loadMetadata: async () =>
-        store.set(portalConfigurationAtom, await loadPortalConfiguration(adminPortalApi)),
+    createLoadSteps(options, {
+      api,
+      adminPortalApi,
       authorize: restoreSession,
-      loadLoginBoxScript: async () => {
-        await import('../../elements/login-box/index');
-      },
-      loadTagManagerScript: () => loadTagManagerScript(tagManagerId(options.tagManager)),
-      loadAdminPortalScript: async () => {
-        await import('../../elements/admin-portal/index');
-      },
-    },
+      importLoginBox: () => import('../../elements/login-box/index'),
+      importAdminPortal: () => import('../../elements/admin-portal/index'),
+    }),
     { lazy: options.lazy },
   );
   return started;

@@ -9,11 +9,16 @@ export function tagManagerId(tagManager: TagManagerOptions | undefined): string 
 }
 
 /** Adds the tag-manager script once; the host opted in with `tagManager: { enabled: true, id }`. */
-export function loadTagManagerScript(id: string | null, doc: Document = document): Promise<void> {
+export function loadTagManagerScript(
+  id: string | null,
+  nonce?: string,
+  doc: Document = document,
+): Promise<void> {
   if (!id || doc.querySelector(`script[data-fe-gtm="${id}"]`)) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const script = doc.createElement('script');
     script.async = true;
+    if (nonce) script.nonce = nonce;
     script.dataset.feGtm = id;
     script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`;
     script.onload = () => resolve();

@@ -16,6 +16,7 @@ export const en = {
     missingBaseUrl: 'Set a base URL in the provider options (baseUrl) to use this element.',
     appNotFound: '{app} app not found',
     previewBadge: 'Preview',
+    signInRequired: 'Sign in to continue.',
     users: '{count, plural, =0 {No users} one {# user} other {# users}}',
   },
   loginBox: {
@@ -82,6 +83,7 @@ export const en = {
     currentPlan: 'Current plan',
     selectedPlan: 'New plan',
     pricePerMonth: '{price} / month',
+    planLine: '{plan} · {price} / month',
     confirm: 'Confirm plan',
     confirming: 'Confirming…',
     cancel: 'Cancel',

@@ -14,6 +14,7 @@ export const he = {
     missingBaseUrl: 'כדי להשתמש ברכיב הזה יש להגדיר כתובת בסיס (baseUrl) באפשרויות הספק.',
     appNotFound: 'האפליקציה {app} לא נמצאה',
     previewBadge: 'תצוגה מקדימה',
+    signInRequired: 'יש להתחבר כדי להמשיך.',
     users: '{count, plural, =0 {אין משתמשים} one {משתמש אחד} two {שני משתמשים} other {# משתמשים}}',
   },
   loginBox: {
@@ -80,6 +81,7 @@ export const he = {
     currentPlan: 'התוכנית הנוכחית',
     selectedPlan: 'התוכנית החדשה',
     pricePerMonth: '{price} לחודש',
+    planLine: '{plan} · {price} לחודש',
     confirm: 'אישור התוכנית',
     confirming: 'מתבצע אישור…',
     cancel: 'ביטול',
