@@ -3,19 +3,8 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { chromiumArgs, chromiumPath } from './scripts/chromium.mjs';
 import { testApiMiddleware } from './scripts/wtr-test-api.mjs';
-
-export const chromiumArgs = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 function esbuildBundleTests() {
   return {
@@ -50,7 +39,7 @@ export default {
   testFramework: { config: { timeout: 10000 } },
   browsers: [
     chromeLauncher({
-      launchOptions: { executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: chromiumArgs },
+      launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     }),
   ],
   middleware: [testApiMiddleware],

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { createApp } from '../server/app';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -19,21 +20,9 @@ export async function startServer(): Promise<{ url: string; close: () => Promise
   });
 }
 
-export const chromiumArgs = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
-
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: chromiumArgs,
   });
 }

@@ -2,8 +2,9 @@
 // npm test: every layer (browser unit and element tests, server tests, end-to-end), then one summary line.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { chromiumPath } from './chromium.mjs';
 
-const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
+const chromium = chromiumPath;
 if (!existsSync(chromium)) {
   console.log('Chromium is missing: installing Debian chromium…');
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];

@@ -19,6 +19,11 @@ function goTo(hash: string) {
 }
 const loginRoute = () => goTo('#/account/login');
 const hasForm = (root: ShadowRoot) => root.querySelector('form') !== null;
+/** Types into a React-controlled input the way a user does (the native setter, then an input event). */
+function setValue(input: HTMLInputElement, value: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
 
 describe('<fe-login-box>', () => {
   it('mounts in an open shadow root and keeps its styles inside it', async () => {
@@ -57,7 +62,7 @@ describe('<fe-login-box>', () => {
     expect(await axeViolations(el)).to.deep.equal([]);
   });
 
-  it('[SHELL-004] without a base URL: an alert inside the element and a console error; the host page is kept', async () => {
+  it('[SHELL-004] without a base URL an alert asks for it (inside the element: the host body is kept, docs/decisions/0001)', async () => {
     loginRoute();
     const sibling = document.createElement('p');
     sibling.textContent = 'host content';
@@ -120,10 +125,6 @@ describe('<fe-login-box>', () => {
     );
     const email = $<HTMLInputElement>(box, 'input[name="email"]')!;
     const password = $<HTMLInputElement>(box, 'input[name="password"]')!;
-    const setValue = (input: HTMLInputElement, value: string) => {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    };
     setValue(email, 'demo@fe-elements.dev');
     setValue(password, 'any-password');
     const authenticated = new Promise<CustomEvent>((resolve) =>
@@ -148,10 +149,6 @@ describe('<fe-login-box>', () => {
   it('[SHELL-007] a wrong password in preview shows the server error and keeps the form usable', async () => {
     loginRoute();
     const box = await mount('fe-login-box', { preview: '', 'url-strategy': 'hash' }, hasForm);
-    const setValue = (input: HTMLInputElement, value: string) => {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    };
     setValue($<HTMLInputElement>(box, 'input[name="email"]')!, 'demo@fe-elements.dev');
     setValue($<HTMLInputElement>(box, 'input[name="password"]')!, 'wrong');
     const started = performance.now();

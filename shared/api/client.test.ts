@@ -5,6 +5,7 @@ import { paths, type ApiPath } from './paths';
 import { ApiError, errorMessage, GENERIC_ERROR_MESSAGE, REQUEST_TOO_LARGE_MESSAGE } from './errors';
 import { fileNameFromContentDisposition } from './download';
 import { navigate, type FeNavigateDetail } from '../options/location';
+import { captureConsole } from '../testing/console';
 
 interface Echo {
   method: string;
@@ -25,14 +26,6 @@ function makeClient(input: HostOptionsInput = {}, deps: Partial<ApiClientDeps> =
     location: () => new URL('https://host.example/app'),
     ...deps,
   });
-}
-
-/** Replaces console[method] until restored; records the calls (tests do not log). */
-function captureConsole(method: 'warn' | 'error') {
-  const original = console[method];
-  const calls: unknown[][] = [];
-  console[method] = (...args: unknown[]) => void calls.push(args);
-  return { calls, restore: () => (console[method] = original) };
 }
 
 const restorers: (() => void)[] = [];

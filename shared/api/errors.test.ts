@@ -9,19 +9,18 @@ import {
   shouldLog,
   UNPARSEABLE_BODY_MESSAGE,
 } from './errors';
+import { captureConsole } from '../testing/console';
 
 const json = 'application/json; charset=utf-8';
 
 function withConsole(fn: (calls: { warn: unknown[][]; error: unknown[][] }) => void) {
-  const { warn, error } = console;
-  const calls = { warn: [] as unknown[][], error: [] as unknown[][] };
-  console.warn = (...args: unknown[]) => void calls.warn.push(args);
-  console.error = (...args: unknown[]) => void calls.error.push(args);
+  const warn = captureConsole('warn');
+  const error = captureConsole('error');
   try {
-    fn(calls);
+    fn({ warn: warn.calls, error: error.calls });
   } finally {
-    console.warn = warn;
-    console.error = error;
+    warn.restore();
+    error.restore();
   }
 }
 

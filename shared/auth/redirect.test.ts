@@ -1,18 +1,17 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
+import { captureConsole } from '../testing/console';
 import { isAllowedOrigin, safeRedirectTarget } from './redirect';
 
 const current = 'https://app.example.com';
 const allowed = ['https://partner.example.org', 'http://localhost:3000/'];
 
 function silenced<T>(fn: (warnings: unknown[][]) => T): T {
-  const { warn } = console;
-  const warnings: unknown[][] = [];
-  console.warn = (...args: unknown[]) => void warnings.push(args);
+  const warn = captureConsole('warn');
   try {
-    return fn(warnings);
+    return fn(warn.calls);
   } finally {
-    console.warn = warn;
+    warn.restore();
   }
 }
 

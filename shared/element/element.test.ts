@@ -1,10 +1,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { store } from '../store';
-import { hostOptionsInputAtom } from '../options/options.atoms';
+import { hostOptionsInputAtom, optionsAtom } from '../options/options.atoms';
 import { configure } from '../options/configure';
 import '../../elements/security-center/index';
 import { $, captureConsole, mount, resetPage, shadowText } from './testing';
-import { setTheme } from './themeSetter';
 
 afterEach(resetPage);
 
@@ -36,7 +35,11 @@ describe('defineElement', () => {
   });
 
   it('[THEME-006] an unsupported colour is refused with an error and the previous theme is kept', async () => {
-    const el = await mount('fe-security-center', { preview: '', theme: '{"palette":{"primary":"#123456"}}' }, ready);
+    const el = await mount(
+      'fe-security-center',
+      { preview: '', theme: '{"palette":{"primary":"#123456"}}' },
+      ready,
+    );
     await waitUntil(() => cssVar(el, '--fe-color-primary') === '#123456');
     const console = captureConsole();
     try {
@@ -52,11 +55,25 @@ describe('defineElement', () => {
     }
   });
 
-  it('[THEME-007] setTheme waits for a rendered element, then sets the theme', async () => {
-    await mount('fe-security-center', { preview: '' }, ready);
-    await setTheme({ palette: { primary: '#7B1FA2' } });
+  it('[SHELL-002] options set by attributes of one element reach the page options', async () => {
     const el = await mount('fe-security-center', { preview: '' }, ready);
-    expect(cssVar(el, '--fe-color-primary')).to.equal('#7B1FA2');
+    el.setAttribute('base-url', 'https://auth.example.test');
+    el.setAttribute('url-strategy', 'hash');
+    el.setAttribute('request-credentials', 'same-origin');
+    el.setAttribute('tag-manager', '{"enabled":false,"id":"GTM-ABC1"}');
+    el.setAttribute('enforce-redirect-to-same-site', 'false');
+    el.setAttribute('hosted-login-box', '');
+    el.setAttribute('entitlements', '{"enabled":true}');
+    const options = store.get(optionsAtom);
+    expect(options.baseUrl).to.equal('https://auth.example.test');
+    expect(options.urlStrategy).to.equal('hash');
+    expect(options.requestCredentials).to.equal('same-origin');
+    expect(options.tagManager).to.deep.equal({ enabled: false, id: 'GTM-ABC1' });
+    expect(options.enforceRedirectToSameSite).to.equal(false);
+    expect(options.hostedLoginBox).to.equal(true);
+    expect(options.entitlements).to.deep.equal({ enabled: true });
+    el.removeAttribute('url-strategy');
+    expect(store.get(optionsAtom).urlStrategy).to.equal('path');
   });
 
   it('configure() sets options for every element of the page', async () => {

@@ -41,10 +41,4 @@ export function resetPage(): void {
   clearSession();
 }
 
-/** Collects console.error calls during a test instead of printing them. */
-export function captureConsole(method: 'error' | 'warn' = 'error') {
-  const calls: unknown[][] = [];
-  const original = console[method];
-  console[method] = (...args: unknown[]) => calls.push(args);
-  return { calls, restore: () => (console[method] = original) };
-}
+export { captureConsole } from '../testing/console';

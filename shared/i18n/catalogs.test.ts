@@ -3,7 +3,6 @@ import IntlMessageFormat from 'intl-messageformat';
 import { catalogs, rtlLocales } from './locales';
 import { en } from './locales/en';
 import { he } from './locales/he';
-import { describe, it } from './test-globals';
 
 /** Every leaf path with the kind of node, so a string where en has a subtree is a difference too. */
 function leafPaths(tree: object, prefix = ''): string[] {

@@ -8,7 +8,6 @@ import { en } from './locales/en';
 import { localeAtom, translatorAtom } from './i18n.atoms';
 import type { MessageKey } from './translate';
 import { useT } from './useT';
-import { afterEach, beforeEach, describe, it } from './test-globals';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

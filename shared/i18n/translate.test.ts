@@ -1,16 +1,16 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { createTranslator, dirOf, normalizeLocale, translate, type MessageKey } from './translate';
-import { afterEach, beforeEach, captureConsoleError, describe, it } from './test-globals';
+import { captureConsole } from '../testing/console';
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
-let consoleError: ReturnType<typeof captureConsoleError>;
+let consoleError: ReturnType<typeof captureConsole>;
 /** A message no other test used, so the once-per-message console.error is observable. */
 const unique = (label: string) => `${label}-${Math.random().toString(36).slice(2)}`;
 
 describe('translate', () => {
   beforeEach(() => {
-    consoleError = captureConsoleError();
+    consoleError = captureConsole('error');
   });
   afterEach(() => consoleError.restore());
 

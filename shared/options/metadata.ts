@@ -32,3 +32,16 @@ export async function loadPortalConfiguration(
     await client.request(paths.metadata.getMetadata, { query: { entityName: 'adminBox' } }),
   );
 }
+
+/** The caller's IP as the server sees it (used to add "My IP" to the IP allow list). */
+export interface IpMetadata {
+  ip: string;
+  [key: string]: unknown;
+}
+
+/** GET /metadata/ipme; an answer without an IP is 'ip metadata not found' (SHELL-018). */
+export async function loadCurrentIpMetadata(client: Pick<ApiClient, 'request'>): Promise<IpMetadata> {
+  const answer = await client.request<Partial<IpMetadata> | null>(paths.metadata.getCurrentUserIpMetadata);
+  if (!answer || typeof answer.ip !== 'string' || !answer.ip) throw new Error(IP_METADATA_NOT_FOUND);
+  return answer as IpMetadata;
+}

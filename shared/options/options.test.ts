@@ -7,6 +7,7 @@ import { createApiClient } from '../api/client';
 import {
   IP_METADATA_NOT_FOUND,
   METADATA_NOT_FOUND,
+  loadCurrentIpMetadata,
   loadPortalConfiguration,
   readPortalConfiguration,
 } from './metadata';
@@ -215,9 +216,22 @@ describe('metadata', () => {
     );
   });
 
-  it('[SHELL-018] missing metadata yields "metadata not found" (and the IP variant exists)', () => {
+  it('[SHELL-018] missing metadata yields "metadata not found", a missing IP "ip metadata not found"', async () => {
     expect(() => readPortalConfiguration({ rows: [] })).to.throw(METADATA_NOT_FOUND);
     expect(() => readPortalConfiguration(null)).to.throw('metadata not found');
+    const answering = (body: unknown) =>
+      createApiClient({
+        getOptions: () => resolveOptions({ baseUrl: 'https://auth.example.test' }),
+        getToken: () => null,
+        source: 'admin-portal',
+        fetchImpl: async () => Response.json(body),
+      });
+    expect(await loadCurrentIpMetadata(answering({ ip: '203.0.113.7' }))).to.deep.equal({
+      ip: '203.0.113.7',
+    });
+    let error: unknown;
+    await loadCurrentIpMetadata(answering({})).catch((e: unknown) => (error = e));
+    expect((error as Error).message).to.equal(IP_METADATA_NOT_FOUND);
     expect(IP_METADATA_NOT_FOUND).to.equal('ip metadata not found');
   });
 });

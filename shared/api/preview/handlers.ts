@@ -1,5 +1,6 @@
 // Preview handlers: one small function per entry of the paths table, reading and writing the sample state.
 // A tiny router compiles each template once; the request's pathname is matched by suffix, so any base URL works.
+import { previewFlagKeys } from '../../flags/flags.atoms';
 import { paths, type ApiPath, type HttpMethod } from '../paths';
 import { encodePreviewJwt } from './jwt';
 import {
@@ -25,15 +26,8 @@ import {
 } from './sampleData';
 
 /** Feature flags fixed on in preview mode (SHELL-008). */
-export const previewFeatureFlags = Object.freeze([
-  'admin_portal_ip_restrictions',
-  'admin_portal_domain_restrictions',
-  'new-mfa-pages',
-  'show-passkeys-new',
-  'groups-admin-box-new',
-  'msp-all-accounts-new',
-  'temporary-users',
-] as const);
+/** The flags fixed on in preview (SHELL-008): one list, shared with the flags the elements read. */
+export const previewFeatureFlags = previewFlagKeys;
 
 export const NOT_FOUND_MESSAGE = 'Not found in preview data';
 export const WRONG_PASSWORD = 'wrong';

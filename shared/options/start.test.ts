@@ -1,0 +1,122 @@
+import { expect, waitUntil } from '@open-wc/testing';
+import { createApiClient } from '../api/client';
+import { featureFlagsAtom, loadedFlagsAtom, previewFlagKeys } from '../flags/flags.atoms';
+import { captureConsole, mount, resetPage } from '../element/testing';
+import { store } from '../store';
+import { configure } from './configure';
+import { loadApp } from './load';
+import { portalConfigurationAtom } from './metadata';
+import { resolveOptions } from './options';
+import { hostOptionsInputAtom, setOptionsAtom } from './options.atoms';
+import { createLoadSteps } from './start';
+import '../../elements/security-center/index';
+
+afterEach(() => {
+  resetPage();
+  store.set(loadedFlagsAtom, {});
+  store.set(portalConfigurationAtom, {});
+});
+
+/** A real client whose transport records each call and answers from a table (or fails). */
+function recordingClient(answers: Record<string, () => Response>) {
+  const calls: string[] = [];
+  const client = createApiClient({
+    getOptions: () => resolveOptions({ baseUrl: 'https://auth.example.test' }),
+    getToken: () => null,
+    source: 'login-box',
+    fetchImpl: async (input) => {
+      const path = new URL(String(input)).pathname;
+      calls.push(path);
+      await new Promise((r) => setTimeout(r, 2));
+      return (answers[path] ?? (() => Response.json({ errors: ['down'] }, { status: 500 })))();
+    },
+  });
+  return { calls, client };
+}
+
+const steps = (
+  client: ReturnType<typeof recordingClient>['client'],
+  order: string[],
+  authorize = async () => {},
+) =>
+  createLoadSteps(resolveOptions({ baseUrl: 'https://auth.example.test' }), {
+    api: client,
+    adminPortalApi: client,
+    authorize: async () => {
+      order.push('authorize');
+      await authorize();
+    },
+    importLoginBox: async () => order.push('login-box script'),
+    importAdminPortal: async () => order.push('admin-portal script'),
+  });
+
+describe('the load sequence, wired', () => {
+  it('[SHELL-009] flags are requested first, then metadata and authorize, then the scripts', async () => {
+    const { calls, client } = recordingClient({
+      '/flags': () => Response.json({ flags: { 'fe-usage-page': 'on' } }),
+      '/metadata': () =>
+        Response.json({ rows: [{ configuration: { navigation: { roles: { visibility: 'always' } } } }] }),
+    });
+    const order: string[] = [];
+    const record = (path: string) => order.push(path);
+    const original = client.request;
+    client.request = (route, opts) => (record(route.path), original(route, opts));
+    await loadApp(steps(client, order), { lazy: false });
+    expect(calls).to.deep.equal(['/flags', '/metadata']);
+    expect(order).to.deep.equal([
+      '/flags',
+      '/metadata',
+      'authorize',
+      'login-box script',
+      'admin-portal script',
+    ]);
+    expect(store.get(loadedFlagsAtom)).to.deep.equal({ 'fe-usage-page': true });
+    expect(store.get(portalConfigurationAtom).navigation?.roles?.visibility).to.equal('always');
+  });
+
+  it('[SHELL-017] when flags and metadata fail to load, it is logged and the defaults are kept', async () => {
+    const { client } = recordingClient({});
+    const order: string[] = [];
+    const console = captureConsole();
+    try {
+      await loadApp(steps(client, order), { lazy: false });
+    } finally {
+      console.restore();
+    }
+    expect(store.get(loadedFlagsAtom)).to.deep.equal({});
+    expect(store.get(portalConfigurationAtom)).to.deep.equal({});
+    expect(console.calls.map((c) => String(c[0])).filter((m) => m.includes('failed to load'))).to.deep.equal([
+      '[fe-elements] feature flags failed to load',
+      '[fe-elements] metadata failed to load',
+    ]);
+    expect(order).to.deep.equal(['authorize', 'login-box script', 'admin-portal script']);
+  });
+
+  it('[SHELL-008] in preview the seven preview flags are on whatever the server says', () => {
+    store.set(loadedFlagsAtom, { 'temporary-users': false, other: true });
+    expect(store.get(featureFlagsAtom)['temporary-users']).to.equal(false);
+    store.set(setOptionsAtom, { preview: true });
+    const flags = store.get(featureFlagsAtom);
+    expect(previewFlagKeys).to.have.length(7);
+    for (const key of previewFlagKeys) expect(flags[key], key).to.equal(true);
+    expect(flags.other).to.equal(true);
+    store.set(hostOptionsInputAtom, {});
+  });
+
+  it('starts when preview arrives after the first element rendered (configure later)', async () => {
+    const console = captureConsole();
+    try {
+      await mount('fe-security-center', {}, (root) => root.querySelector('[role="alert"]') !== null);
+      expect(store.get(loadedFlagsAtom)).to.deep.equal({});
+      configure({ preview: true });
+      await waitUntil(() => Object.keys(store.get(loadedFlagsAtom)).length > 0, 'the flags never loaded', {
+        timeout: 5000,
+      });
+      await waitUntil(() => store.get(portalConfigurationAtom).navigation !== undefined, 'no metadata', {
+        timeout: 5000,
+      });
+    } finally {
+      console.restore();
+    }
+  });
+});
