@@ -1,4 +1,5 @@
 import { createElementClass, defineElement } from '../../shared/element/defineElement';
+import type { FeElementJsx } from '../../shared/element/jsx';
 import { AdminPortal } from './AdminPortal';
 
 /**
@@ -27,5 +28,14 @@ defineElement('fe-admin-portal', FeAdminPortalElement);
 declare global {
   interface HTMLElementTagNameMap {
     'fe-admin-portal': FeAdminPortalElement;
+  }
+}
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'fe-admin-portal': FeElementJsx;
+    }
   }
 }

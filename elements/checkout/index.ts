@@ -1,4 +1,5 @@
 import { createElementClass, defineElement } from '../../shared/element/defineElement';
+import type { FeElementJsx } from '../../shared/element/jsx';
 import { Checkout } from './Checkout';
 
 /**
@@ -22,5 +23,14 @@ defineElement('fe-checkout', FeCheckoutElement);
 declare global {
   interface HTMLElementTagNameMap {
     'fe-checkout': FeCheckoutElement;
+  }
+}
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'fe-checkout': FeElementJsx<{ 'plan-id'?: string }>;
+    }
   }
 }

@@ -1,4 +1,5 @@
 import { createElementClass, defineElement } from '../../shared/element/defineElement';
+import type { FeElementJsx } from '../../shared/element/jsx';
 import { LoginBox } from './LoginBox';
 
 /**
@@ -28,5 +29,14 @@ defineElement('fe-login-box', FeLoginBoxElement);
 declare global {
   interface HTMLElementTagNameMap {
     'fe-login-box': FeLoginBoxElement;
+  }
+}
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'fe-login-box': FeElementJsx;
+    }
   }
 }

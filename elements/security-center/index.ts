@@ -1,4 +1,5 @@
 import { createElementClass, defineElement } from '../../shared/element/defineElement';
+import type { FeElementJsx } from '../../shared/element/jsx';
 import { SecurityCenter } from './SecurityCenter';
 
 /**
@@ -20,5 +21,14 @@ defineElement('fe-security-center', FeSecurityCenterElement);
 declare global {
   interface HTMLElementTagNameMap {
     'fe-security-center': FeSecurityCenterElement;
+  }
+}
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'fe-security-center': FeElementJsx;
+    }
   }
 }

@@ -21,7 +21,7 @@ const json = { type: 'json' } as const;
 const oneOf = (...values: string[]) => ({ type: 'enum', values }) as const;
 
 /** Every host option that an attribute of any element can set (kebab-case strings parsed by our code). */
-export const optionAttributes: readonly OptionAttribute[] = [
+export const optionAttributes = [
   { attribute: 'base-url', option: 'baseUrl', kind: string },
   { attribute: 'preview', option: 'preview', kind: boolean },
   { attribute: 'hosted-login-box', option: 'hostedLoginBox', kind: boolean },
@@ -55,10 +55,10 @@ export const optionAttributes: readonly OptionAttribute[] = [
   { attribute: 'login-alias', option: 'loginAlias', kind: string },
   { attribute: 'application-id', option: 'applicationId', kind: string },
   { attribute: 'nonce', option: 'cspNonce', kind: string },
-];
+] as const satisfies readonly OptionAttribute[];
 
 export const optionAttributeNames = optionAttributes.map((a) => a.attribute);
-const byName = new Map(optionAttributes.map((a) => [a.attribute, a]));
+const byName = new Map<string, OptionAttribute>(optionAttributes.map((a) => [a.attribute, a]));
 
 /** The result of reading one attribute: a value to set, or `invalid` to keep the previous value. */
 export type ParsedAttribute = { option: OptionKey; value: unknown } | { option: OptionKey; invalid: string };
@@ -97,7 +97,7 @@ export function parseOptionAttribute(attribute: string, raw: string | null): Par
   }
 }
 
-const byOption = new Map(optionAttributes.map((a) => [a.option, a]));
+const byOption = new Map<OptionKey, OptionAttribute>(optionAttributes.map((a) => [a.option, a]));
 
 /**
  * Checks an option value however it arrives (attribute, property, configure): undefined resets, anything

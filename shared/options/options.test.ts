@@ -33,7 +33,7 @@ describe('host options', () => {
       'urlStrategy',
       'requestCredentials',
     ];
-    const byAttribute = new Set(optionAttributes.map((a) => a.option));
+    const byAttribute = new Set<string>(optionAttributes.map((a) => a.option));
     for (const option of seedOptions) expect(byAttribute.has(option), option).to.equal(true);
   });
 
