@@ -127,6 +127,8 @@ describe('<fe-login-box>', () => {
     const password = $<HTMLInputElement>(box, 'input[name="password"]')!;
     setValue(email, 'demo@fe-elements.dev');
     setValue(password, 'any-password');
+    const navigations: string[] = [];
+    box.addEventListener('fe-navigate', (e) => navigations.push(e.detail.url));
     const authenticated = new Promise<CustomEvent>((resolve) =>
       box.addEventListener('fe-authenticated', (e) => resolve(e as CustomEvent), { once: true }),
     );
@@ -143,6 +145,7 @@ describe('<fe-login-box>', () => {
     );
     // Then the post-login redirect goes to the authenticated URL, where the login box steps aside.
     await waitUntil(() => location.hash === '#/', 'no redirect to the authenticated URL');
+    expect(navigations.map((url) => url.split('#')[1])).to.deep.equal(['/']);
     await waitUntil(() => $(box, 'form') === null && !shadowText(box).includes('Sign in'));
   });
 

@@ -73,6 +73,12 @@ describe('api client: headers (real HTTP echo)', () => {
     expect((await makeClient().request<Echo>(here)).headers).not.to.have.property('frontegg-scoped-tenant');
   });
 
+  it('[API-002] with the hash URL strategy the tenantId of the app URL (#/path?tenantId=) counts', async () => {
+    const hashUrl = () => new URL('https://host.example/app#/account/login?tenantId=t-7');
+    const echo = await makeClient({ urlStrategy: 'hash' }, { location: hashUrl }).request<Echo>(here);
+    expect(echo.headers['frontegg-scoped-tenant']).to.equal('t-7');
+  });
+
   it('[API-003] sends frontegg-source admin-portal or login-box', async () => {
     const login = await makeClient().request<Echo>(here);
     expect(login.headers['frontegg-source']).to.equal('login-box');
