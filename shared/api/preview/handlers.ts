@@ -541,18 +541,22 @@ function groupMembers(
 // ---------------------------------------------------------------------------------------------------------
 // Tokens, restrictions
 
+/** The fields every created token shares: description, creator, tenant, expiry, and roles for tenant tokens. */
+function tokenFields(req: PreviewRequest, kind: 'user' | 'tenant') {
+  const body = record(req.body);
+  return {
+    description: text(body.description) ?? '',
+    createdAt: iso(req.now),
+    createdByUserId: req.state.session.userId,
+    tenantId: scopedTenant(req),
+    expires: expiresFrom(body, req.now),
+    ...(kind === 'tenant' ? { roleIds: texts(body.roleIds) } : {}),
+  };
+}
+
 function createApiToken(kind: 'user' | 'tenant'): PreviewHandler {
   return (req) => {
-    const body = record(req.body);
-    const token: ApiToken = buildApiToken({
-      clientId: newId('client'),
-      description: text(body.description) ?? '',
-      createdAt: iso(req.now),
-      createdByUserId: req.state.session.userId,
-      tenantId: scopedTenant(req),
-      expires: expiresFrom(body, req.now),
-      ...(kind === 'tenant' ? { roleIds: texts(body.roleIds) } : {}),
-    });
+    const token: ApiToken = buildApiToken({ clientId: newId('client'), ...tokenFields(req, kind) });
     (kind === 'user' ? req.state.userApiTokens : req.state.tenantApiTokens).push(token);
     return { ...token, secret: randomHex(24) };
   };
@@ -560,16 +564,7 @@ function createApiToken(kind: 'user' | 'tenant'): PreviewHandler {
 
 function createAccessToken(kind: 'user' | 'tenant'): PreviewHandler {
   return (req) => {
-    const body = record(req.body);
-    const token: AccessToken = buildAccessToken({
-      id: newId('access-token'),
-      description: text(body.description) ?? '',
-      createdAt: iso(req.now),
-      createdByUserId: req.state.session.userId,
-      tenantId: scopedTenant(req),
-      expires: expiresFrom(body, req.now),
-      ...(kind === 'tenant' ? { roleIds: texts(body.roleIds) } : {}),
-    });
+    const token: AccessToken = buildAccessToken({ id: newId('access-token'), ...tokenFields(req, kind) });
     (kind === 'user' ? req.state.userAccessTokens : req.state.tenantAccessTokens).push(token);
     return { ...token, secret: randomHex(24) };
   };
