@@ -9,7 +9,7 @@ import esbuild from 'rollup-plugin-esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const elements = ['login-box', 'admin-portal', 'checkout', 'security-center'];
-const external = Object.keys(pkg.dependencies).filter((d) => !['hono', '@hono/node-server'].includes(d));
+const external = Object.keys(pkg.dependencies);
 
 const plugins = ({ minify }) => [
   replace({
