@@ -1,6 +1,13 @@
 // Sample data of the preview transport: entity builders plus one coherent dataset (CONVENTIONS 13).
 // Field names follow the spec (000 §3, 001 §3) and, where it is silent, the public Frontegg REST API v7.
 
+import {
+  permissionCatalog as sharedCatalog,
+  roleDescriptions,
+  roleKeys,
+  sampleRoleNames,
+} from '../../fixtures/roles';
+
 export type Severity = 'SEVERE' | 'WARNING' | 'INFO';
 export type RestrictionType = 'ALLOW' | 'BLOCK';
 export type UserProvider =
@@ -764,141 +771,11 @@ export function computeAuditStats(rows: readonly AuditRow[], now: Date): AuditSt
 // ---------------------------------------------------------------------------------------------------------
 // The sample dataset.
 
-/** Every permission key of the sample, by category. Admin holds them all. */
-const permissionCatalog: { category: PermissionCategory; keys: string[] }[] = [
-  {
-    category: {
-      id: 'cat-users',
-      name: 'User management',
-      description: 'Users, roles and groups',
-      feCategory: true,
-      createdAt: '',
-    },
-    keys: [
-      'fe.secure.read.users',
-      'fe.secure.write.users',
-      'fe.secure.delete.users',
-      'fe.secure.read.roles',
-      'fe.secure.write.roles',
-      'fe.secure.delete.roles',
-      'fe.secure.read.groups',
-      'fe.secure.write.groups',
-      'fe.secure.delete.groups',
-    ],
-  },
-  {
-    category: {
-      id: 'cat-security',
-      name: 'Security',
-      description: 'Policies, SSO, provisioning and audits',
-      feCategory: true,
-      createdAt: '',
-    },
-    keys: [
-      'fe.secure.read.securityPolicy',
-      'fe.secure.write.securityPolicy',
-      'fe.secure.read.samlConfiguration',
-      'fe.secure.write.samlConfiguration',
-      'fe.secure.read.provisioningConfiguration',
-      'fe.secure.read.audits',
-    ],
-  },
-  {
-    category: {
-      id: 'cat-tokens',
-      name: 'API tokens',
-      description: 'Personal and account API tokens',
-      feCategory: true,
-      createdAt: '',
-    },
-    keys: [
-      'fe.secure.read.userApiTokens',
-      'fe.secure.write.userApiTokens',
-      'fe.secure.delete.userApiTokens',
-      'fe.secure.read.tenantApiTokens',
-      'fe.secure.write.tenantApiTokens',
-      'fe.secure.delete.tenantApiTokens',
-    ],
-  },
-  {
-    category: {
-      id: 'cat-account',
-      name: 'Account settings',
-      description: 'Company details and localisation',
-      feCategory: true,
-      createdAt: '',
-    },
-    keys: [
-      'fe.secure.read.accountSettings',
-      'fe.secure.write.accountSettings',
-      'fe.account-settings.read.app',
-    ],
-  },
-  {
-    category: {
-      id: 'cat-subscriptions',
-      name: 'Subscriptions',
-      description: 'Plans, invoices and payment methods',
-      feCategory: true,
-      createdAt: '',
-    },
-    keys: ['fe.subscriptions.read.billing', 'fe.subscriptions.write.billing', 'fe.usage.read'],
-  },
-  {
-    category: {
-      id: 'cat-connectivity',
-      name: 'Connectivity',
-      description: 'Webhooks and integrations',
-      feCategory: true,
-      createdAt: '',
-    },
-    keys: [
-      'fe.connectivity.read.webhooks',
-      'fe.connectivity.write.webhooks',
-      'fe.connectivity.delete.webhooks',
-    ],
-  },
-  {
-    category: {
-      id: 'cat-hierarchy',
-      name: 'Account hierarchy',
-      description: 'Sub-accounts',
-      feCategory: true,
-      createdAt: '',
-    },
-    keys: ['fe.account-hierarchy.read.subAccount', 'fe.account-hierarchy.write.subAccount'],
-  },
-];
-
-/** Permission keys of each sample role. */
-const roleKeys: Record<string, (key: string) => boolean> = {
-  Admin: () => true,
-  ReadOnly: (key) => key.includes('.read.') || key.endsWith('.read'),
-  Support: (key) =>
-    [
-      'fe.secure.read.users',
-      'fe.secure.read.audits',
-      'fe.secure.read.groups',
-      'fe.secure.read.securityPolicy',
-    ].includes(key),
-  Editor: (key) =>
-    /^fe\.secure\.(read|write)\.(users|groups|accountSettings)$/.test(key) || key === 'fe.secure.read.roles',
-  Viewer: (key) =>
-    [
-      'fe.secure.read.users',
-      'fe.secure.read.roles',
-      'fe.secure.read.groups',
-      'fe.secure.read.accountSettings',
-    ].includes(key),
-};
-
-const roleDescriptions: Record<string, string> = {
-  Admin: 'Full access to every part of the account',
-  ReadOnly: 'Sees everything, changes nothing',
-  Support: 'Helps users: reads users, groups, sessions and audits',
-  Editor: 'Manages users, groups and account settings',
-  Viewer: 'Sees users, roles, groups and account settings',
-};
+/** The sample catalog with the fields of the preview's entity. */
+const permissionCatalog = sharedCatalog.map(({ category, keys }) => ({
+  category: { ...category, feCategory: true, createdAt: '' } as PermissionCategory,
+  keys,
+}));
 
 export interface SampleStateOptions {
   /** The time the dataset is relative to (last logins, audits, billing periods). Default: now. */
@@ -951,15 +828,15 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
     ),
   );
 
-  const roles = Object.entries(roleKeys).map(([name, includes]) =>
+  const roles = sampleRoleNames.map((name) =>
     buildRole({
       id: `role-${name.toLowerCase()}`,
       key: name,
       name,
-      description: roleDescriptions[name] ?? '',
+      description: roleDescriptions[name],
       isDefault: name === 'ReadOnly',
       level: name === 'Admin' ? 0 : 1,
-      permissions: permissions.filter((p) => includes(p.key)).map((p) => p.id),
+      permissions: permissions.filter((p) => roleKeys[name](p.key)).map((p) => p.id),
       createdAt: at(400),
       updatedAt: at(30),
     }),

@@ -1,0 +1,199 @@
+// The reference server's schema (PostgreSQL dialect: PGlite embedded, or a PostgreSQL server).
+// Migrations are generated from it by drizzle-kit into server/db/migrations and committed.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const id = () => text('id').primaryKey();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const vendors = pgTable('vendors', {
+  id: id(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const tenants = pgTable('tenants', {
+  id: id(),
+  vendorId: text('vendor_id')
+    .notNull()
+    .references(() => vendors.id),
+  parentId: text('parent_id'),
+  name: text('name').notNull(),
+  isReseller: boolean('is_reseller').notNull().default(false),
+  metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+  createdAt: createdAt(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash'),
+    verified: boolean('verified').notNull().default(false),
+    phoneNumber: text('phone_number'),
+    profilePictureUrl: text('profile_picture_url'),
+    metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+    activeTenantId: text('active_tenant_id'),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_vendor_email').on(t.vendorId, sql`lower(${t.email})`)],
+);
+
+export const userTenants = pgTable(
+  'user_tenants',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tenantId] })],
+);
+
+export const permissionCategories = pgTable('permission_categories', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  feCategory: boolean('fe_category').notNull().default(true),
+});
+
+export const permissions = pgTable('permissions', {
+  id: id(),
+  key: text('key').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  categoryId: text('category_id').references(() => permissionCategories.id),
+  fePermission: boolean('fe_permission').notNull().default(true),
+});
+
+export const roles = pgTable('roles', {
+  id: id(),
+  vendorId: text('vendor_id')
+    .notNull()
+    .references(() => vendors.id),
+  /** Null: a vendor role every tenant can use. */
+  tenantId: text('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: text('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: text('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    roleId: text('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.tenantId, t.roleId] })],
+);
+
+/** RS256 signing keys; the newest active one signs, every one not retired is in the JWKS. */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').notNull(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  createdAt: createdAt(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    ipAddress: text('ip_address').notNull().default(''),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** Opaque refresh tokens, stored only as a SHA-256 hash; rotated on use, a reused one revokes its family. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: text('family_id').notNull(),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_family').on(t.familyId)],
+);
+
+export const audits = pgTable(
+  'audits',
+  {
+    id: id(),
+    createdAt: createdAt(),
+    vendorId: text('vendor_id').notNull(),
+    tenantId: text('tenant_id'),
+    userId: text('user_id'),
+    email: text('email'),
+    action: text('action').notNull(),
+    description: text('description').notNull().default(''),
+    ipAddress: text('ip_address').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    severity: text('severity').notNull().default('Info'),
+    json: jsonb('json').notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [index('audits_tenant_created').on(t.tenantId, t.createdAt)],
+);
+
+/** The dev outbox: mail the server would send, readable at GET /dev/outbox outside production. */
+export const outbox = pgTable('outbox', {
+  id: id(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  createdAt: createdAt(),
+});
