@@ -1,16 +1,45 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { paths } from '../shared/api/paths';
 import { ADMIN_BOX_CDN_VERSION } from '../shared/options/cdn';
+import { apiError, type AppEnv, type Services } from './context';
+import { readOutbox } from './mail/mailer';
+import { requireUser } from './middleware/bearer';
+import { authRoutes } from './routes/auth';
+import { loadUserView } from './users';
 
-export interface AppConfig {
+export interface AppDeps extends Services {
   /** Folder holding dist/ and examples/ (the repository root). */
   root: string;
 }
 
-/** The reference server's HTTP app. This release serves the built elements and the example hosts. */
-export function createApp({ root }: AppConfig): Hono {
-  const app = new Hono();
+/** The reference server: the API the elements call, the built elements (as a CDN would) and the examples. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { root, config, db, tokens } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: config.bodyLimit,
+      onError: () => Promise.reject(apiError(413, 'Error request is too large')),
+    }),
+  );
   app.get('/health', (c) => c.json({ status: 'ok' }));
+  app.get('/.well-known/jwks.json', (c) => c.json(tokens.jwks()));
+
+  app.route('/', authRoutes(deps));
+  app.get(paths.auth.getMeV2.path, requireUser(tokens), async (c) => {
+    const { sub, tenantId } = c.get('auth');
+    const user = await loadUserView(db, sub, tenantId);
+    if (!user) throw apiError(401, 'Unauthorized');
+    return c.json(user);
+  });
+
+  if (!config.production) app.get('/dev/outbox', async (c) => c.json(await readOutbox(db)));
+
   app.get('/', (c) => c.redirect('/examples/vanilla/'));
   // The browser bundles, as a CDN would serve them: /cdn/<version>/login-box/index.js, ...
   const cdnPrefix = `/cdn/${ADMIN_BOX_CDN_VERSION}`;
@@ -20,9 +49,12 @@ export function createApp({ root }: AppConfig): Hono {
   );
   app.use('/dist/*', serveStatic({ root }));
   app.use('/examples/*', serveStatic({ root }));
+
   app.notFound((c) => c.json({ errors: ['Not found'] }, 404));
   app.onError((error, c) => {
-    console.error(error);
+    if (error instanceof HTTPException) return error.getResponse();
+    // Never a stack trace or SQL text in an answer; the log keeps the detail.
+    console.error('[server]', error);
     return c.json({ errors: ['Internal server error'] }, 500);
   });
   return app;

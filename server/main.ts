@@ -1,14 +1,31 @@
 import { serve } from '@hono/node-server';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
+import { loadConfig } from './config';
+import { startServices } from './services';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const port = Number(process.env.PORT ?? 8080);
-const hostname = process.env.HOST ?? '127.0.0.1';
+const config = loadConfig();
+const services = await startServices(config);
 
-const server = serve({ fetch: createApp({ root }).fetch, port, hostname }, (info) => {
-  console.log(`fe-elements: http://localhost:${info.port}/ (examples at /examples/vanilla/)`);
-});
-const stop = () => server.close(() => process.exit(0));
+const server = serve(
+  { fetch: createApp({ root, ...services }).fetch, port: config.port, hostname: config.host },
+  () => {
+    console.log(`fe-elements server: ${config.publicUrl}/ (examples at /examples/vanilla/)`);
+    console.log(
+      `database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+    );
+    if (services.seed.generatedPassword) {
+      console.log(
+        `demo admin: ${services.seed.adminEmail} / ${services.seed.generatedPassword} (set DEMO_ADMIN_PASSWORD to choose it)`,
+      );
+    } else {
+      console.log(
+        `demo admin: ${services.seed.adminEmail}${config.demoAdminPassword ? ' (password from DEMO_ADMIN_PASSWORD)' : ''}`,
+      );
+    }
+  },
+);
+const stop = () => server.close(() => void services.close().then(() => process.exit(0)));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

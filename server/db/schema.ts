@@ -1,7 +1,17 @@
 // The reference server's schema (PostgreSQL dialect: PGlite embedded, or a PostgreSQL server).
 // Migrations are generated from it by drizzle-kit into server/db/migrations and committed.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const id = () => text('id').primaryKey();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -20,7 +30,9 @@ export const tenants = pgTable('tenants', {
   parentId: text('parent_id'),
   name: text('name').notNull(),
   isReseller: boolean('is_reseller').notNull().default(false),
-  metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+  metadata: jsonb('metadata')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
@@ -38,7 +50,9 @@ export const users = pgTable(
     verified: boolean('verified').notNull().default(false),
     phoneNumber: text('phone_number'),
     profilePictureUrl: text('profile_picture_url'),
-    metadata: jsonb('metadata').notNull().default(sql`'{}'::jsonb`),
+    metadata: jsonb('metadata')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     activeTenantId: text('active_tenant_id'),
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -183,7 +197,9 @@ export const audits = pgTable(
     ipAddress: text('ip_address').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     severity: text('severity').notNull().default('Info'),
-    json: jsonb('json').notNull().default(sql`'{}'::jsonb`),
+    json: jsonb('json')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
   },
   (t) => [index('audits_tenant_created').on(t.tenantId, t.createdAt)],
 );

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from './db';
+import { audits } from './db/schema';
+
+export type AuditSeverity = 'Info' | 'Medium' | 'High';
+
+export interface AuditEvent {
+  vendorId: string;
+  tenantId?: string | null;
+  userId?: string | null;
+  email?: string | null;
+  action: string;
+  description?: string;
+  ipAddress?: string;
+  userAgent?: string;
+  severity?: AuditSeverity;
+  json?: Record<string, unknown>;
+}
+
+/** Writes one audit row; every security-relevant action calls it. */
+export async function writeAudit(db: Db, event: AuditEvent): Promise<void> {
+  await db.insert(audits).values({
+    id: randomUUID(),
+    vendorId: event.vendorId,
+    tenantId: event.tenantId ?? null,
+    userId: event.userId ?? null,
+    email: event.email ?? null,
+    action: event.action,
+    description: event.description ?? '',
+    ipAddress: event.ipAddress ?? '',
+    userAgent: event.userAgent ?? '',
+    severity: event.severity ?? 'Info',
+    json: event.json ?? {},
+  });
+}

@@ -1,0 +1,75 @@
+import { isNull } from 'drizzle-orm';
+import {
+  SignJWT,
+  createLocalJWKSet,
+  exportJWK,
+  generateKeyPair,
+  importJWK,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWK,
+  type JWTPayload,
+} from 'jose';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db';
+import { signingKeys } from '../db/schema';
+
+export interface AccessClaims extends JWTPayload {
+  sub: string;
+  email: string;
+  name: string;
+  tenantId: string;
+  tenantIds: string[];
+  roles: string[];
+  permissions: string[];
+  sid: string;
+  type: 'userToken';
+}
+
+export interface TokenService {
+  sign(claims: Omit<AccessClaims, 'iat' | 'exp' | 'iss'>): Promise<{ token: string; expiresIn: number }>;
+  /** Verifies signature (RS256 only: `alg: none` and others are refused), issuer and expiry. */
+  verify(token: string): Promise<AccessClaims>;
+  jwks(): JSONWebKeySet;
+}
+
+/** Loads the signing keys (creating the first on an empty database) and signs and verifies access tokens. */
+export async function createTokenService(
+  db: Db,
+  { issuer, ttlSeconds }: { issuer: string; ttlSeconds: number },
+): Promise<TokenService> {
+  let rows = await db.select().from(signingKeys).where(isNull(signingKeys.retiredAt));
+  if (rows.length === 0) {
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+    const kid = randomUUID();
+    const row = {
+      kid,
+      privateJwk: await exportJWK(privateKey),
+      publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' },
+    };
+    // Another server process may have created the first key meanwhile: keep whichever is there.
+    await db.insert(signingKeys).values(row).onConflictDoNothing();
+    rows = await db.select().from(signingKeys).where(isNull(signingKeys.retiredAt));
+  }
+  const newest = rows.reduce((a, b) => (a.createdAt > b.createdAt ? a : b));
+  const signingKey = await importJWK(newest.privateJwk as JWK, 'RS256');
+  const set: JSONWebKeySet = { keys: rows.map((r) => r.publicJwk as JWK) };
+  const keyResolver = createLocalJWKSet(set);
+
+  return {
+    async sign(claims) {
+      const token = await new SignJWT({ ...claims })
+        .setProtectedHeader({ alg: 'RS256', kid: newest.kid, typ: 'JWT' })
+        .setIssuer(issuer)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(signingKey);
+      return { token, expiresIn: ttlSeconds };
+    },
+    async verify(token) {
+      const { payload } = await jwtVerify(token, keyResolver, { algorithms: ['RS256'], issuer });
+      return payload as AccessClaims;
+    },
+    jwks: () => set,
+  };
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('.data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  NODE_ENV: z.string().default('development'),
+  DEMO_ADMIN_EMAIL: z.string().email().default('admin@acme.test'),
+  DEMO_ADMIN_PASSWORD: z.string().min(8).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('fe-elements <no-reply@fe-elements.local>'),
+  COOKIE_SAME_SITE: z.enum(['Strict', 'Lax', 'None']).default('Lax'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(300),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+});
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** The origin the server is reached at (issuer of tokens, links in mail). */
+  publicUrl: string;
+  production: boolean;
+  demoAdminEmail: string;
+  demoAdminPassword?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  cookieSameSite: 'Strict' | 'Lax' | 'None';
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  /** Largest accepted request body (bytes); larger gets 413. */
+  bodyLimit: number;
+}
+
+/** Reads the configuration from the environment; a bad value stops the start-up with a clear message. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid server configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    production: e.NODE_ENV === 'production',
+    demoAdminEmail: e.DEMO_ADMIN_EMAIL,
+    demoAdminPassword: e.DEMO_ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    cookieSameSite: e.COOKIE_SAME_SITE,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+    bodyLimit: 1024 * 1024,
+  };
+}
+
+/** A configuration for tests: in-memory database, fixed origin. */
+export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...loadConfig({ DATA_DIR: 'memory://', PUBLIC_URL: 'http://localhost:8080' }), ...overrides };
+}

@@ -1,0 +1,49 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ZodType } from 'zod';
+import type { AccessClaims, TokenService } from './auth/keys';
+import type { RefreshTokenService } from './auth/refresh';
+import type { ServerConfig } from './config';
+import type { Db } from './db';
+import type { Mailer } from './mail/mailer';
+
+/** Everything a route needs, built once at start-up (and per test). */
+export interface Services {
+  config: ServerConfig;
+  db: Db;
+  vendorId: string;
+  tokens: TokenService;
+  refresh: RefreshTokenService;
+  mailer: Mailer;
+}
+
+export type AppEnv = { Variables: { auth: AccessClaims } };
+
+/** An error answer in the shape of the spec: `{ errors: [...] }`. */
+export function apiError(
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500,
+  ...errors: string[]
+): HTTPException {
+  return new HTTPException(status, { res: Response.json({ errors }, { status }) });
+}
+
+/** The JSON body, validated: a bad body is a 400 naming each problem (never a stack trace). */
+export async function readBody<T>(c: Context, schema: ZodType<T>): Promise<T> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw apiError(400, 'The request body is not valid JSON');
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    throw apiError(400, ...parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`));
+  }
+  return parsed.data;
+}
+
+/** Who is calling: the socket address (a client-set X-Forwarded-For is not trusted) and the user agent. */
+export function caller(c: Context): { ipAddress: string; userAgent: string } {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return { ipAddress: incoming?.socket?.remoteAddress ?? '', userAgent: c.req.header('user-agent') ?? '' };
+}

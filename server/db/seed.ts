@@ -1,0 +1,107 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  permissionCatalog,
+  roleDescriptions,
+  roleKeys,
+  sampleRoleNames,
+  type SampleRoleName,
+} from '../../shared/fixtures/roles';
+import { hashPassword } from '../auth/passwords';
+import type { ServerConfig } from '../config';
+import type { Db } from './index';
+import {
+  permissionCategories,
+  permissions,
+  rolePermissions,
+  roles,
+  tenants,
+  userRoles,
+  users,
+  userTenants,
+  vendors,
+} from './schema';
+
+export interface SeedResult {
+  seeded: boolean;
+  vendorId: string;
+  adminEmail: string;
+  /** Only when it was generated here (not given by DEMO_ADMIN_PASSWORD): printed once at start-up. */
+  generatedPassword?: string;
+}
+
+const members: { email: string; name: string; role: SampleRoleName }[] = [
+  { email: 'ada@acme.test', name: 'Ada Lovelace', role: 'Editor' },
+  { email: 'grace@acme.test', name: 'Grace Hopper', role: 'Viewer' },
+  { email: 'linus@acme.test', name: 'Linus Torvalds', role: 'ReadOnly' },
+  { email: 'margaret@acme.test', name: 'Margaret Hamilton', role: 'Support' },
+];
+
+/** Demo data on an empty database: a vendor, Acme with two sub-tenants, the sample roles, an admin and members. */
+export async function seedDemoData(db: Db, config: ServerConfig): Promise<SeedResult> {
+  const existing = await db.select().from(vendors).limit(1);
+  if (existing[0]) return { seeded: false, vendorId: existing[0].id, adminEmail: config.demoAdminEmail };
+
+  const vendorId = randomUUID();
+  const generatedPassword = config.demoAdminPassword ? undefined : randomBytes(12).toString('base64url');
+  const adminPassword = config.demoAdminPassword ?? generatedPassword!;
+
+  await db.transaction(async (tx) => {
+    await tx.insert(vendors).values({ id: vendorId, name: 'fe-elements demo' });
+    const acme = randomUUID();
+    await tx.insert(tenants).values([
+      { id: acme, vendorId, name: 'Acme', isReseller: true },
+      { id: randomUUID(), vendorId, parentId: acme, name: 'Acme Europe' },
+      { id: randomUUID(), vendorId, parentId: acme, name: 'Acme Labs' },
+    ]);
+
+    const permissionIds = new Map<string, string>();
+    for (const { category, keys } of permissionCatalog) {
+      await tx
+        .insert(permissionCategories)
+        .values({ id: category.id, name: category.name, description: category.description });
+      for (const key of keys) {
+        const id = randomUUID();
+        permissionIds.set(key, id);
+        await tx.insert(permissions).values({ id, key, name: key, categoryId: category.id });
+      }
+    }
+    const roleIds = new Map<SampleRoleName, string>();
+    for (const name of sampleRoleNames) {
+      const id = randomUUID();
+      roleIds.set(name, id);
+      await tx.insert(roles).values({
+        id,
+        vendorId,
+        key: name,
+        name,
+        description: roleDescriptions[name],
+        isDefault: name === 'ReadOnly',
+      });
+      const granted = [...permissionIds].filter(([key]) => roleKeys[name](key));
+      if (granted.length)
+        await tx
+          .insert(rolePermissions)
+          .values(granted.map(([, permissionId]) => ({ roleId: id, permissionId })));
+    }
+
+    const people = [
+      { email: config.demoAdminEmail, name: 'Acme Admin', role: 'Admin' as const, password: adminPassword },
+      ...members.map((m) => ({ ...m, password: randomBytes(12).toString('base64url') })),
+    ];
+    for (const person of people) {
+      const userId = randomUUID();
+      await tx.insert(users).values({
+        id: userId,
+        vendorId,
+        email: person.email,
+        name: person.name,
+        passwordHash: await hashPassword(person.password),
+        verified: true,
+        activeTenantId: acme,
+      });
+      await tx.insert(userTenants).values({ userId, tenantId: acme });
+      await tx.insert(userRoles).values({ userId, tenantId: acme, roleId: roleIds.get(person.role)! });
+    }
+  });
+  return { seeded: true, vendorId, adminEmail: config.demoAdminEmail, generatedPassword };
+}

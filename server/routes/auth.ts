@@ -1,0 +1,166 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { paths } from '../../shared/api/paths';
+import { writeAudit } from '../audit';
+import { verifyPassword } from '../auth/passwords';
+import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
+import { sessions, users } from '../db/schema';
+import { loadUserView } from '../users';
+
+export const REFRESH_COOKIE = 'fe_refresh';
+const COOKIE_PATH = '/identity/resources/auth/v1';
+/** The same answer for an unknown email and a wrong password: no user enumeration. */
+const BAD_CREDENTIALS = 'Incorrect email or password';
+const LOCKOUT_ATTEMPTS = 5;
+const LOCKOUT_MINUTES = 15;
+
+const loginBody = z.object({
+  email: z.string().trim().toLowerCase().email().max(320),
+  password: z.string().min(1).max(1024),
+  tenantId: z.string().max(100).optional(),
+});
+
+/** Login, token refresh and logout (identity auth v1). */
+export function authRoutes(services: Services): Hono<AppEnv> {
+  const { db, tokens, refresh, config, vendorId } = services;
+  const app = new Hono<AppEnv>();
+
+  const setRefreshCookie = (c: Context, token: string) =>
+    setCookie(c, REFRESH_COOKIE, token, {
+      httpOnly: true,
+      secure: true,
+      sameSite: config.cookieSameSite,
+      path: COOKIE_PATH,
+      maxAge: config.refreshTokenTtlDays * 86_400,
+    });
+
+  /** The answer of a successful login or refresh: a fresh access token for the session's user. */
+  async function sessionAnswer(userId: string, sessionId: string) {
+    const user = await loadUserView(db, userId);
+    if (!user) throw apiError(401, 'Unauthorized');
+    const { token, expiresIn } = await tokens.sign({
+      sub: user.id,
+      email: user.email,
+      name: user.name,
+      tenantId: user.tenantId,
+      tenantIds: user.tenantIds,
+      roles: user.roles.map((r) => r.key),
+      permissions: user.permissions.map((p) => p.key),
+      sid: sessionId,
+      type: 'userToken',
+    });
+    return {
+      accessToken: token,
+      expiresIn,
+      expires: new Date(Date.now() + expiresIn * 1000).toUTCString(),
+      mfaRequired: false,
+      user,
+    };
+  }
+
+  app.post(paths.auth.login.path, async (c) => {
+    const { email, password } = await readBody(c, loginBody);
+    const who = caller(c);
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.vendorId, vendorId), sql`lower(${users.email}) = ${email}`));
+    const now = new Date();
+    const locked = user?.lockedUntil && user.lockedUntil > now;
+    // Always one password verify, so known and unknown emails answer in comparable time.
+    const ok = (await verifyPassword(user?.passwordHash, password)) && !locked;
+    if (!user || !ok) {
+      if (user && !locked) {
+        const failed = user.failedLogins + 1;
+        const lock = failed >= LOCKOUT_ATTEMPTS;
+        await db
+          .update(users)
+          .set({
+            failedLogins: lock ? 0 : failed,
+            lockedUntil: lock ? new Date(now.getTime() + LOCKOUT_MINUTES * 60_000) : user.lockedUntil,
+          })
+          .where(eq(users.id, user.id));
+        if (lock) {
+          await writeAudit(db, {
+            vendorId,
+            tenantId: user.activeTenantId,
+            userId: user.id,
+            email: user.email,
+            action: 'User locked out',
+            severity: 'High',
+            ...who,
+          });
+        }
+      }
+      await writeAudit(db, {
+        vendorId,
+        tenantId: user?.activeTenantId,
+        userId: user?.id,
+        email,
+        action: 'User login failed',
+        severity: 'Medium',
+        ...who,
+      });
+      throw apiError(401, BAD_CREDENTIALS);
+    }
+    const sessionId = randomUUID();
+    await db
+      .insert(sessions)
+      .values({ id: sessionId, userId: user.id, tenantId: user.activeTenantId ?? '', ...who });
+    await db
+      .update(users)
+      .set({ failedLogins: 0, lockedUntil: null, lastLogin: now })
+      .where(eq(users.id, user.id));
+    setRefreshCookie(c, await refresh.issue(sessionId, user.id));
+    await writeAudit(db, {
+      vendorId,
+      tenantId: user.activeTenantId,
+      userId: user.id,
+      email: user.email,
+      action: 'User logged in',
+      ...who,
+    });
+    return c.json(await sessionAnswer(user.id, sessionId));
+  });
+
+  app.post(paths.auth.refreshToken.path, async (c) => {
+    const token = getCookie(c, REFRESH_COOKIE);
+    if (!token) throw apiError(401, 'Unauthorized');
+    const result = await refresh.redeem(token);
+    if (result.kind === 'reused') {
+      await writeAudit(db, {
+        vendorId,
+        userId: result.userId,
+        action: 'Refresh token reuse detected',
+        description: 'The session was revoked',
+        severity: 'High',
+        json: { familyId: result.familyId },
+        ...caller(c),
+      });
+    }
+    if (result.kind !== 'rotated') {
+      if (result.kind !== 'concurrent') deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH, secure: true });
+      throw apiError(401, 'Unauthorized');
+    }
+    setRefreshCookie(c, result.token);
+    return c.json(await sessionAnswer(result.userId, result.sessionId));
+  });
+
+  app.post(paths.auth.logout.path, async (c) => {
+    const token = getCookie(c, REFRESH_COOKIE);
+    deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH, secure: true });
+    if (token) {
+      const result = await refresh.redeem(token);
+      if (result.kind === 'rotated' || result.kind === 'reused') {
+        await refresh.revokeSession(result.sessionId);
+        await writeAudit(db, { vendorId, userId: result.userId, action: 'User logged out', ...caller(c) });
+      }
+    }
+    return c.json({});
+  });
+
+  return app;
+}

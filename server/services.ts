@@ -1,0 +1,30 @@
+import { createTokenService } from './auth/keys';
+import { createRefreshTokenService } from './auth/refresh';
+import type { ServerConfig } from './config';
+import type { Services } from './context';
+import { openDatabase } from './db';
+import { seedDemoData, type SeedResult } from './db/seed';
+import { createMailer } from './mail/mailer';
+
+/** Opens the database (migrated, demo data on first start) and builds the services the routes use. */
+export async function startServices(
+  config: ServerConfig,
+  { now = () => new Date() }: { now?: () => Date } = {},
+): Promise<Services & { seed: SeedResult; close: () => Promise<void> }> {
+  const database = await openDatabase(config);
+  const { db } = database;
+  const seed = await seedDemoData(db, config);
+  return {
+    config,
+    db,
+    vendorId: seed.vendorId,
+    seed,
+    tokens: await createTokenService(db, {
+      issuer: config.publicUrl,
+      ttlSeconds: config.accessTokenTtlSeconds,
+    }),
+    refresh: createRefreshTokenService(db, { ttlDays: config.refreshTokenTtlDays, now }),
+    mailer: createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    close: () => database.close(),
+  };
+}
