@@ -7,7 +7,11 @@ import { ADMIN_BOX_CDN_VERSION } from '../shared/options/cdn';
 import { apiError, type AppEnv, type Services } from './context';
 import { readOutbox } from './mail/mailer';
 import { requireUser } from './middleware/bearer';
+import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { hostedRoutes } from './routes/hosted';
+import { oauthRoutes } from './routes/oauth';
+import { signupRoutes } from './routes/signup';
 import { loadUserView } from './users';
 
 export interface AppDeps extends Services {
@@ -31,6 +35,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.get('/.well-known/jwks.json', (c) => c.json(tokens.jwks()));
 
   app.route('/', authRoutes(deps));
+  app.route('/', signupRoutes(deps));
+  app.route('/', accountRoutes(deps));
+  app.route('/', oauthRoutes(deps));
   app.get(paths.auth.getMeV2.path, requireUser(tokens), async (c) => {
     const { sub, tenantId } = c.get('auth');
     const user = await loadUserView(db, sub, tenantId);
@@ -41,6 +48,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (!config.production) app.get('/dev/outbox', async (c) => c.json(await readOutbox(db)));
 
   app.get('/', (c) => c.redirect('/examples/vanilla/'));
+  app.route('/', hostedRoutes());
   // The browser bundles, as a CDN would serve them: /cdn/<version>/login-box/index.js, ...
   const cdnPrefix = `/cdn/${ADMIN_BOX_CDN_VERSION}`;
   app.use(

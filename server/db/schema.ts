@@ -213,3 +213,85 @@ export const outbox = pgTable('outbox', {
   html: text('html').notNull(),
   createdAt: createdAt(),
 });
+
+/** One-time tokens mailed to users (activation, invitation, password reset), stored only as a hash. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id'),
+    data: jsonb('data')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('user_tokens_user_kind').on(t.userId, t.kind)],
+);
+
+/** Previous password hashes, for the password-history policy. */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_history_user').on(t.userId, t.createdAt)],
+);
+
+/** Security policies (lockout, password history, MFA, sessions, ...) per vendor, or per tenant when set. */
+export const policies = pgTable(
+  'policies',
+  {
+    id: id(),
+    vendorId: text('vendor_id').notNull(),
+    tenantId: text('tenant_id'),
+    kind: text('kind').notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('policies_scope_kind').on(t.vendorId, sql`coalesce(${t.tenantId}, '')`, t.kind)],
+);
+
+/** OAuth clients of the hosted login: exact redirect URIs only. */
+export const oauthClients = pgTable('oauth_clients', {
+  clientId: text('client_id').primaryKey(),
+  vendorId: text('vendor_id').notNull(),
+  name: text('name').notNull(),
+  redirectUris: jsonb('redirect_uris').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Authorization codes: single use, at most 10 minutes, bound to the PKCE challenge (S256). */
+export const oauthCodes = pgTable('oauth_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  clientId: text('client_id').notNull(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sessionId: text('session_id').notNull(),
+  redirectUri: text('redirect_uri').notNull(),
+  codeChallenge: text('code_challenge').notNull(),
+  scope: text('scope').notNull().default('openid email profile'),
+  nonce: text('nonce'),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Fixed-window counters of the rate limiter (shared by every server process on one database). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

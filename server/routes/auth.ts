@@ -1,17 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
 import { verifyPassword } from '../auth/passwords';
+import { createSessionIssuer, REFRESH_COOKIE } from '../auth/session';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
-import { sessions, users } from '../db/schema';
-import { loadUserView } from '../users';
+import { users } from '../db/schema';
 
-export const REFRESH_COOKIE = 'fe_refresh';
-const COOKIE_PATH = '/identity/resources/auth/v1';
 /** The same answer for an unknown email and a wrong password: no user enumeration. */
 const BAD_CREDENTIALS = 'Incorrect email or password';
 const LOCKOUT_ATTEMPTS = 5;
@@ -25,41 +22,10 @@ const loginBody = z.object({
 
 /** Login, token refresh and logout (identity auth v1). */
 export function authRoutes(services: Services): Hono<AppEnv> {
-  const { db, tokens, refresh, config, vendorId } = services;
+  const { db, refresh, vendorId } = services;
   const app = new Hono<AppEnv>();
 
-  const setRefreshCookie = (c: Context, token: string) =>
-    setCookie(c, REFRESH_COOKIE, token, {
-      httpOnly: true,
-      secure: true,
-      sameSite: config.cookieSameSite,
-      path: COOKIE_PATH,
-      maxAge: config.refreshTokenTtlDays * 86_400,
-    });
-
-  /** The answer of a successful login or refresh: a fresh access token for the session's user. */
-  async function sessionAnswer(userId: string, sessionId: string) {
-    const user = await loadUserView(db, userId);
-    if (!user) throw apiError(401, 'Unauthorized');
-    const { token, expiresIn } = await tokens.sign({
-      sub: user.id,
-      email: user.email,
-      name: user.name,
-      tenantId: user.tenantId,
-      tenantIds: user.tenantIds,
-      roles: user.roles.map((r) => r.key),
-      permissions: user.permissions.map((p) => p.key),
-      sid: sessionId,
-      type: 'userToken',
-    });
-    return {
-      accessToken: token,
-      expiresIn,
-      expires: new Date(Date.now() + expiresIn * 1000).toUTCString(),
-      mfaRequired: false,
-      user,
-    };
-  }
+  const sessions = createSessionIssuer(services);
 
   app.post(paths.auth.login.path, async (c) => {
     const { email, password } = await readBody(c, loginBody);
@@ -106,15 +72,7 @@ export function authRoutes(services: Services): Hono<AppEnv> {
       });
       throw apiError(401, BAD_CREDENTIALS);
     }
-    const sessionId = randomUUID();
-    await db
-      .insert(sessions)
-      .values({ id: sessionId, userId: user.id, tenantId: user.activeTenantId ?? '', ...who });
-    await db
-      .update(users)
-      .set({ failedLogins: 0, lockedUntil: null, lastLogin: now })
-      .where(eq(users.id, user.id));
-    setRefreshCookie(c, await refresh.issue(sessionId, user.id));
+    const answer = await sessions.start(c, user.id);
     await writeAudit(db, {
       vendorId,
       tenantId: user.activeTenantId,
@@ -123,7 +81,7 @@ export function authRoutes(services: Services): Hono<AppEnv> {
       action: 'User logged in',
       ...who,
     });
-    return c.json(await sessionAnswer(user.id, sessionId));
+    return c.json(answer);
   });
 
   app.post(paths.auth.refreshToken.path, async (c) => {
@@ -142,16 +100,16 @@ export function authRoutes(services: Services): Hono<AppEnv> {
       });
     }
     if (result.kind !== 'rotated') {
-      if (result.kind !== 'concurrent') deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH, secure: true });
+      if (result.kind !== 'concurrent') sessions.clearRefreshCookie(c);
       throw apiError(401, 'Unauthorized');
     }
-    setRefreshCookie(c, result.token);
-    return c.json(await sessionAnswer(result.userId, result.sessionId));
+    sessions.setRefreshCookie(c, result.token);
+    return c.json(await sessions.answer(result.userId, result.sessionId));
   });
 
   app.post(paths.auth.logout.path, async (c) => {
     const token = getCookie(c, REFRESH_COOKIE);
-    deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH, secure: true });
+    sessions.clearRefreshCookie(c);
     if (token) {
       const result = await refresh.redeem(token);
       if (result.kind === 'rotated' || result.kind === 'reused') {
