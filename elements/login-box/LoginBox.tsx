@@ -1,33 +1,59 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { isAuthenticatedAtom, userAtom } from '../../shared/auth/session.atoms';
 import { signOut } from '../../shared/auth/session';
+import { isAuthenticatedAtom, userAtom } from '../../shared/auth/session.atoms';
 import type { ElementBaseProps } from '../../shared/element/defineElement';
 import { useT } from '../../shared/i18n/useT';
 import { currentPathAtom } from '../../shared/options/location';
 import { optionsAtom } from '../../shared/options/options.atoms';
-import { Button, Card, PreviewBadge } from '../../shared/ui';
-import { screenForPath } from './routing';
+import { Button, Card } from '../../shared/ui';
+import { screenForPath, type LoginBoxScreen } from './routing';
+import { AcceptInvitationScreen } from './screens/AcceptInvitationScreen';
+import { ActivateScreen } from './screens/ActivateScreen';
+import { ForgotPasswordScreen } from './screens/ForgotPasswordScreen';
 import { LoginScreen } from './screens/LoginScreen';
+import { LogoutScreen } from './screens/LogoutScreen';
+import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
+import { ScreenHeader } from './screens/ScreenHeader';
+import { SignUpScreen } from './screens/SignUpScreen';
 
-/** The React root of `<fe-login-box>`: picks the screen of the current route. */
+const screens: Record<
+  Exclude<LoginBoxScreen, 'skip' | 'login'>,
+  (props: { host: EventTarget }) => React.ReactNode
+> = {
+  signUp: SignUpScreen,
+  activate: ActivateScreen,
+  acceptInvitation: AcceptInvitationScreen,
+  forgotPassword: ForgotPasswordScreen,
+  resetPassword: ResetPasswordScreen,
+  logout: LogoutScreen,
+};
+
+/** The React root of `<fe-login-box>`: the screen of the current route. */
 export function LoginBox({ container }: ElementBaseProps) {
-  const { t } = useT();
   const path = useAtomValue(currentPathAtom);
-  const { routes, preview } = useAtomValue(optionsAtom);
-  const authenticated = useAtomValue(isAuthenticatedAtom);
-  if (screenForPath(path, routes) === 'skip') return null;
+  const { routes } = useAtomValue(optionsAtom);
+  const screen = screenForPath(path, routes);
+  if (screen === 'skip') return null;
+  const host = container.host;
+  const Screen = screen === 'login' ? LoginRoute : screens[screen];
   return (
     <Card width={420}>
-      <header css={{ marginBottom: 'calc(var(--fe-spacing) * 2)' }}>
-        <h2 css={{ margin: 0, fontSize: '1.5em' }}>{t('loginBox.login.title')}</h2>
-        <p css={{ margin: '4px 0 0', color: 'var(--fe-color-text-secondary)' }}>
-          {t('loginBox.login.subtitle')}
-          {preview && <PreviewBadge />}
-        </p>
-      </header>
-      {authenticated ? <SignedIn /> : <LoginScreen host={container.host} />}
+      <div data-screen={screen}>
+        <Screen host={host} />
+      </div>
     </Card>
+  );
+}
+
+function LoginRoute({ host }: { host: EventTarget }) {
+  const { t } = useT();
+  const authenticated = useAtomValue(isAuthenticatedAtom);
+  return (
+    <>
+      <ScreenHeader title={t('loginBox.login.title')} subtitle={t('loginBox.login.subtitle')} />
+      {authenticated ? <SignedIn /> : <LoginScreen host={host} />}
+    </>
   );
 }
 

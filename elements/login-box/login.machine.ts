@@ -62,3 +62,27 @@ export function postLoginTarget(
     return routes.authenticatedUrl;
   return savedPath;
 }
+
+/** What follows a successful login, in the order of the spec (LOGIN-009). */
+export type PostLoginStep = 'mfa' | 'breachedPassword' | 'promptPasskeys' | 'redirect';
+
+export interface PostLoginFacts {
+  mfaRequired: boolean;
+  /** The answer flags the password as breached and the breached-password flag is on. */
+  breachedPassword: boolean;
+  authenticated: boolean;
+  /** Passkeys offered: flag on, an active secondary strategy, no preferred method, not dismissed, no devices. */
+  passkeysOffered: boolean;
+}
+
+export function postLoginStep(facts: PostLoginFacts): PostLoginStep {
+  if (facts.mfaRequired) return 'mfa';
+  if (facts.breachedPassword && !facts.authenticated) return 'breachedPassword';
+  if (facts.passkeysOffered) return 'promptPasskeys';
+  return 'redirect';
+}
+
+/** A login answer stores a session unless it is an MFA challenge (mfaRequired with an mfaToken). */
+export function storesSession(answer: { mfaRequired?: boolean; mfaToken?: string }): boolean {
+  return !(answer.mfaRequired && answer.mfaToken);
+}

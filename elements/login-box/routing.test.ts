@@ -18,6 +18,16 @@ describe('login box routing', () => {
     expect(screenForPath('/account/login', resolveOptions({}).routes)).to.equal('login');
   });
 
+  it('each auth route shows its screen', () => {
+    expect(screenForPath('/account/sign-up', routes)).to.equal('signUp');
+    expect(screenForPath('/account/activate', routes)).to.equal('activate');
+    expect(screenForPath('/account/invitation/accept', routes)).to.equal('acceptInvitation');
+    expect(screenForPath('/account/forget-password', routes)).to.equal('forgotPassword');
+    expect(screenForPath('/account/reset-password', routes)).to.equal('resetPassword');
+    expect(screenForPath('/account/logout', routes)).to.equal('logout');
+    expect(screenForPath('/anything/else', routes)).to.equal('login');
+  });
+
   it('after login: the saved path, unless it is an auth page, else the authenticated URL', () => {
     expect(postLoginTarget('/reports', routes)).to.equal('/reports');
     expect(postLoginTarget(null, routes)).to.equal('/');

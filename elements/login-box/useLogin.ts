@@ -3,18 +3,48 @@ import { useCallback, useReducer } from 'react';
 import { api } from '../../shared/api/client';
 import { errorMessage } from '../../shared/api/errors';
 import { paths } from '../../shared/api/paths';
+import { safeRedirectTarget } from '../../shared/auth/redirect';
 import { applyAuthAnswer, clearSession, type AuthAnswer } from '../../shared/auth/session';
-import { navigate } from '../../shared/options/location';
-import { optionsAtom } from '../../shared/options/options.atoms';
-import { useT } from '../../shared/i18n/useT';
-import { store } from '../../shared/store';
 import { userAtom } from '../../shared/auth/session.atoms';
-import { initialLoginState, loginReducer, POST_LOGIN_REDIRECT_MS, postLoginTarget } from './login.machine';
+import { useT } from '../../shared/i18n/useT';
+import { currentSearchParamsAtom, navigate } from '../../shared/options/location';
+import type { HostOptions } from '../../shared/options/options';
+import { optionsAtom } from '../../shared/options/options.atoms';
+import { store } from '../../shared/store';
+import {
+  initialLoginState,
+  loginReducer,
+  POST_LOGIN_REDIRECT_MS,
+  postLoginStep,
+  postLoginTarget,
+  storesSession,
+} from './login.machine';
+
+/**
+ * The saved path after login: the `redirectUrl` parameter when same-site rules allow it (LOGIN-018/019),
+ * then without the auth pages (LOGIN-014); an in-app URL becomes its path.
+ */
+export function savedPathAfterLogin(
+  redirectUrl: string | null,
+  options: HostOptions,
+  origin: string,
+): string | null {
+  if (!redirectUrl) return null;
+  const target = safeRedirectTarget(redirectUrl, {
+    enforceSameSite: options.enforceRedirectToSameSite,
+    currentOrigin: origin,
+    allowedOrigins: options.allowedRedirectOrigins,
+    fallback: options.routes.authenticatedUrl,
+  });
+  const url = new URL(target, origin);
+  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : url.href;
+}
 
 /** Wires the login machine to the API, the session atoms and the redirect; screens only render. */
 export function useLogin(host: EventTarget, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))) {
   const [state, dispatch] = useReducer(loginReducer, initialLoginState);
-  const { routes } = useAtomValue(optionsAtom);
+  const options = useAtomValue(optionsAtom);
+  const params = useAtomValue(currentSearchParamsAtom);
   const { t } = useT();
 
   const submit = useCallback(
@@ -22,7 +52,16 @@ export function useLogin(host: EventTarget, sleep = (ms: number) => new Promise(
       dispatch({ type: 'submit' });
       try {
         const answer = await api.request<AuthAnswer>(paths.auth.login, { body: { email, password } });
-        await applyAuthAnswer(answer);
+        // An MFA challenge stores no session (LOGIN-015); otherwise token and user are kept (LOGIN-016).
+        if (storesSession(answer)) await applyAuthAnswer(answer);
+        const next = postLoginStep({
+          mfaRequired: Boolean(answer.mfaRequired),
+          breachedPassword: false,
+          authenticated: false,
+          passkeysOffered: false,
+        });
+        // MFA, breached-password and passkey steps come with the other sign-in paths.
+        if (next !== 'redirect') throw new Error(`login step ${next} is not available`);
         dispatch({ type: 'succeeded' });
         host.dispatchEvent(
           new CustomEvent('fe-authenticated', {
@@ -32,14 +71,15 @@ export function useLogin(host: EventTarget, sleep = (ms: number) => new Promise(
           }),
         );
         await sleep(POST_LOGIN_REDIRECT_MS);
-        navigate(postLoginTarget(null, routes), { from: host });
+        const saved = savedPathAfterLogin(params.get('redirectUrl'), options, location.origin);
+        navigate(postLoginTarget(saved, options.routes), { from: host });
       } catch (error) {
-        // A failed login leaves no session behind (000 §4).
+        // A failed login leaves no session behind (LOGIN-017).
         clearSession();
         dispatch({ type: 'failed', error: errorMessage(error, t('common.genericError')) });
       }
     },
-    [host, routes, sleep, t],
+    [host, options, params, sleep, t],
   );
   return { state, submit };
 }

@@ -88,3 +88,8 @@ export function navigate(
   else history.pushState(history.state, '', url);
   store.set(hrefAtom, location.href);
 }
+
+/** Query parameters of the current app URL (link parameters such as userId and token). */
+export const currentSearchParamsAtom = atom((get) =>
+  appSearchParams(get(currentUrlAtom), get(optionsAtom).urlStrategy),
+);

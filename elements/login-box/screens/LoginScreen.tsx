@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useT } from '../../../shared/i18n/useT';
 import { Alert, Button, TextField } from '../../../shared/ui';
+import { useAtomValue } from 'jotai';
+import { optionsAtom } from '../../../shared/options/options.atoms';
+import { RouteLink } from '../RouteLink';
 import { useLogin } from '../useLogin';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -8,6 +11,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function LoginScreen({ host }: { host: EventTarget }) {
   const { t } = useT();
   const { state, submit } = useLogin(host);
+  const { routes } = useAtomValue(optionsAtom);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
@@ -57,6 +61,17 @@ export function LoginScreen({ host }: { host: EventTarget }) {
       <Button type="submit" fullWidth disabled={state.loading}>
         {state.loading ? t('loginBox.login.submitting') : t('loginBox.login.submit')}
       </Button>
+      <div css={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
+        <RouteLink to={routes.forgetPasswordUrl} host={host}>
+          {t('loginBox.login.forgotPassword')}
+        </RouteLink>
+        <span>
+          {t('loginBox.login.noAccount')}{' '}
+          <RouteLink to={routes.signUpUrl} host={host}>
+            {t('loginBox.login.signUp')}
+          </RouteLink>
+        </span>
+      </div>
     </form>
   );
 }

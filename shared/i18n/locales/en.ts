@@ -5,6 +5,9 @@
  */
 export const en = {
   common: {
+    passwordTooShort: 'Use at least {min} characters',
+    passwordTooLong: 'Use at most {max} characters',
+    passwordMismatch: 'The passwords do not match',
     loading: 'Loading…',
     save: 'Save',
     cancel: 'Cancel',
@@ -20,6 +23,58 @@ export const en = {
     users: '{count, plural, =0 {No users} one {# user} other {# users}}',
   },
   loginBox: {
+    signUp: {
+      title: 'Create your account',
+      nameLabel: 'Name',
+      emailLabel: 'Email',
+      passwordLabel: 'Password',
+      companyLabel: 'Company (optional)',
+      submit: 'Sign up',
+      submitting: 'Creating your account…',
+      haveAccount: 'Already have an account?',
+      signIn: 'Sign in',
+      successTitle: 'Check your email',
+      successText: 'We sent an activation link to {email}.',
+    },
+    activate: {
+      title: 'Activate your account',
+      activating: 'Activating your account…',
+      setPassword: 'Choose a password to finish.',
+      passwordLabel: 'Password',
+      submit: 'Activate',
+      success: 'Your account is active. Redirecting…',
+      failed: 'The activation link is invalid or expired.',
+      resend: 'Send a new link',
+      emailLabel: 'Email',
+      resent: 'If the address has an account waiting for activation, a new link is on its way.',
+    },
+    invitation: {
+      failed: "We couldn't verify your invitation",
+      title: 'Accept your invitation',
+      pending: 'Verifying your invitation…',
+      success: 'Your invitation is accepted. You can sign in now.',
+      invalid: 'This invitation link is incomplete.',
+      goToLogin: 'Go to sign in',
+    },
+    forgotPassword: {
+      unknownError: 'Unknown error occurred',
+      title: 'Reset your password',
+      text: 'Enter your email and we will send you a link to reset your password.',
+      emailLabel: 'Email',
+      submit: 'Send reset link',
+      success: 'If an account exists for {email}, a reset link is on its way.',
+    },
+    resetPassword: {
+      title: 'Choose a new password',
+      passwordLabel: 'New password',
+      confirmLabel: 'Confirm the new password',
+      submit: 'Save password',
+      success: 'Your password is changed. You can sign in now.',
+      invalid: 'This reset link is incomplete.',
+    },
+    logout: {
+      signingOut: 'Signing you out…',
+    },
     login: {
       title: 'Sign in',
       subtitle: 'Welcome back',

@@ -3,6 +3,9 @@ import type { CatalogShape } from './en';
 /** The Hebrew catalog (right to left). `satisfies CatalogShape` makes a missing or extra key a compile error. */
 export const he = {
   common: {
+    passwordTooShort: 'יש להשתמש בלפחות {min} תווים',
+    passwordTooLong: 'יש להשתמש בלכל היותר {max} תווים',
+    passwordMismatch: 'הסיסמאות אינן תואמות',
     loading: 'טוען…',
     save: 'שמירה',
     cancel: 'ביטול',
@@ -18,6 +21,58 @@ export const he = {
     users: '{count, plural, =0 {אין משתמשים} one {משתמש אחד} two {שני משתמשים} other {# משתמשים}}',
   },
   loginBox: {
+    signUp: {
+      title: 'יצירת חשבון',
+      nameLabel: 'שם',
+      emailLabel: 'אימייל',
+      passwordLabel: 'סיסמה',
+      companyLabel: 'חברה (לא חובה)',
+      submit: 'הרשמה',
+      submitting: 'יוצרים את החשבון…',
+      haveAccount: 'כבר יש לך חשבון?',
+      signIn: 'התחברות',
+      successTitle: 'בדקו את תיבת הדואר',
+      successText: 'שלחנו קישור הפעלה אל {email}.',
+    },
+    activate: {
+      title: 'הפעלת החשבון',
+      activating: 'מפעילים את החשבון…',
+      setPassword: 'בחרו סיסמה כדי לסיים.',
+      passwordLabel: 'סיסמה',
+      submit: 'הפעלה',
+      success: 'החשבון פעיל. מעבירים אותך…',
+      failed: 'קישור ההפעלה אינו תקף או שפג תוקפו.',
+      resend: 'שליחת קישור חדש',
+      emailLabel: 'אימייל',
+      resent: 'אם לכתובת יש חשבון שממתין להפעלה, קישור חדש בדרך.',
+    },
+    invitation: {
+      failed: 'לא הצלחנו לאמת את ההזמנה',
+      title: 'קבלת ההזמנה',
+      pending: 'מאמתים את ההזמנה…',
+      success: 'ההזמנה התקבלה. אפשר להתחבר עכשיו.',
+      invalid: 'קישור ההזמנה חסר.',
+      goToLogin: 'מעבר להתחברות',
+    },
+    forgotPassword: {
+      unknownError: 'אירעה שגיאה לא ידועה',
+      title: 'איפוס סיסמה',
+      text: 'הזינו אימייל ונשלח קישור לאיפוס הסיסמה.',
+      emailLabel: 'אימייל',
+      submit: 'שליחת קישור איפוס',
+      success: 'אם קיים חשבון עבור {email}, קישור איפוס בדרך.',
+    },
+    resetPassword: {
+      title: 'בחירת סיסמה חדשה',
+      passwordLabel: 'סיסמה חדשה',
+      confirmLabel: 'אישור הסיסמה החדשה',
+      submit: 'שמירת הסיסמה',
+      success: 'הסיסמה שונתה. אפשר להתחבר עכשיו.',
+      invalid: 'קישור האיפוס חסר.',
+    },
+    logout: {
+      signingOut: 'מנתקים אותך…',
+    },
     login: {
       title: 'התחברות',
       subtitle: 'טוב לראות אותך שוב',

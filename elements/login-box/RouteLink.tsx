@@ -1,0 +1,22 @@
+import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
+import { navigate } from '../../shared/options/location';
+import { optionsAtom } from '../../shared/options/options.atoms';
+
+/** A link to another login-box route: a real href (opens in a new tab too), navigated in place on click. */
+export function RouteLink({ to, host, children }: { to: string; host: EventTarget; children: ReactNode }) {
+  const { urlStrategy } = useAtomValue(optionsAtom);
+  return (
+    <a
+      href={urlStrategy === 'hash' ? `#${to}` : to}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        navigate(to, { from: host });
+      }}
+      css={{ color: 'var(--fe-color-primary)', fontWeight: 600 }}
+    >
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,58 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../../shared/api/client';
+import { errorMessage } from '../../../shared/api/errors';
+import { paths } from '../../../shared/api/paths';
+import { clearSession } from '../../../shared/auth/session';
+import { useT } from '../../../shared/i18n/useT';
+import { currentSearchParamsAtom } from '../../../shared/options/location';
+import { optionsAtom } from '../../../shared/options/options.atoms';
+import { Alert, Spinner } from '../../../shared/ui';
+import { linkParams } from '../flows/activate.machine';
+import { invitationStart, type InvitationStep } from '../flows/invitation.machine';
+import { RouteLink } from '../RouteLink';
+import { ScreenHeader } from './ScreenHeader';
+
+export function AcceptInvitationScreen({ host }: { host: EventTarget }) {
+  const { t } = useT();
+  const { routes } = useAtomValue(optionsAtom);
+  const link = linkParams(useAtomValue(currentSearchParamsAtom));
+  const [step, setStep] = useState<InvitationStep>(invitationStart(link));
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!link || started.current) return;
+    started.current = true;
+    api.request(paths.auth.acceptInvitation, { body: link }).then(
+      () => {
+        // The invited user signs in afresh: whoever was signed in here is signed out.
+        clearSession();
+        setStep('success');
+      },
+      (e: unknown) => {
+        setError(errorMessage(e, t('loginBox.invitation.failed')));
+        setStep('failed');
+      },
+    );
+    // Runs once per mounted link.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <>
+      <ScreenHeader title={t('loginBox.invitation.title')} />
+      {step === 'pending' && <Spinner label={t('loginBox.invitation.pending')} />}
+      {step === 'invalid' && <Alert severity="error">{t('loginBox.invitation.invalid')}</Alert>}
+      {step === 'failed' && <Alert severity="error">{error}</Alert>}
+      {step === 'success' && <p role="status">{t('loginBox.invitation.success')}</p>}
+      {step !== 'pending' && (
+        <p>
+          <RouteLink to={routes.loginUrl} host={host}>
+            {t('loginBox.invitation.goToLogin')}
+          </RouteLink>
+        </p>
+      )}
+    </>
+  );
+}

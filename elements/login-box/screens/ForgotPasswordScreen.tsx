@@ -1,0 +1,82 @@
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../../shared/api/client';
+import { errorMessage } from '../../../shared/api/errors';
+import { paths } from '../../../shared/api/paths';
+import { useT } from '../../../shared/i18n/useT';
+import { optionsAtom } from '../../../shared/options/options.atoms';
+import { Alert, Button, TextField } from '../../../shared/ui';
+import type { ForgotPasswordStep } from '../flows/password.machine';
+import { RouteLink } from '../RouteLink';
+import { ScreenHeader } from './ScreenHeader';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function ForgotPasswordScreen({ host }: { host: EventTarget }) {
+  const { t } = useT();
+  const { routes } = useAtomValue(optionsAtom);
+  const [step, setStep] = useState<ForgotPasswordStep>('forgotPassword');
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!EMAIL.test(email.trim())) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.request(paths.auth.forgotPassword, { body: { email: email.trim() } });
+      setStep('success');
+    } catch (e) {
+      setError(errorMessage(e, t('loginBox.forgotPassword.unknownError')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <ScreenHeader title={t('loginBox.forgotPassword.title')} />
+      {step === 'success' ? (
+        <p role="status">{t('loginBox.forgotPassword.success', { email: email.trim() })}</p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
+        >
+          <p css={{ margin: 0 }}>{t('loginBox.forgotPassword.text')}</p>
+          {error && <Alert severity="error">{error}</Alert>}
+          <TextField
+            label={t('loginBox.forgotPassword.emailLabel')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            error={
+              !touched
+                ? null
+                : !email
+                  ? t('common.required')
+                  : !EMAIL.test(email.trim())
+                    ? t('common.invalidEmail')
+                    : null
+            }
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Button type="submit" fullWidth disabled={busy}>
+            {t('loginBox.forgotPassword.submit')}
+          </Button>
+        </form>
+      )}
+      <p>
+        <RouteLink to={routes.loginUrl} host={host}>
+          {t('loginBox.login.backToLogin')}
+        </RouteLink>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../../shared/api/client';
+import { errorMessage } from '../../../shared/api/errors';
+import { paths } from '../../../shared/api/paths';
+import { useT } from '../../../shared/i18n/useT';
+import { currentSearchParamsAtom } from '../../../shared/options/location';
+import { optionsAtom } from '../../../shared/options/options.atoms';
+import { Alert, Button, TextField } from '../../../shared/ui';
+import { linkParams } from '../flows/activate.machine';
+import { defaultPasswordConfig, passwordProblem } from '../flows/password.machine';
+import { RouteLink } from '../RouteLink';
+import { ScreenHeader } from './ScreenHeader';
+import { usePasswordError } from './usePasswordError';
+
+export function ResetPasswordScreen({ host }: { host: EventTarget }) {
+  const { t } = useT();
+  const { routes } = useAtomValue(optionsAtom);
+  const link = linkParams(useAtomValue(currentSearchParamsAtom));
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const passwordText = usePasswordError();
+  const problem = passwordProblem(password, confirm, defaultPasswordConfig);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!link || problem) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.request(paths.auth.resetPassword, { body: { ...link, password } });
+      setDone(true);
+    } catch (e) {
+      setError(errorMessage(e, t('common.genericError')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <ScreenHeader title={t('loginBox.resetPassword.title')} />
+      {!link ? (
+        <Alert severity="error">{t('loginBox.resetPassword.invalid')}</Alert>
+      ) : done ? (
+        <p role="status">{t('loginBox.resetPassword.success')}</p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
+        >
+          {error && <Alert severity="error">{error}</Alert>}
+          <TextField
+            label={t('loginBox.resetPassword.passwordLabel')}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={password}
+            error={touched && problem !== 'mismatch' ? passwordText(problem) : null}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <TextField
+            label={t('loginBox.resetPassword.confirmLabel')}
+            type="password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={confirm}
+            error={touched && problem === 'mismatch' ? passwordText(problem) : null}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+          <Button type="submit" fullWidth disabled={busy}>
+            {t('loginBox.resetPassword.submit')}
+          </Button>
+        </form>
+      )}
+      <p>
+        <RouteLink to={routes.loginUrl} host={host}>
+          {t('loginBox.login.backToLogin')}
+        </RouteLink>
+      </p>
+    </>
+  );
+}

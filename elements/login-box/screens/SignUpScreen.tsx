@@ -1,0 +1,126 @@
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { api } from '../../../shared/api/client';
+import { errorMessage } from '../../../shared/api/errors';
+import { paths } from '../../../shared/api/paths';
+import { applyAuthAnswer, type AuthAnswer } from '../../../shared/auth/session';
+import { useT } from '../../../shared/i18n/useT';
+import { navigate } from '../../../shared/options/location';
+import { optionsAtom } from '../../../shared/options/options.atoms';
+import { Alert, Button, TextField } from '../../../shared/ui';
+import { signUpOutcome, type SignUpAnswer } from '../flows/signup.machine';
+import { defaultPasswordConfig, passwordProblem } from '../flows/password.machine';
+import { RouteLink } from '../RouteLink';
+import { ScreenHeader } from './ScreenHeader';
+import { usePasswordError } from './usePasswordError';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function SignUpScreen({ host }: { host: EventTarget }) {
+  const { t } = useT();
+  const { routes } = useAtomValue(optionsAtom);
+  const [form, setForm] = useState({ name: '', email: '', password: '', companyName: '' });
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const passwordText = usePasswordError();
+  const problem = passwordProblem(form.password, null, defaultPasswordConfig);
+  const field = (key: keyof typeof form) => ({
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value }),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!form.name.trim() || !EMAIL.test(form.email.trim()) || problem) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const body = { ...form, email: form.email.trim(), companyName: form.companyName.trim() || undefined };
+      const answer = await api.request<SignUpAnswer & AuthAnswer>(paths.auth.signUpUser, { body });
+      const outcome = signUpOutcome(answer);
+      if ('stage' in outcome) setSentTo(body.email);
+      else if ('goTo' in outcome) navigate(routes.loginUrl, { from: host });
+      else {
+        await applyAuthAnswer(answer);
+        navigate(routes.authenticatedUrl, { from: host });
+      }
+    } catch (e) {
+      setError(errorMessage(e, t('common.genericError')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (sentTo)
+    return (
+      <>
+        <ScreenHeader title={t('loginBox.signUp.successTitle')} />
+        <p role="status">{t('loginBox.signUp.successText', { email: sentTo })}</p>
+        <RouteLink to={routes.loginUrl} host={host}>
+          {t('loginBox.login.backToLogin')}
+        </RouteLink>
+      </>
+    );
+  return (
+    <>
+      <ScreenHeader title={t('loginBox.signUp.title')} />
+      <form
+        noValidate
+        onSubmit={submit}
+        aria-busy={busy}
+        css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
+      >
+        {error && <Alert severity="error">{error}</Alert>}
+        <TextField
+          label={t('loginBox.signUp.nameLabel')}
+          name="name"
+          autoComplete="name"
+          error={touched && !form.name.trim() ? t('common.required') : null}
+          {...field('name')}
+        />
+        <TextField
+          label={t('loginBox.signUp.emailLabel')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          error={
+            !touched
+              ? null
+              : !form.email
+                ? t('common.required')
+                : !EMAIL.test(form.email.trim())
+                  ? t('common.invalidEmail')
+                  : null
+          }
+          {...field('email')}
+        />
+        <TextField
+          label={t('loginBox.signUp.passwordLabel')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          error={touched ? passwordText(problem) : null}
+          {...field('password')}
+        />
+        <TextField
+          label={t('loginBox.signUp.companyLabel')}
+          name="companyName"
+          autoComplete="organization"
+          {...field('companyName')}
+        />
+        <Button type="submit" fullWidth disabled={busy}>
+          {busy ? t('loginBox.signUp.submitting') : t('loginBox.signUp.submit')}
+        </Button>
+        <p css={{ margin: 0 }}>
+          {t('loginBox.signUp.haveAccount')}{' '}
+          <RouteLink to={routes.loginUrl} host={host}>
+            {t('loginBox.signUp.signIn')}
+          </RouteLink>
+        </p>
+      </form>
+    </>
+  );
+}
