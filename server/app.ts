@@ -47,7 +47,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   if (!config.production) app.get('/dev/outbox', async (c) => c.json(await readOutbox(db)));
 
-  app.get('/', (c) => c.redirect('/examples/vanilla/'));
   app.route('/', hostedRoutes());
   // The browser bundles, as a CDN would serve them: /cdn/<version>/login-box/index.js, ...
   const cdnPrefix = `/cdn/${ADMIN_BOX_CDN_VERSION}`;

@@ -20,8 +20,38 @@ export function hostedLoginPage(origin: string, title = 'Sign in'): string {
 </html>`;
 }
 
+/** The demo app at `/`: the portal of the signed-in user, against this server (not preview). */
+export function hostedAppPage(origin: string): string {
+  const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>fe-elements · Acme</title>
+    <script type="module" src="/cdn/${ADMIN_BOX_CDN_VERSION}/admin-portal/index.js"></script>
+    <style>
+      body{margin:0;font-family:system-ui,sans-serif;background:#f4f5f7;color:#1a1a1a}
+      header{display:flex;gap:16px;align-items:center;padding:12px 32px;background:#1f2937;color:#fff}
+      header a{color:#fff}
+      main{padding:24px 32px}
+    </style>
+  </head>
+  <body>
+    <header>
+      <strong>Acme</strong>
+      <a href="/account/login">Sign in</a>
+      <a href="/account/logout">Sign out</a>
+      <a href="/examples/vanilla/">Preview example</a>
+    </header>
+    <main><fe-admin-portal base-url="${escape(origin)}"></fe-admin-portal></main>
+  </body>
+</html>`;
+}
+
 export function hostedRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.get('/', (c) => c.html(hostedAppPage(new URL(c.req.url).origin)));
   app.get('/account/*', (c) => c.html(hostedLoginPage(new URL(c.req.url).origin)));
   return app;
 }

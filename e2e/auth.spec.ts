@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startServer } from './harness';
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+describe('sign-in journeys against the real server', () => {
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let browser: Browser;
+
+  before(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    mkdirSync('test-results', { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** The newest link to `path` mailed to `to` (read from the dev outbox). */
+  async function mailedLink(to: string, path: string): Promise<string> {
+    const outbox = (await (await fetch(`${server.url}/dev/outbox`)).json()) as Mail[];
+    const mail = outbox.find((m) => m.to === to && m.text.includes(path));
+    assert.ok(mail, `no mail to ${to} with a ${path} link`);
+    const link = mail.text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(path));
+    assert.ok(link, 'no link in the mail');
+    return link.replace(/[).,]+$/, '');
+  }
+
+  async function fresh(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    return { context, page, errors };
+  }
+
+  const portalShows = (page: Page, email: string) =>
+    page.locator('fe-admin-portal main', { hasText: email }).waitFor({ timeout: 15_000 });
+
+  it('sign up → activation link from the outbox → activate → signed in → reload → still signed in → sign out', async () => {
+    const { context, page, errors } = await fresh();
+    const email = `new.user.${Date.now()}@example.test`;
+    await page.goto(`${server.url}/account/sign-up`);
+    await page.locator('fe-login-box input[name="name"]').fill('New User');
+    await page.locator('fe-login-box input[name="email"]').fill(email);
+    await page.locator('fe-login-box input[name="password"]').fill('a-good-password-1');
+    await page.locator('fe-login-box button[type="submit"]').click();
+    await page.locator('fe-login-box [role="status"]', { hasText: email }).waitFor();
+    await page.screenshot({ path: 'test-results/signup-success.png' });
+
+    await page.goto(await mailedLink(email, '/account/activate'));
+    await page.waitForURL(`${server.url}/`, { timeout: 15_000 });
+    await portalShows(page, email);
+    await page.reload();
+    await portalShows(page, email);
+    await page.screenshot({ path: 'test-results/signed-in-portal.png' });
+
+    await page.goto(`${server.url}/account/logout`);
+    await page.waitForURL(`${server.url}/account/login`);
+    await page.goto(`${server.url}/`);
+    await page.locator('fe-admin-portal [role="status"]', { hasText: 'Sign in to manage' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('forgot password → reset link → new password → sign in with it', async () => {
+    const { context, page, errors } = await fresh();
+    const email = 'ada@acme.test';
+    await page.goto(`${server.url}/account/forget-password`);
+    await page.locator('fe-login-box input[name="email"]').fill(email);
+    await page.locator('fe-login-box button[type="submit"]').click();
+    await page.locator('fe-login-box [role="status"]').waitFor();
+
+    await page.goto(await mailedLink(email, '/account/reset-password'));
+    await page.locator('fe-login-box input[name="password"]').fill('brand-new-password-2');
+    await page.locator('fe-login-box input[name="confirmPassword"]').fill('brand-new-password-2');
+    await page.locator('fe-login-box button[type="submit"]').click();
+    await page.locator('fe-login-box [role="status"]', { hasText: 'Your password is changed' }).waitFor();
+    await page.screenshot({ path: 'test-results/reset-success.png' });
+
+    await page.goto(`${server.url}/account/login`);
+    await page.locator('fe-login-box input[name="email"]').fill(email);
+    await page.locator('fe-login-box input[name="password"]').fill('brand-new-password-2');
+    await page.locator('fe-login-box button[type="submit"]').click();
+    await page.waitForURL(`${server.url}/`);
+    await portalShows(page, email);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
