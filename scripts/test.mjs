@@ -18,9 +18,9 @@ if (!existsSync(chromium)) {
 }
 
 /** Runs a command, echoing its output, and returns the output. */
-function run(command, args) {
+function run(command, args, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
+    const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env } });
     let out = '';
     const echo = (chunk) => {
       out += chunk;
@@ -54,24 +54,21 @@ const find = (dir, re) =>
         .filter((f) => re.test(f) && !f.includes('node_modules'))
         .map((f) => `${dir}/${f}`)
     : [];
-const nodeFiles = [...find('server', /\.test\.ts$/), ...find('e2e', /\.spec\.ts$/)];
-if (nodeFiles.length) {
-  const node = await run(process.execPath, [
-    '--import',
-    'tsx',
-    '--test',
-    '--test-concurrency=1',
-    ...nodeFiles,
-  ]);
+/** Runs node:test files as one layer and reads its pass/fail counts. */
+async function nodeLayer(name, files, env = {}) {
+  if (!files.length) return;
+  const node = await run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], env);
   // The spec reporter (a terminal) prints "ℹ pass N", TAP (a pipe) "# pass N".
   const pass = lastMatch(node.out, /^(?:ℹ|#) pass (\d+)/gm);
   const fail = lastMatch(node.out, /^(?:ℹ|#) fail (\d+)/gm);
-  layers.push({
-    name: 'node',
-    passed: Number(pass?.[1] ?? 0),
-    failed: Number(fail?.[1] ?? 0) + (pass ? 0 : 1),
-  });
+  layers.push({ name, passed: Number(pass?.[1] ?? 0), failed: Number(fail?.[1] ?? 0) + (pass ? 0 : 1) });
 }
+
+const serverFiles = find('server', /\.test\.ts$/);
+// Server tests on embedded PGlite, and again on a real PostgreSQL when TEST_DATABASE_URL names one (CI).
+await nodeLayer('server (PGlite)', serverFiles, { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) await nodeLayer('server (PostgreSQL)', serverFiles);
+await nodeLayer('end-to-end', find('e2e', /\.spec\.ts$/));
 
 const passed = layers.reduce((n, l) => n + l.passed, 0);
 const failed = layers.reduce((n, l) => n + l.failed, 0);

@@ -1,5 +1,7 @@
 // Test helpers for server tests: a real app on an in-memory PGlite, driven through app.request().
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { createApp } from './app';
 import { testConfig, type ServerConfig } from './config';
 import { startServices } from './services';
@@ -8,11 +10,41 @@ export const ADMIN_EMAIL = 'admin@acme.test';
 export const ADMIN_PASSWORD = 'admin-password-1234';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * A database for one test server: in-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server
+ * (CI), a fresh database created there and dropped at close.
+ */
+async function testDatabase(): Promise<{ databaseUrl?: string; drop: () => Promise<void> }> {
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) return { drop: async () => undefined };
+  const name = `fe_test_${randomUUID().replace(/-/g, '')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { databaseUrl: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 export async function testServer(overrides: Partial<ServerConfig> = {}, clock?: { now: () => Date }) {
-  const services = await startServices(
-    testConfig({ demoAdminEmail: ADMIN_EMAIL, demoAdminPassword: ADMIN_PASSWORD, ...overrides }),
+  const database = await testDatabase();
+  const started = await startServices(
+    testConfig({
+      demoAdminEmail: ADMIN_EMAIL,
+      demoAdminPassword: ADMIN_PASSWORD,
+      databaseUrl: database.databaseUrl,
+      ...overrides,
+    }),
     clock,
   );
+  const services = { ...started, close: () => started.close().then(database.drop) };
   const app = createApp({ root, ...services });
   const json = (body: unknown, headers: Record<string, string> = {}) => ({
     method: 'POST',
