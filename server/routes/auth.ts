@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
+import { readPolicy } from '../account/policies';
 import { writeAudit } from '../audit';
 import { verifyPassword } from '../auth/passwords';
 import { createSessionIssuer, REFRESH_COOKIE } from '../auth/session';
@@ -11,7 +12,6 @@ import { users } from '../db/schema';
 
 /** The same answer for an unknown email and a wrong password: no user enumeration. */
 const BAD_CREDENTIALS = 'Incorrect email or password';
-const LOCKOUT_ATTEMPTS = 5;
 const LOCKOUT_MINUTES = 15;
 
 const loginBody = z.object({
@@ -41,7 +41,8 @@ export function authRoutes(services: Services): Hono<AppEnv> {
     if (!user || !ok) {
       if (user && !locked) {
         const failed = user.failedLogins + 1;
-        const lock = failed >= LOCKOUT_ATTEMPTS;
+        const lockout = await readPolicy(services, user.activeTenantId, 'lockout');
+        const lock = lockout.enabled && failed >= lockout.maxAttempts;
         await db
           .update(users)
           .set({
