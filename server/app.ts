@@ -7,6 +7,7 @@ import { ADMIN_BOX_CDN_VERSION } from '../shared/options/cdn';
 import { apiError, type AppEnv, type Services } from './context';
 import { readOutbox } from './mail/mailer';
 import { requireUser } from './middleware/bearer';
+import { rateLimit } from './middleware/rate-limit';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { hostedRoutes } from './routes/hosted';
@@ -34,6 +35,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/.well-known/jwks.json', (c) => c.json(tokens.jwks()));
 
+  // Every sign-in endpoint shares one budget per client: path variants and spoofed headers do not escape it.
+  const authLimit = rateLimit(db, { bucket: 'auth', max: config.authRateLimitPerMinute, windowMs: 60_000 });
+  for (const prefix of ['/identity/resources/auth/*', '/identity/resources/users/v1/*', '/oauth/*']) {
+    app.use(prefix, authLimit);
+  }
   app.route('/', authRoutes(deps));
   app.route('/', signupRoutes(deps));
   app.route('/', accountRoutes(deps));

@@ -14,6 +14,7 @@ const envSchema = z.object({
   COOKIE_SAME_SITE: z.enum(['Strict', 'Lax', 'None']).default('Lax'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(300),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
 });
 
 export interface ServerConfig {
@@ -33,6 +34,8 @@ export interface ServerConfig {
   refreshTokenTtlDays: number;
   /** Largest accepted request body (bytes); larger gets 413. */
   bodyLimit: number;
+  /** Requests per minute and client (IPv4 address or IPv6 /64) to the sign-in endpoints. */
+  authRateLimitPerMinute: number;
 }
 
 /** Reads the configuration from the environment; a bad value stops the start-up with a clear message. */
@@ -58,10 +61,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     bodyLimit: 1024 * 1024,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
   };
 }
 
-/** A configuration for tests: in-memory database, fixed origin. */
+/** A configuration for tests: in-memory database, fixed origin, a rate limit tests do not reach. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...loadConfig({ DATA_DIR: 'memory://', PUBLIC_URL: 'http://localhost:8080' }), ...overrides };
+  const base = loadConfig({ DATA_DIR: 'memory://', PUBLIC_URL: 'http://localhost:8080' });
+  return { ...base, authRateLimitPerMinute: 100_000, ...overrides };
 }

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import { HTTPException } from 'hono/http-exception';
+import { isIPv6 } from 'node:net';
+import { apiError, caller } from '../../context';
+import type { Db } from '../../db';
+import { rateLimits } from '../../db/schema';
+
+/**
+ * The client key of a request: the socket address (a client-set X-Forwarded-For is ignored), with an IPv6
+ * address cut to its /64 (one host owns a whole /64, so rotating within it must not give fresh budgets).
+ */
+export function clientKey(ipAddress: string): string {
+  const ip = ipAddress.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
+  if (!isIPv6(ip)) return ip || 'unknown';
+  const [head = '', tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g || '0', 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * A fixed-window limit of `max` requests per `windowMs` for one bucket (a group of endpoints, so path
+ * variants share it) and one client key. Counted in the database: every server process shares it.
+ */
+export function rateLimit(
+  db: Db,
+  { bucket, max, windowMs }: { bucket: string; max: number; windowMs: number },
+) {
+  return createMiddleware(async (c, next) => {
+    const now = new Date();
+    const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+    const key = `${bucket}|${clientKey(caller(c).ipAddress)}`;
+    // One statement: a new window starts at 1, the same window counts up (atomic under concurrency).
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, windowStart, count: 1 })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`case when ${rateLimits.windowStart} = ${windowStart} then ${rateLimits.count} + 1 else 1 end`,
+          windowStart,
+        },
+      })
+      .returning({ count: rateLimits.count });
+    if ((row?.count ?? 0) > max) {
+      const retryAfter = String(Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
+      const refused = apiError(429, 'Too many requests, try again later').getResponse();
+      refused.headers.set('Retry-After', retryAfter);
+      throw new HTTPException(429, { res: refused });
+    }
+    await next();
+  });
+}
