@@ -1,0 +1,565 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { and, eq, sql } from 'drizzle-orm';
+import { paths } from '../shared/api/paths';
+import { audits, roles, tenants, users, userTokens } from './db/schema';
+import { savePolicy } from './account/policies';
+import { createInvitation } from './routes/signup';
+import { settled } from './signup/background';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, testServer } from './testing';
+
+type Server = Awaited<ReturnType<typeof testServer>>;
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+interface LoginAnswer {
+  accessToken: string;
+  user: { id: string; email: string };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Mail sent to `to` so far, newest first (after the background sends have finished). */
+async function mailTo(t: Server, to: string): Promise<Mail[]> {
+  await settled(t.services.db);
+  const all = (await (await t.app.request('/dev/outbox')).json()) as Mail[];
+  return all.filter((m) => m.to === to);
+}
+
+/** The link of a mail, with its userId and token. */
+function linkOf(mail: Mail | undefined): { url: URL; userId: string; token: string } {
+  assert.ok(mail, 'a mail was sent');
+  const href = /https?:\/\/\S+/.exec(mail.text)?.[0];
+  assert.ok(href, 'the mail holds a link');
+  const url = new URL(href);
+  return { url, userId: url.searchParams.get('userId') ?? '', token: url.searchParams.get('token') ?? '' };
+}
+
+const post = (t: Server, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  t.app.request(path, t.json(body, headers));
+
+const signUp = (t: Server, body: Record<string, unknown>) => post(t, paths.auth.signUpUser.path, body);
+
+const strategy = (t: Server, userId: string, token: string) =>
+  t.app.request(
+    `${paths.auth.getActivateAccountStrategy.path}?${new URLSearchParams({ userId, token }).toString()}`,
+  );
+
+const me = (t: Server, accessToken: string) =>
+  t.app.request(paths.auth.getMeV2.path, { headers: { authorization: `Bearer ${accessToken}` } });
+
+async function errorsOf(res: Response): Promise<string[]> {
+  const body = (await res.json()) as { errors?: unknown };
+  assert.ok(Array.isArray(body.errors) && body.errors.length > 0, 'an { errors: [...] } answer');
+  return body.errors as string[];
+}
+
+async function countUsers(t: Server): Promise<number> {
+  const [row] = await t.services.db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return row?.n ?? 0;
+}
+
+async function auditActions(t: Server, userId: string): Promise<string[]> {
+  const rows = await t.services.db.select().from(audits).where(eq(audits.userId, userId));
+  return rows.map((r) => r.action);
+}
+
+async function acme(t: Server) {
+  const [tenant] = await t.services.db.select().from(tenants).where(eq(tenants.name, 'Acme'));
+  const [admin] = await t.services.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+  const roleId = async (key: string) =>
+    (await t.services.db.select().from(roles).where(eq(roles.key, key)))[0]!.id;
+  return { tenantId: tenant!.id, adminId: admin!.id, roleId };
+}
+
+describe('sign-up and activation', () => {
+  let t: Server;
+  before(async () => {
+    t = await testServer();
+  });
+  after(() => t.close());
+
+  it('[SIGNUP-001] sign-up answers shouldActivate with the new user id and mails an activation link', async () => {
+    const email = 'new.user@example.test';
+    const res = await signUp(t, {
+      email: 'New.User@Example.test',
+      name: 'New User',
+      password: 'a-good-password',
+      companyName: 'Newco',
+    });
+    assert.equal(res.status, 200);
+    const answer = (await res.json()) as { shouldActivate: boolean; userId: string };
+    assert.equal(answer.shouldActivate, true);
+    assert.match(answer.userId, UUID);
+    const [mail] = await mailTo(t, email);
+    assert.equal(mail?.subject, 'Activate your account');
+    const link = linkOf(mail);
+    assert.equal(link.url.pathname, '/account/activate');
+    assert.equal(link.url.origin, 'http://localhost:8080');
+    assert.equal(link.userId, answer.userId);
+    assert.equal(link.token.length, 43, '32 random bytes, base64url');
+    // Only the hash is stored.
+    const stored = await t.services.db.select().from(userTokens).where(eq(userTokens.userId, answer.userId));
+    assert.equal(stored.length, 1);
+    assert.notEqual(stored[0]!.tokenHash, link.token);
+    assert.equal(stored[0]!.kind, 'activation');
+    // Unverified until activated: the account exists but is not active yet.
+    const [row] = await t.services.db.select().from(users).where(eq(users.id, answer.userId));
+    assert.equal(row?.verified, false);
+    assert.equal(row?.email, email);
+  });
+
+  it('sign up → activation link → strategy → activate → signed in; the link works once', async () => {
+    const email = 'journey@example.test';
+    const res = await signUp(t, { email, name: 'Jo Urney', password: 'journey-password' });
+    const { userId } = (await res.json()) as { userId: string };
+    const { token } = linkOf((await mailTo(t, email))[0]);
+
+    const strat = await strategy(t, userId, token);
+    assert.equal(strat.status, 200);
+    assert.deepEqual(await strat.json(), { shouldSetPassword: false });
+
+    const activated = await post(t, paths.auth.activateAccount.path, { userId, token });
+    assert.equal(activated.status, 200);
+    const login = (await activated.json()) as LoginAnswer;
+    assert.ok(t.refreshCookie(activated), 'a refresh cookie is set');
+    assert.equal(login.user.email, email);
+
+    const profile = await me(t, login.accessToken);
+    assert.equal(profile.status, 200);
+    const view = (await profile.json()) as {
+      id: string;
+      verified: boolean;
+      tenantId: string;
+      roles: { key: string }[];
+    };
+    assert.equal(view.id, userId);
+    assert.equal(view.verified, true);
+    assert.deepEqual(
+      view.roles.map((r) => r.key),
+      ['ReadOnly'],
+      "the vendor's default role",
+    );
+    const [tenant] = await t.services.db.select().from(tenants).where(eq(tenants.id, view.tenantId));
+    assert.equal(tenant?.name, "Jo Urney's account");
+    assert.equal(tenant?.parentId, null);
+
+    const again = await post(t, paths.auth.activateAccount.path, { userId, token });
+    assert.equal(again.status, 400);
+    assert.deepEqual(await again.json(), { errors: ['The activation link is invalid or expired'] });
+    assert.equal((await strategy(t, userId, token)).status, 400);
+
+    assert.equal((await t.login(email, 'journey-password')).status, 200);
+    const actions = await auditActions(t, userId);
+    assert.ok(actions.includes('User signed up'));
+    assert.ok(actions.includes('User activated'));
+  });
+
+  it('a registered email gets the same status and answer shape, no new account, and a notice by mail', async () => {
+    const before = await countUsers(t);
+    const fresh = await signUp(t, { email: 'fresh@example.test', password: 'fresh-password' });
+    const taken = await signUp(t, { email: ADMIN_EMAIL.toUpperCase(), password: 'another-password' });
+    assert.equal(taken.status, fresh.status);
+    const a = (await fresh.json()) as Record<string, unknown>;
+    const b = (await taken.json()) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(b).sort(), Object.keys(a).sort());
+    assert.equal(b.shouldActivate, true);
+    assert.match(String(b.userId), UUID);
+    const [admin] = await t.services.db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+    assert.notEqual(b.userId, admin?.id);
+    assert.equal(await countUsers(t), before + 1, 'only the fresh email made an account');
+
+    const adminMail = await mailTo(t, ADMIN_EMAIL);
+    assert.equal(adminMail.length, 1);
+    assert.equal(adminMail[0]?.subject, 'Someone tried to sign up with your email');
+    assert.match(adminMail[0]!.text, /sign in/);
+    assert.match(adminMail[0]!.text, /reset your password/);
+    assert.doesNotMatch(adminMail[0]!.text, /token=/);
+    // The admin's password is untouched.
+    assert.equal((await t.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status, 200);
+  });
+
+  it('validation: a bad email, a short password or a missing field is a 400 with { errors }', async () => {
+    const badEmail = await signUp(t, { email: 'not-an-email', password: 'long-enough-1' });
+    assert.equal(badEmail.status, 400);
+    assert.ok((await errorsOf(badEmail)).some((e) => e.startsWith('email')));
+    const short = await signUp(t, { email: 'short@example.test', password: 'short' });
+    assert.equal(short.status, 400);
+    assert.ok((await errorsOf(short)).some((e) => /password.*at least 8/.test(e)));
+    const unnamed = await signUp(t, { email: 'unnamed@example.test', name: '', password: 'long-enough-1' });
+    assert.equal(unnamed.status, 200, 'an empty name counts as none');
+    const missing = await signUp(t, { email: 'missing@example.test' });
+    assert.equal(missing.status, 400);
+    await errorsOf(missing);
+    assert.equal((await mailTo(t, 'short@example.test')).length, 0);
+
+    const noToken = await t.app.request(`${paths.auth.getActivateAccountStrategy.path}?userId=x`);
+    assert.equal(noToken.status, 400);
+    assert.ok((await errorsOf(noToken)).some((e) => e.startsWith('token')));
+    const forgot = await post(t, paths.auth.forgotPassword.path, { email: 'nope' });
+    assert.equal(forgot.status, 400);
+    await errorsOf(forgot);
+    const reset = await post(t, paths.auth.resetPassword.path, { userId: 'x', token: 'y', password: '1' });
+    assert.equal(reset.status, 400);
+    await errorsOf(reset);
+  });
+
+  it('an expired activation link is refused', async () => {
+    const email = 'late@example.test';
+    const { userId } = (await (await signUp(t, { email, password: 'late-password' })).json()) as {
+      userId: string;
+    };
+    const { token } = linkOf((await mailTo(t, email))[0]);
+    await t.services.db
+      .update(userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userTokens.userId, userId));
+    const res = await post(t, paths.auth.activateAccount.path, { userId, token });
+    assert.equal(res.status, 400);
+    assert.deepEqual(await res.json(), { errors: ['The activation link is invalid or expired'] });
+    assert.equal((await strategy(t, userId, token)).status, 400);
+  });
+
+  it('resend activation: always {}; only an unverified user gets a new link, which replaces the old one', async () => {
+    const email = 'resend@example.test';
+    const { userId } = (await (await signUp(t, { email, password: 'resend-password' })).json()) as {
+      userId: string;
+    };
+    const first = linkOf((await mailTo(t, email))[0]);
+    for (const address of [email, 'nobody@example.test', ADMIN_EMAIL]) {
+      const res = await post(t, paths.auth.resendActivationEmail.path, { email: address });
+      assert.equal(res.status, 200);
+      assert.deepEqual(await res.json(), {});
+    }
+    assert.equal((await mailTo(t, 'nobody@example.test')).length, 0);
+    assert.ok((await mailTo(t, ADMIN_EMAIL)).every((m) => m.subject !== 'Activate your account'));
+    const mails = await mailTo(t, email);
+    assert.equal(mails.length, 2);
+    const second = linkOf(mails[0]);
+    assert.notEqual(second.token, first.token);
+    assert.equal(
+      (await post(t, paths.auth.activateAccount.path, { userId, token: first.token })).status,
+      400,
+    );
+    assert.equal(
+      (await post(t, paths.auth.activateAccount.path, { userId, token: second.token })).status,
+      200,
+    );
+  });
+
+  it('[ACTIVATE-001] an account without a password: the strategy asks for one, activation sets it', async () => {
+    const { tenantId, adminId } = await acme(t);
+    const email = 'nopass@example.test';
+    const { userId } = await createInvitation(t.services, {
+      email,
+      name: 'No Pass',
+      tenantId,
+      roleIds: [],
+      invitedByUserId: adminId,
+    });
+    await post(t, paths.auth.resendActivationEmail.path, { email });
+    const activation = (await mailTo(t, email)).find((m) => m.subject === 'Activate your account');
+    const { token } = linkOf(activation);
+    assert.deepEqual(await (await strategy(t, userId, token)).json(), { shouldSetPassword: true });
+
+    const without = await post(t, paths.auth.activateAccount.path, { userId, token });
+    assert.equal(without.status, 400);
+    const short = await post(t, paths.auth.activateAccount.path, { userId, token, password: 'short' });
+    assert.equal(short.status, 400);
+    const ok = await post(t, paths.auth.activateAccount.path, { userId, token, password: 'chosen-password' });
+    assert.equal(ok.status, 200);
+    assert.ok(t.refreshCookie(ok));
+    assert.equal((await t.login(email, 'chosen-password')).status, 200);
+  });
+});
+
+describe('forgot, reset and change password', () => {
+  let t: Server;
+  before(async () => {
+    t = await testServer();
+  });
+  after(() => t.close());
+
+  const forgot = (email: string) => post(t, paths.auth.forgotPassword.path, { email });
+  const reset = (userId: string, token: string, password: string) =>
+    post(t, paths.auth.resetPassword.path, { userId, token, password });
+  const resetLink = async (email: string) => {
+    assert.equal((await forgot(email)).status, 200);
+    const [mail] = await mailTo(t, email);
+    assert.equal(mail?.subject, 'Reset your password');
+    return linkOf(mail);
+  };
+
+  it('password config: the constants the server enforces', async () => {
+    const res = await t.app.request(paths.auth.loadPasswordConfig.path);
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), {
+      minLength: 8,
+      maxLength: 128,
+      allowPassphrases: true,
+      minPhraseLength: 20,
+      minOptionalTestsToPass: 0,
+    });
+  });
+
+  it('known and unknown emails get identical answers; only the known one gets mail', async () => {
+    const known = await forgot(ADMIN_EMAIL);
+    const unknown = await forgot('nobody@acme.test');
+    assert.equal(known.status, 200);
+    assert.equal(unknown.status, known.status);
+    assert.deepEqual(await unknown.json(), await known.json());
+    assert.equal((await mailTo(t, 'nobody@acme.test')).length, 0);
+    const mails = await mailTo(t, ADMIN_EMAIL);
+    assert.equal(mails.length, 1);
+    assert.equal(linkOf(mails[0]).url.pathname, '/account/reset-password');
+  });
+
+  it('reset: the new password signs in, the old one is refused, sessions are revoked, the link works once', async () => {
+    const email = 'linus@acme.test';
+    const { userId, token } = await resetLink(email);
+    const [before] = await t.services.db.select().from(users).where(eq(users.email, email));
+    const res = await reset(userId, token, 'brand-new-password');
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), {});
+    const [afterRow] = await t.services.db.select().from(users).where(eq(users.email, email));
+    assert.notEqual(afterRow?.passwordHash, before?.passwordHash);
+    assert.equal((await t.login(email, 'brand-new-password')).status, 200);
+
+    const again = await reset(userId, token, 'yet-another-password');
+    assert.equal(again.status, 400);
+    assert.deepEqual(await again.json(), { errors: ['The password reset link is invalid or expired'] });
+
+    // Signed in now; the next reset signs every session out.
+    const session = t.refreshCookie(await t.login(email, 'brand-new-password'))!;
+    const next = await resetLink(email);
+    assert.equal((await reset(next.userId, next.token, 'third-password-here')).status, 200);
+    assert.equal((await t.refresh(session)).status, 401);
+    assert.equal((await t.login(email, 'brand-new-password')).status, 401);
+    assert.equal((await t.login(email, 'third-password-here')).status, 200);
+    const actions = await auditActions(t, userId);
+    assert.ok(actions.includes('Password reset requested'));
+    assert.ok(actions.includes('Password reset'));
+  });
+
+  it('reset to the current password or one of the last five is refused; an older one is allowed', async () => {
+    const email = 'margaret@acme.test';
+    const passwords = [1, 2, 3, 4, 5, 6].map((n) => `history-password-${n}`);
+    for (const password of passwords) {
+      const { userId, token } = await resetLink(email);
+      assert.equal((await reset(userId, token, password)).status, 200);
+    }
+    // Current: 6; history: 5, 4, 3, 2, 1.
+    const { userId, token } = await resetLink(email);
+    for (const used of passwords) {
+      const res = await reset(userId, token, used);
+      assert.equal(res.status, 400, used);
+      assert.deepEqual(await res.json(), { errors: ['The password was used recently'] });
+    }
+    // A refused reset does not spend the link.
+    assert.equal((await reset(userId, token, 'history-password-7')).status, 200);
+    // Current: 7; history: 6, 5, 4, 3, 2: the first one has aged out.
+    const next = await resetLink(email);
+    assert.equal((await reset(next.userId, next.token, 'history-password-1')).status, 200);
+    assert.equal((await t.login(email, 'history-password-1')).status, 200);
+  });
+
+  it('a locked-out user (5 bad logins) recovers by resetting the password', async () => {
+    const email = 'ada@acme.test';
+    for (let i = 0; i < 5; i++) assert.equal((await t.login(email, 'wrong-password')).status, 401);
+    const [locked] = await t.services.db.select().from(users).where(eq(users.email, email));
+    assert.ok(locked?.lockedUntil && locked.lockedUntil > new Date());
+    const { userId, token } = await resetLink(email);
+    assert.equal((await reset(userId, token, 'unlocked-password')).status, 200);
+    const [row] = await t.services.db.select().from(users).where(eq(users.email, email));
+    assert.equal(row?.lockedUntil, null);
+    assert.equal(row?.failedLogins, 0);
+    assert.equal((await t.login(email, 'unlocked-password')).status, 200);
+  });
+
+  it('change password: checks the current one and the history, keeps this session, ends the others', async () => {
+    const email = 'grace@acme.test';
+    const { userId, token } = await resetLink(email);
+    assert.equal((await reset(userId, token, 'grace-password-1')).status, 200);
+    const other = t.refreshCookie(await t.login(email, 'grace-password-1'))!;
+    const current = await t.login(email, 'grace-password-1');
+    const { accessToken } = (await current.json()) as LoginAnswer;
+    const currentRefresh = t.refreshCookie(current)!;
+    const change = (body: unknown, bearer: string | null = accessToken) =>
+      post(t, paths.teams.changePassword.path, body, bearer ? { authorization: `Bearer ${bearer}` } : {});
+
+    assert.equal((await change({ password: 'grace-password-1', newPassword: 'x' }, null)).status, 401);
+    const wrong = await change({ password: 'not-it', newPassword: 'grace-password-2' });
+    assert.equal(wrong.status, 400);
+    assert.deepEqual(await wrong.json(), { errors: ['The current password is incorrect'] });
+    const same = await change({ password: 'grace-password-1', newPassword: 'grace-password-1' });
+    assert.equal(same.status, 400);
+    assert.deepEqual(await same.json(), { errors: ['The password was used recently'] });
+    const short = await change({ password: 'grace-password-1', newPassword: 'short' });
+    assert.equal(short.status, 400);
+
+    const ok = await change({ password: 'grace-password-1', newPassword: 'grace-password-2' });
+    assert.equal(ok.status, 200);
+    assert.deepEqual(await ok.json(), {});
+    assert.equal((await t.login(email, 'grace-password-1')).status, 401);
+    assert.equal((await t.login(email, 'grace-password-2')).status, 200);
+    assert.equal((await t.refresh(other)).status, 401, 'another session is signed out');
+    assert.equal((await t.refresh(currentRefresh)).status, 200, 'this session stays');
+    assert.ok((await auditActions(t, userId)).includes('Password changed'));
+  });
+});
+
+describe('password history follows the policy', () => {
+  let t: Server;
+  before(async () => {
+    t = await testServer();
+  });
+  after(() => t.close());
+
+  async function setPassword(email: string, password: string): Promise<number> {
+    await post(t, paths.auth.forgotPassword.path, { email });
+    const { userId, token } = linkOf((await mailTo(t, email))[0]);
+    return (await post(t, paths.auth.resetPassword.path, { userId, token, password })).status;
+  }
+
+  it("the tenant's historySize and enabled flag decide which passwords count as recent", async () => {
+    const { adminId } = await acme(t);
+    const email = 'linus@acme.test';
+    assert.equal(await setPassword(email, 'policy-password-1'), 200);
+    assert.equal(await setPassword(email, 'policy-password-2'), 200);
+    assert.equal(await setPassword(email, 'policy-password-1'), 400, 'within the default 5');
+    const save = (patch: { enabled?: boolean; historySize?: number }) =>
+      savePolicy(t.services, 'passwordHistory', null, patch, { userId: adminId });
+    assert.ok((await save({ historySize: 1 })).ok);
+    assert.equal(await setPassword(email, 'policy-password-3'), 200);
+    assert.equal(await setPassword(email, 'policy-password-1'), 200, 'older than the last one');
+    assert.equal(await setPassword(email, 'policy-password-3'), 400, 'the last one');
+    assert.ok((await save({ enabled: false })).ok);
+    assert.equal(await setPassword(email, 'policy-password-1'), 200, 'even the current one, when off');
+  });
+});
+
+describe('invitations', () => {
+  let t: Server;
+  before(async () => {
+    t = await testServer();
+  });
+  after(() => t.close());
+
+  const accept = (body: unknown) => post(t, paths.auth.acceptInvitation.path, body);
+
+  it('[INVITE-003] create → accept → a second accept is refused with "We couldn\'t verify your invitation"', async () => {
+    const { tenantId, adminId, roleId } = await acme(t);
+    const email = 'invitee@example.test';
+    const editor = await roleId('Editor');
+    const { userId, created } = await createInvitation(t.services, {
+      email,
+      name: 'In Vitee',
+      tenantId,
+      roleIds: [editor],
+      invitedByUserId: adminId,
+    });
+    assert.equal(created, true);
+    const [mail] = await mailTo(t, email);
+    assert.equal(mail?.subject, 'You have been invited to Acme');
+    const link = linkOf(mail);
+    assert.equal(link.url.pathname, '/account/invitation/accept');
+    assert.equal(link.userId, userId);
+
+    const [pending] = await t.services.db.select().from(users).where(eq(users.id, userId));
+    assert.equal(pending?.verified, false);
+    assert.equal(pending?.passwordHash, null);
+    assert.equal(pending?.activeTenantId, tenantId);
+
+    const res = await accept({ userId, token: link.token });
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), {});
+    const [row] = await t.services.db.select().from(users).where(eq(users.id, userId));
+    assert.equal(row?.verified, true);
+
+    const twice = await accept({ userId, token: link.token });
+    assert.equal(twice.status, 400);
+    assert.deepEqual(await twice.json(), { errors: ["We couldn't verify your invitation"] });
+    const forged = await accept({ userId, token: 'not-a-token' });
+    assert.equal(forged.status, 400);
+    assert.deepEqual(await forged.json(), { errors: ["We couldn't verify your invitation"] });
+
+    const actions = await t.services.db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.userId, userId), eq(audits.action, 'Invitation accepted')));
+    assert.equal(actions.length, 1);
+    assert.equal(actions[0]?.tenantId, tenantId);
+  });
+
+  it('[INVITE-001] accepting needs both userId and token', async () => {
+    for (const body of [{ userId: 'someone' }, { token: 'something' }, {}]) {
+      const res = await accept(body);
+      assert.equal(res.status, 400);
+      await errorsOf(res);
+    }
+  });
+
+  it('an existing user invited to another tenant keeps their account and gets the tenant and roles', async () => {
+    const { adminId, roleId } = await acme(t);
+    const [labs] = await t.services.db.select().from(tenants).where(eq(tenants.name, 'Acme Labs'));
+    const viewer = await roleId('Viewer');
+    const { userId, created } = await createInvitation(t.services, {
+      email: 'Ada@Acme.test',
+      name: 'ignored',
+      tenantId: labs!.id,
+      roleIds: [viewer],
+      invitedByUserId: adminId,
+    });
+    assert.equal(created, false);
+    const [ada] = await t.services.db.select().from(users).where(eq(users.email, 'ada@acme.test'));
+    assert.equal(userId, ada?.id);
+    assert.equal(ada?.name, 'Ada Lovelace');
+    const { loadUserView } = await import('./users');
+    const view = await loadUserView(t.services.db, userId, labs!.id);
+    assert.ok(view?.tenantIds.includes(labs!.id));
+    assert.deepEqual(
+      view?.roles.map((r) => r.key),
+      ['Viewer'],
+    );
+    await assert.rejects(
+      createInvitation(t.services, {
+        email: 'x@example.test',
+        name: 'X',
+        tenantId: labs!.id,
+        roleIds: ['no-such-role'],
+        invitedByUserId: adminId,
+      }),
+    );
+  });
+
+  it('resend: always {}; re-mails a pending invitation with a new link that replaces the old one', async () => {
+    const { tenantId, adminId } = await acme(t);
+    const email = 'pending@example.test';
+    const { userId } = await createInvitation(t.services, {
+      email,
+      name: 'Pen Ding',
+      tenantId,
+      roleIds: [],
+      invitedByUserId: adminId,
+    });
+    const first = linkOf((await mailTo(t, email))[0]);
+    for (const address of [email, 'nobody@example.test', ADMIN_EMAIL]) {
+      const res = await post(t, paths.auth.resendInvitationEmail.path, { email: address });
+      assert.equal(res.status, 200);
+      assert.deepEqual(await res.json(), {});
+    }
+    assert.equal((await mailTo(t, 'nobody@example.test')).length, 0);
+    assert.equal((await mailTo(t, ADMIN_EMAIL)).length, 0, 'no pending invitation, no mail');
+    const mails = await mailTo(t, email);
+    assert.equal(mails.length, 2);
+    const second = linkOf(mails[0]);
+    assert.equal((await accept({ userId, token: first.token })).status, 400);
+    assert.equal((await accept({ userId, token: second.token })).status, 200);
+    // Accepted: nothing pending any more.
+    await post(t, paths.auth.resendInvitationEmail.path, { email });
+    assert.equal((await mailTo(t, email)).length, 2);
+  });
+});

@@ -1,0 +1,56 @@
+import type { Mail } from '../mail/mailer';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** One mail with a text and an HTML part; every interpolated value is escaped in the HTML. */
+function mail(to: string, subject: string, lines: string[], link?: { url: string; label: string }): Mail {
+  const text = [...lines, ...(link ? [`${link.label}: ${link.url}`] : [])].join('\n\n');
+  const html = [
+    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+const hello = (name: string) => (name ? `Hello ${name},` : 'Hello,');
+
+export const activationMail = (to: string, name: string, url: string) =>
+  mail(
+    to,
+    'Activate your account',
+    [
+      hello(name),
+      'Thanks for signing up. Open the link below to activate your account; it works for 24 hours.',
+    ],
+    { url, label: 'Activate your account' },
+  );
+
+export const signUpNoticeMail = (to: string, name: string, loginUrl: string, resetUrl: string) =>
+  mail(to, 'Someone tried to sign up with your email', [
+    hello(name),
+    'Someone tried to sign up with your email address, which already has an account.',
+    `If it was you, sign in (${loginUrl}) or reset your password (${resetUrl}). If not, you can ignore this message.`,
+  ]);
+
+export const invitationMail = (to: string, name: string, tenantName: string, url: string) =>
+  mail(
+    to,
+    `You have been invited to ${tenantName}`,
+    [
+      hello(name),
+      `You have been invited to join ${tenantName}. Open the link below to accept the invitation.`,
+    ],
+    { url, label: 'Accept the invitation' },
+  );
+
+export const resetPasswordMail = (to: string, name: string, url: string) =>
+  mail(
+    to,
+    'Reset your password',
+    [
+      hello(name),
+      'Open the link below to choose a new password; it works for one hour.',
+      'If you did not ask for this, you can ignore this message: your password stays as it is.',
+    ],
+    { url, label: 'Reset your password' },
+  );
