@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
 import { optionsAtom } from '../options/options.atoms';
+import type { Entitlements } from './entitlements';
 
 /** Fixed on in preview mode (SHELL-008). */
 export const previewFlagKeys = [
@@ -30,3 +31,9 @@ export function parseFlags(answer: unknown): Record<string, boolean> {
     Object.entries(raw).map(([key, value]) => [key, value === 'on' || value === true]),
   );
 }
+
+/** Where the entitlements answer stands; only 'loaded' can grant anything (a failed load reports false). */
+export type EntitlementsLoad =
+  { status: 'idle' } | { status: 'loaded'; entitlements: Entitlements } | { status: 'failed' };
+
+export const entitlementsLoadAtom = atom<EntitlementsLoad>({ status: 'idle' });

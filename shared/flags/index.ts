@@ -1,0 +1,57 @@
+// Feature flags, condition operators and entitlements: the public API.
+export {
+  booleanOperators,
+  dateOperators,
+  evaluateCondition,
+  numericOperators,
+  parseIsoDate,
+  stringOperators,
+  toEpochMillis,
+  type Attributes,
+  type Condition,
+  type ConditionOperator,
+  type ConditionValues,
+  type DateInput,
+} from './conditions';
+export {
+  buildAttributes,
+  decodeJwtClaims,
+  flattenClaims,
+  type AttributeSources,
+  type AttributeUser,
+} from './attributes';
+export {
+  evaluateFeatureFlag,
+  ruleHolds,
+  toTreatment,
+  type FeatureFlag,
+  type Rule,
+  type TreatmentInput,
+} from './evaluate';
+export {
+  NO_EXPIRATION_TIME,
+  NotEntitledJustification,
+  hasPermission,
+  isEntitledToFeature,
+  isEntitledToPermission,
+  parseEntitlements,
+  permissionMatches,
+  type EntitlementFeature,
+  type EntitlementPlan,
+  type EntitlementResult,
+  type Entitlements,
+} from './entitlements';
+export {
+  ENTITLEMENTS_DISABLED_MESSAGE,
+  getFeatureEntitlements,
+  getPermissionEntitlements,
+} from './entitlements.api';
+export {
+  AUTHORIZATION_FLAG_KEY,
+  ENTITLEMENTS_FLAG_KEY,
+  loadEntitlements,
+  shouldLoadAuthorization,
+  shouldLoadEntitlements,
+} from './entitlements.load';
+export { MATCH_WORK_LIMIT, MAX_PATTERN_LENGTH, MAX_PROGRAM_SIZE, matchPattern } from './pattern';
+export { entitlementsLoadAtom, featureFlagsAtom, parseFlags, type EntitlementsLoad } from './flags.atoms';
