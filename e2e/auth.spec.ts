@@ -26,8 +26,13 @@ describe('sign-in journeys against the real server', () => {
 
   /** The newest link to `path` mailed to `to` (read from the dev outbox). */
   async function mailedLink(to: string, path: string): Promise<string> {
-    const outbox = (await (await fetch(`${server.url}/dev/outbox`)).json()) as Mail[];
-    const mail = outbox.find((m) => m.to === to && m.text.includes(path));
+    // Mail is sent after the answer: poll the outbox for a few seconds.
+    let mail: Mail | undefined;
+    for (let tries = 0; tries < 50 && !mail; tries++) {
+      const outbox = (await (await fetch(`${server.url}/dev/outbox`)).json()) as Mail[];
+      mail = outbox.find((m) => m.to === to && m.text.includes(path));
+      if (!mail) await new Promise((r) => setTimeout(r, 100));
+    }
     assert.ok(mail, `no mail to ${to} with a ${path} link`);
     const link = mail.text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(path));
     assert.ok(link, 'no link in the mail');

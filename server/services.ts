@@ -5,6 +5,7 @@ import type { Services } from './context';
 import { openDatabase } from './db';
 import { seedDemoData, type SeedResult } from './db/seed';
 import { createMailer } from './mail/mailer';
+import { ensureDemoOAuthClient } from './oauth/clients';
 
 /** Opens the database (migrated, demo data on first start) and builds the services the routes use. */
 export async function startServices(
@@ -14,7 +15,7 @@ export async function startServices(
   const database = await openDatabase(config);
   const { db } = database;
   const seed = await seedDemoData(db, config);
-  return {
+  const services = {
     config,
     db,
     vendorId: seed.vendorId,
@@ -27,4 +28,7 @@ export async function startServices(
     mailer: createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
     close: () => database.close(),
   };
+  // The hosted-login demo client follows PUBLIC_URL: refreshed at every start.
+  await ensureDemoOAuthClient(services);
+  return services;
 }

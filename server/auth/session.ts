@@ -4,13 +4,15 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { apiError, caller, type Services } from '../context';
 import { sessions, users } from '../db/schema';
+import { enforceSessionPolicy } from '../account/policies';
 import { loadUserView } from '../users';
 
 export const REFRESH_COOKIE = 'fe_refresh';
 export const REFRESH_COOKIE_PATH = '/identity/resources/auth/v1';
 
 /** Starting sessions and answering with tokens: shared by login, activation, invitation, reset and OAuth. */
-export function createSessionIssuer({ db, tokens, refresh, config }: Services) {
+export function createSessionIssuer(services: Services) {
+  const { db, tokens, refresh, config } = services;
   const setRefreshCookie = (c: Context, token: string) =>
     setCookie(c, REFRESH_COOKIE, token, {
       httpOnly: true,
@@ -57,6 +59,8 @@ export function createSessionIssuer({ db, tokens, refresh, config }: Services) {
       await db
         .insert(sessions)
         .values({ id: sessionId, userId, tenantId: user.activeTenantId ?? '', ...caller(c) });
+      // The session policy: timed-out sessions end, and only the newest allowed number stay open.
+      await enforceSessionPolicy(services, userId, user.activeTenantId);
       await db
         .update(users)
         .set({ failedLogins: 0, lockedUntil: null, lastLogin: new Date() })

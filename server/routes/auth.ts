@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
 import { readPolicy } from '../account/policies';
 import { writeAudit } from '../audit';
+import { touchSession } from '../account/policies';
 import { verifyPassword } from '../auth/passwords';
 import { createSessionIssuer, REFRESH_COOKIE } from '../auth/session';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
@@ -102,6 +103,11 @@ export function authRoutes(services: Services): Hono<AppEnv> {
     }
     if (result.kind !== 'rotated') {
       if (result.kind !== 'concurrent') sessions.clearRefreshCookie(c);
+      throw apiError(401, 'Unauthorized');
+    }
+    // A session past its idle or absolute timeout ends here; a live one is marked as seen.
+    if (!(await touchSession(services, result.sessionId))) {
+      sessions.clearRefreshCookie(c);
       throw apiError(401, 'Unauthorized');
     }
     sessions.setRefreshCookie(c, result.token);
