@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer } from './harness';
+import { DEMO_PASSWORD, launchBrowser, startServer } from './harness';
 
 interface Mail {
   to: string;
@@ -97,6 +97,34 @@ describe('sign-in journeys against the real server', () => {
     await page.locator('fe-login-box button[type="submit"]').click();
     await page.waitForURL(`${server.url}/`);
     await portalShows(page, email);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('hosted login: /oauth/authorize with PKCE S256 comes back signed in', async () => {
+    const { context, page, errors } = await fresh();
+    const authorizeRequests: URL[] = [];
+    page.on(
+      'request',
+      (r) => r.url().includes('/oauth/authorize?') && authorizeRequests.push(new URL(r.url())),
+    );
+    await page.goto(`${server.url}/examples/hosted/login/`);
+    await page.waitForURL((url) => url.pathname === '/oauth/authorize');
+    const authorize = authorizeRequests[0]!;
+    assert.equal(authorize.searchParams.get('code_challenge_method'), 'S256');
+    assert.match(authorize.searchParams.get('code_challenge') ?? '', /^[A-Za-z0-9_-]{43}$/);
+    assert.equal(authorize.searchParams.get('scope'), 'openid email profile');
+    await page.locator('fe-login-box input[name="email"]').fill('admin@acme.test');
+    await page.locator('fe-login-box input[name="password"]').fill(DEMO_PASSWORD);
+    await page.locator('fe-login-box button[type="submit"]').click();
+    await page.waitForURL(`${server.url}/examples/hosted/`, { timeout: 20_000 });
+    await portalShows(page, 'admin@acme.test');
+    await page.screenshot({ path: 'test-results/hosted-login-app.png' });
+    // Tokens stay in memory: nothing in web storage.
+    const stored = await page.evaluate(
+      () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+    );
+    assert.doesNotMatch(stored, /eyJ/);
     assert.deepEqual(errors, []);
     await context.close();
   });

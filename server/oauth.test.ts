@@ -88,7 +88,7 @@ describe('OAuth hosted login (PKCE S256)', () => {
       .select()
       .from(oauthClients)
       .where(eq(oauthClients.clientId, DEMO_CLIENT_ID));
-    assert.deepEqual(row!.redirectUris, [REDIRECT, 'http://localhost:8080/examples/hosted/callback']);
+    assert.deepEqual(row!.redirectUris, [REDIRECT, 'http://localhost:8080/examples/hosted/callback/']);
     const moved = { ...t.services, config: { ...t.services.config, publicUrl: 'https://id.example.com' } };
     await ensureDemoOAuthClient(moved);
     const [after] = await t.services.db
@@ -97,7 +97,7 @@ describe('OAuth hosted login (PKCE S256)', () => {
       .where(eq(oauthClients.clientId, DEMO_CLIENT_ID));
     assert.deepEqual(after!.redirectUris, [
       'https://id.example.com/oauth/callback',
-      'https://id.example.com/examples/hosted/callback',
+      'https://id.example.com/examples/hosted/callback/',
     ]);
     await ensureDemoOAuthClient(t.services);
   });
@@ -288,7 +288,7 @@ describe('OAuth hosted login (PKCE S256)', () => {
     for (const redirect_uri of [
       `${REDIRECT}/`,
       `${REDIRECT}x`,
-      'http://localhost:8080/examples/hosted/callback',
+      'http://localhost:8080/examples/hosted/callback/',
     ]) {
       const res = await exchange(code, verifier, { redirect_uri });
       assert.equal(res.status, 400, redirect_uri);

@@ -11,32 +11,40 @@ import { screenForPath, type LoginBoxScreen } from './routing';
 import { AcceptInvitationScreen } from './screens/AcceptInvitationScreen';
 import { ActivateScreen } from './screens/ActivateScreen';
 import { ForgotPasswordScreen } from './screens/ForgotPasswordScreen';
+import { HostedCallbackScreen, HostedLoginScreen, HostedLogoutScreen } from './screens/HostedScreens';
 import { LoginScreen } from './screens/LoginScreen';
 import { LogoutScreen } from './screens/LogoutScreen';
 import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
 import { ScreenHeader } from './screens/ScreenHeader';
 import { SignUpScreen } from './screens/SignUpScreen';
 
-const screens: Record<
-  Exclude<LoginBoxScreen, 'skip' | 'login'>,
-  (props: { host: EventTarget }) => React.ReactNode
-> = {
+type ScreenComponent = (props: { host: EventTarget }) => React.ReactNode;
+
+const screens: Record<Exclude<LoginBoxScreen, 'skip'>, ScreenComponent> = {
+  login: LoginRoute,
   signUp: SignUpScreen,
   activate: ActivateScreen,
   acceptInvitation: AcceptInvitationScreen,
   forgotPassword: ForgotPasswordScreen,
   resetPassword: ResetPasswordScreen,
   logout: LogoutScreen,
+  hostedCallback: HostedCallbackScreen,
+};
+
+/** With hosted login the server's page signs the user in: these routes hand over to it. */
+const hostedScreens: Partial<Record<LoginBoxScreen, ScreenComponent>> = {
+  login: HostedLoginScreen,
+  logout: HostedLogoutScreen,
 };
 
 /** The React root of `<fe-login-box>`: the screen of the current route. */
 export function LoginBox({ container }: ElementBaseProps) {
   const path = useAtomValue(currentPathAtom);
-  const { routes } = useAtomValue(optionsAtom);
+  const { routes, hostedLoginBox } = useAtomValue(optionsAtom);
   const screen = screenForPath(path, routes);
   if (screen === 'skip') return null;
   const host = container.host;
-  const Screen = screen === 'login' ? LoginRoute : screens[screen];
+  const Screen = (hostedLoginBox && hostedScreens[screen]) || screens[screen];
   return (
     <Card width={420}>
       <div data-screen={screen}>

@@ -9,6 +9,7 @@ export type LoginBoxScreen =
   | 'forgotPassword'
   | 'resetPassword'
   | 'logout'
+  | 'hostedCallback'
   | 'skip';
 
 const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
@@ -20,6 +21,7 @@ const screenRoutes: [keyof AuthRoutes, LoginBoxScreen][] = [
   ['forgetPasswordUrl', 'forgotPassword'],
   ['resetPasswordUrl', 'resetPassword'],
   ['logoutUrl', 'logout'],
+  ['hostedLoginRedirectUrl', 'hostedCallback'],
   ['loginUrl', 'login'],
 ];
 

@@ -41,7 +41,7 @@ export async function ensureDemoOAuthClient({ db, vendorId, config }: Services):
   const client: OAuthClient = {
     clientId: DEMO_CLIENT_ID,
     name: 'fe-elements demo',
-    redirectUris: [`${config.publicUrl}/oauth/callback`, `${config.publicUrl}/examples/hosted/callback`],
+    redirectUris: [`${config.publicUrl}/oauth/callback`, `${config.publicUrl}/examples/hosted/callback/`],
   };
   await db
     .insert(oauthClients)

@@ -335,3 +335,13 @@ export function createHostedLogin(env: HostedLoginEnv = {}) {
 }
 
 export type HostedLogin = ReturnType<typeof createHostedLogin>;
+
+/** At page load with hosted login: the hosted session if there is one; none is not an error. */
+export async function restoreHostedSession(): Promise<void> {
+  try {
+    await createHostedLogin().refresh();
+  } catch (error) {
+    const status = (error as { cause?: { status?: number } }).cause?.status;
+    if (status !== 401 && status !== 403) throw error;
+  }
+}

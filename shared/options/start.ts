@@ -1,5 +1,6 @@
 import { adminPortalApi, api, type ApiClient } from '../api/client';
 import { paths } from '../api/paths';
+import { restoreHostedSession } from '../auth/hosted';
 import { restoreSession } from '../auth/session';
 import { loadedFlagsAtom, parseFlags } from '../flags/flags.atoms';
 import { store } from '../store';
@@ -58,7 +59,8 @@ export function startApp(): Promise<void> {
     createLoadSteps(options, {
       api,
       adminPortalApi,
-      authorize: restoreSession,
+      // With hosted login the session is the server's hosted session (silent authorize).
+      authorize: options.hostedLoginBox ? restoreHostedSession : restoreSession,
       importLoginBox: () => import('../../elements/login-box/index'),
       importAdminPortal: () => import('../../elements/admin-portal/index'),
     }),
