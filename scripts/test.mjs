@@ -57,7 +57,11 @@ const find = (dir, re) =>
 /** Runs node:test files as one layer and reads its pass/fail counts. */
 async function nodeLayer(name, files, env = {}) {
   if (!files.length) return;
-  const node = await run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], env);
+  const node = await run(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-concurrency=1', ...files],
+    env,
+  );
   // The spec reporter (a terminal) prints "ℹ pass N", TAP (a pipe) "# pass N".
   const pass = lastMatch(node.out, /^(?:ℹ|#) pass (\d+)/gm);
   const fail = lastMatch(node.out, /^(?:ℹ|#) fail (\d+)/gm);
