@@ -25,6 +25,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['examples/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', 'server/**', 'bench/**', '*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.mocha, ...globals.browser } },
     // chai assertions are property reads: `expect(x).to.be.true`.
