@@ -14,7 +14,12 @@ export function RouteLink({ to, host, children }: { to: string; host: EventTarge
         event.preventDefault();
         navigate(to, { from: host });
       }}
-      css={{ color: 'var(--fe-color-primary)', fontWeight: 600 }}
+      css={{
+        color: 'var(--fe-color-text)',
+        fontWeight: 600,
+        textDecorationColor: 'var(--fe-color-primary)',
+        textUnderlineOffset: 3,
+      }}
     >
       {children}
     </a>
