@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, startServer } from './harness';
+import { DEMO_PASSWORD, launchBrowser, startServerProcess } from './harness';
 
 interface Mail {
   to: string;
@@ -10,12 +10,12 @@ interface Mail {
   text: string;
 }
 
-describe('sign-in journeys against the real server', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
+describe('sign-in journeys against `npm start` on an empty data dir', () => {
+  let server: Awaited<ReturnType<typeof startServerProcess>>;
   let browser: Browser;
 
   before(async () => {
-    server = await startServer();
+    server = await startServerProcess();
     browser = await launchBrowser();
     mkdirSync('test-results', { recursive: true });
   });

@@ -1,5 +1,9 @@
 import { serve } from '@hono/node-server';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
@@ -36,6 +40,50 @@ export async function startServer(): Promise<{ url: string; close: () => Promise
       });
     });
   });
+}
+
+/**
+ * The server as `npm start` runs it (server/main.ts, a separate process) on an empty PGlite data dir in a
+ * temporary folder, on a free loopback port.
+ */
+export async function startServerProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'fe-elements-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DEMO_ADMIN_PASSWORD: DEMO_PASSWORD,
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const stopped = new Promise<void>((done) => child.once('exit', () => done()));
+  for (let i = 0; ; i++) {
+    const ok = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (i > 300 || child.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    close: async () => {
+      child.kill('SIGTERM');
+      await stopped;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export const DEMO_PASSWORD = 'demo-password-1234';

@@ -36,7 +36,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.get('/.well-known/jwks.json', (c) => c.json(tokens.jwks()));
 
   // Every sign-in endpoint shares one budget per client: path variants and spoofed headers do not escape it.
-  const authLimit = rateLimit(db, { bucket: 'auth', max: config.authRateLimitPerMinute, windowMs: 60_000 });
+  // Token refresh and silent authorize present random 256-bit secrets (nothing to guess): not counted.
+  const authLimit = rateLimit(db, {
+    bucket: 'auth',
+    max: config.authRateLimitPerMinute,
+    windowMs: 60_000,
+    exempt: [paths.auth.refreshToken.path, paths.auth.silentOAuthRefreshToken.path],
+  });
   for (const prefix of ['/identity/resources/auth/*', '/identity/resources/users/v1/*', '/oauth/*']) {
     app.use(prefix, authLimit);
   }

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { SignJWT, generateKeyPair, decodeJwt } from 'jose';
+import { eq } from 'drizzle-orm';
+import { SignJWT, decodeJwt, generateKeyPair, importJWK, type JWK } from 'jose';
+import { signingKeys, users } from './db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, testServer } from './testing';
 
 describe('identity auth: login, refresh, logout, me', () => {
@@ -65,6 +67,14 @@ describe('identity auth: login, refresh, logout, me', () => {
     assert.equal((await me(forged)).status, 401);
     const tampered = accessToken.slice(0, -4) + (accessToken.endsWith('AAAA') ? 'BBBB' : 'AAAA');
     assert.equal((await me(tampered)).status, 401);
+    // Signed with the server's own key, but expired a minute ago.
+    const [key] = await t.services.db.select().from(signingKeys);
+    const expired = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: key!.kid })
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 400)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(await importJWK(key!.privateJwk as JWK, 'RS256'));
+    assert.equal((await me(expired)).status, 401);
     assert.equal((await me(accessToken)).status, 200);
   });
 
@@ -111,12 +121,24 @@ describe('identity auth: login, refresh, logout, me', () => {
   it('locks an account after 5 failed logins, even against the right password', async () => {
     const email = 'grace@acme.test';
     for (let i = 0; i < 5; i++) assert.equal((await t.login(email, 'wrong-password')).status, 401);
-    const { services } = t;
-    const { users } = await import('./db/schema');
-    const { eq } = await import('drizzle-orm');
-    const [row] = await services.db.select().from(users).where(eq(users.email, email));
+    const [row] = await t.services.db.select().from(users).where(eq(users.email, email));
     assert.ok(row?.lockedUntil && row.lockedUntil > new Date());
     assert.equal((await t.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status, 200);
+  });
+
+  it('lockout holds against the right password and releases when it ends', async () => {
+    const { db } = t.services;
+    const [admin] = await db.select().from(users).where(eq(users.email, ADMIN_EMAIL));
+    await db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(users.id, admin!.id));
+    assert.equal((await t.login()).status, 401, 'locked: even the right password is refused');
+    await db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, admin!.id));
+    assert.equal((await t.login()).status, 200, 'released');
   });
 });
 

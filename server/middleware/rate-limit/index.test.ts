@@ -53,6 +53,18 @@ describe('rate limit on the auth endpoints', () => {
     }
   });
 
+  it('token refresh is not counted (its secret cannot be guessed), whatever the path variant', async () => {
+    for (let i = 0; i < 5; i++) await attempt('203.0.113.4');
+    for (const path of [
+      '/identity/resources/auth/v1/user/token/refresh',
+      '/identity/resources/auth/v1/user/token/refresh/',
+    ]) {
+      const res = await t.app.request(path, t.json({}), from('203.0.113.4'));
+      assert.notEqual(res.status, 429, path);
+    }
+    assert.equal((await attempt('203.0.113.4')).status, 429);
+  });
+
   it('normalises client keys', () => {
     assert.equal(clientKey('::ffff:192.0.2.7'), '192.0.2.7');
     assert.equal(clientKey('2001:db8:0:0:1:2:3:4'), '2001:db8:0:0::/64');

@@ -25,15 +25,29 @@ export function clientKey(ipAddress: string): string {
     .join(':')}::/64`;
 }
 
+/** A path as routing sees it, whatever its case, doubled or trailing slashes. */
+const normalizePath = (path: string) =>
+  path
+    .toLowerCase()
+    .replace(/\/{2,}/g, '/')
+    .replace(/(.)\/$/, '$1');
+
 /**
  * A fixed-window limit of `max` requests per `windowMs` for one bucket (a group of endpoints, so path
  * variants share it) and one client key. Counted in the database: every server process shares it.
  */
 export function rateLimit(
   db: Db,
-  { bucket, max, windowMs }: { bucket: string; max: number; windowMs: number },
+  {
+    bucket,
+    max,
+    windowMs,
+    exempt = [],
+  }: { bucket: string; max: number; windowMs: number; exempt?: string[] },
 ) {
+  const exemptPaths = new Set(exempt.map(normalizePath));
   return createMiddleware(async (c, next) => {
+    if (exemptPaths.has(normalizePath(c.req.path))) return next();
     const now = new Date();
     const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
     const key = `${bucket}|${clientKey(caller(c).ipAddress)}`;

@@ -313,6 +313,22 @@ function login(req: PreviewRequest) {
   return authAnswer(req);
 }
 
+/** Links of the sample mails: this token stands for an expired or used link. */
+export const PREVIEW_BAD_LINK_TOKEN = 'expired';
+
+/** The one-time links of activation, invitation and reset: any userId and token, except the bad token. */
+function linkToken(req: PreviewRequest, message: string): void {
+  const body = { ...Object.fromEntries(req.query), ...record(req.body) };
+  if (!text(body.userId) || !text(body.token) || text(body.token) === PREVIEW_BAD_LINK_TOKEN)
+    throw fail(400, message);
+}
+
+function activate(req: PreviewRequest) {
+  linkToken(req, 'The activation link is invalid or expired');
+  req.state.session.signedIn = true;
+  return authAnswer(req);
+}
+
 function refresh(req: PreviewRequest) {
   const user = signedInUser(req.state);
   const tenantId = text(record(req.body).tenantId);
@@ -766,6 +782,31 @@ export const previewRoutes: ReadonlyArray<readonly [ApiPath, PreviewHandler]> = 
   on(paths.auth.login, login),
   on(paths.auth.logout, ({ state }) => ((state.session.signedIn = false), {})),
   on(paths.auth.refreshToken, refresh),
+  // Sign-up, activation, invitations, passwords: the mails are imaginary, the links any userId and token.
+  on(paths.auth.signUpUser, (req) => ({
+    shouldActivate: true,
+    userId: text(record(req.body).email) ? newId('user') : '',
+  })),
+  on(
+    paths.auth.getActivateAccountStrategy,
+    (req) => (linkToken(req, 'The activation link is invalid or expired'), { shouldSetPassword: false }),
+  ),
+  on(paths.auth.activateAccount, activate),
+  on(paths.auth.resendActivationEmail, ok),
+  on(paths.auth.acceptInvitation, (req) => (linkToken(req, "We couldn't verify your invitation"), {})),
+  on(paths.auth.resendInvitationEmail, ok),
+  on(paths.auth.forgotPassword, ok),
+  on(
+    paths.auth.resetPassword,
+    (req) => (linkToken(req, 'The password reset link is invalid or expired'), {}),
+  ),
+  on(paths.auth.loadPasswordConfig, () => ({
+    minLength: 8,
+    maxLength: 128,
+    allowPassphrases: true,
+    minPhraseLength: 20,
+    minOptionalTestsToPass: 0,
+  })),
   on(paths.auth.silentOAuthRefreshToken, refresh),
   on(paths.auth.getMeV2, ({ state }) => meView(state, signedInUser(state))),
   on(paths.teams.updateProfile, updateMe),
