@@ -120,7 +120,9 @@ describe('login-box screens', () => {
       expect(tokens[0]).to.equal(null);
       // Then, after 1000 ms, the activated user is signed in and sent to the authenticated URL.
       await waitUntil(() => location.hash === '#/', 'no redirect after activation', { timeout: 5000 });
-      await waitUntil(() => store.get(userAtom)?.email === 'demo@fe-elements.dev', 'no user', { timeout: 5000 });
+      await waitUntil(() => store.get(userAtom)?.email === 'demo@fe-elements.dev', 'no user', {
+        timeout: 5000,
+      });
     } finally {
       unsubscribe();
     }
