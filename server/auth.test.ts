@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt, generateKeyPair, importJWK, type JWK } from 'jose';
+import { hashPassword } from './auth/passwords';
 import { signingKeys, users } from './db/schema';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, testServer } from './testing';
 
@@ -102,9 +103,22 @@ describe('identity auth: login, refresh, logout, me', () => {
       const answers = await Promise.all(Array.from({ length: 16 }, () => t.refresh(token)));
       const ok = answers.filter((r) => r.status === 200);
       assert.equal(ok.length, 1, `round ${round}`);
+      // The others are told to retry (409), not treated as thieves.
+      assert.ok(
+        answers.every((r) => r.status === 200 || r.status === 409),
+        `round ${round}`,
+      );
       // The winner's successor still works: concurrent losers did not revoke the family.
       assert.equal((await t.refresh(t.refreshCookie(ok[0]!)!)).status, 200, `round ${round}`);
     }
+  });
+
+  it('a used refresh token replayed after its successor was used revokes the family, however soon', async () => {
+    const first = t.refreshCookie(await t.login())!;
+    const second = t.refreshCookie(await t.refresh(first))!;
+    const third = t.refreshCookie(await t.refresh(second))!;
+    assert.equal((await t.refresh(first)).status, 401);
+    assert.equal((await t.refresh(third)).status, 401, 'the family is revoked');
   });
 
   it('logout revokes the session: its refresh token no longer works', async () => {
@@ -120,10 +134,38 @@ describe('identity auth: login, refresh, logout, me', () => {
 
   it('locks an account after 5 failed logins, even against the right password', async () => {
     const email = 'grace@acme.test';
+    await t.services.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('grace-password-1') })
+      .where(eq(users.email, email));
     for (let i = 0; i < 5; i++) assert.equal((await t.login(email, 'wrong-password')).status, 401);
     const [row] = await t.services.db.select().from(users).where(eq(users.email, email));
     assert.ok(row?.lockedUntil && row.lockedUntil > new Date());
-    assert.equal((await t.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status, 200);
+    assert.equal((await t.login(email, 'grace-password-1')).status, 401);
+  });
+
+  it('parallel wrong passwords cannot slip past the lockout', async () => {
+    const email = 'margaret@acme.test';
+    await t.services.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('margaret-password-1') })
+      .where(eq(users.email, email));
+    await Promise.all(Array.from({ length: 20 }, () => t.login(email, 'wrong-password')));
+    const [row] = await t.services.db.select().from(users).where(eq(users.email, email));
+    assert.ok(row?.lockedUntil && row.lockedUntil > new Date(), 'locked');
+    assert.equal((await t.login(email, 'margaret-password-1')).status, 401);
+  });
+
+  it('an account that was never activated cannot sign in: the same answer as a wrong password', async () => {
+    const email = 'linus@acme.test';
+    await t.services.db
+      .update(users)
+      .set({ verified: false, passwordHash: await hashPassword('linus-password-1') })
+      .where(eq(users.email, email));
+    const unverified = await t.login(email, 'linus-password-1');
+    const wrong = await t.login(ADMIN_EMAIL, 'not-the-password');
+    assert.equal(unverified.status, 401);
+    assert.deepEqual(await unverified.json(), await wrong.json());
   });
 
   it('lockout holds against the right password and releases when it ends', async () => {

@@ -82,7 +82,7 @@ describe('sign-up and activation', () => {
   });
   after(() => t.close());
 
-  it('[SIGNUP-001] sign-up answers shouldActivate with the new user id and mails an activation link', async () => {
+  it('sign-up answers shouldActivate with the new user id and mails an activation link', async () => {
     const email = 'new.user@example.test';
     const res = await signUp(t, {
       email: 'New.User@Example.test',
@@ -250,7 +250,7 @@ describe('sign-up and activation', () => {
     );
   });
 
-  it('[ACTIVATE-001] an account without a password: the strategy asks for one, activation sets it', async () => {
+  it('an account without a password: the strategy asks for one, activation sets it', async () => {
     const { tenantId, adminId } = await acme(t);
     const email = 'nopass@example.test';
     const { userId } = await createInvitation(t.services, {
@@ -450,7 +450,7 @@ describe('invitations', () => {
 
   const accept = (body: unknown) => post(t, paths.auth.acceptInvitation.path, body);
 
-  it('[INVITE-003] create → accept → a second accept is refused with "We couldn\'t verify your invitation"', async () => {
+  it('[INVITE-003] create → accept → set a password → sign in; a second accept is refused with "We couldn\'t verify your invitation"', async () => {
     const { tenantId, adminId, roleId } = await acme(t);
     const email = 'invitee@example.test';
     const editor = await roleId('Editor');
@@ -475,9 +475,17 @@ describe('invitations', () => {
 
     const res = await accept({ userId, token: link.token });
     assert.equal(res.status, 200);
-    assert.deepEqual(await res.json(), {});
+    // A new invitee has no password: the answer carries a set-password (reset) token for the next step.
+    const answer = (await res.json()) as { userId: string; setPasswordToken: string };
+    assert.equal(answer.userId, userId);
     const [row] = await t.services.db.select().from(users).where(eq(users.id, userId));
     assert.equal(row?.verified, true);
+    const reset = await t.app.request(
+      paths.auth.resetPassword.path,
+      t.json({ userId, token: answer.setPasswordToken, password: 'invitee-password-1' }),
+    );
+    assert.equal(reset.status, 200);
+    assert.equal((await t.login(email, 'invitee-password-1')).status, 200);
 
     const twice = await accept({ userId, token: link.token });
     assert.equal(twice.status, 400);
@@ -500,6 +508,33 @@ describe('invitations', () => {
       assert.equal(res.status, 400);
       await errorsOf(res);
     }
+  });
+
+  it('an account pre-registered by someone else loses that password when the real owner accepts an invitation', async () => {
+    const { adminId, tenantId, roleId } = await acme(t);
+    const email = 'victim@example.test';
+    const signUp = await t.app.request(
+      paths.auth.signUpUser.path,
+      t.json({ email, name: 'Not The Victim', password: 'attacker-password-1' }),
+    );
+    assert.equal(signUp.status, 200);
+    const { userId } = await createInvitation(t.services, {
+      email,
+      name: 'Victim',
+      tenantId,
+      roleIds: [await roleId('Viewer')],
+      invitedByUserId: adminId,
+    });
+    const [invitation] = (await mailTo(t, email)).filter((m) => m.subject.includes('invited'));
+    const link = linkOf(invitation);
+    const accepted = await accept({ userId, token: link.token });
+    assert.equal(accepted.status, 200);
+    assert.ok(((await accepted.json()) as { setPasswordToken?: string }).setPasswordToken);
+    assert.equal(
+      (await t.login(email, 'attacker-password-1')).status,
+      401,
+      'the pre-registered password is gone',
+    );
   });
 
   it('an existing user invited to another tenant keeps their account and gets the tenant and roles', async () => {

@@ -37,7 +37,10 @@ export function savedPathAfterLogin(
     fallback: options.routes.authenticatedUrl,
   });
   const url = new URL(target, origin);
-  return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : url.href;
+  if (url.origin !== origin) return url.href;
+  // A path that starts with // would be read as another host (protocol-relative): never a saved path.
+  if (url.pathname.startsWith('//')) return options.routes.authenticatedUrl;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** Wires the login machine to the API, the session atoms and the redirect; screens only render. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, isNull } from 'drizzle-orm';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import { refreshTokens, sessions } from '../db/schema';
@@ -6,8 +6,11 @@ import { refreshTokens, sessions } from '../db/schema';
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const newToken = () => randomBytes(32).toString('base64url');
 
-/** Two tabs refreshing at once present the same token: within this window the loser is refused, not punished. */
-export const CONCURRENT_REDEMPTION_GRACE_MS = 10_000;
+/**
+ * Two tabs refreshing at once present the same token: within this window, and while its successor is still
+ * unused, the loser is refused (409, retry with the new cookie) rather than treated as a thief.
+ */
+export const CONCURRENT_REDEMPTION_GRACE_MS = 2_000;
 
 export type Redemption =
   | { kind: 'rotated'; token: string; sessionId: string; userId: string; familyId: string }
@@ -89,8 +92,21 @@ export function createRefreshTokenService(
       }
       const [known] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
       if (!known || known.revokedAt || !known.usedAt || known.expiresAt <= now()) return { kind: 'invalid' };
-      if (now().getTime() - known.usedAt.getTime() < CONCURRENT_REDEMPTION_GRACE_MS)
-        return { kind: 'concurrent' };
+      if (now().getTime() - known.usedAt.getTime() < CONCURRENT_REDEMPTION_GRACE_MS) {
+        // Once the successor has been used, a replay of its predecessor is reuse, however soon.
+        const [successorUsed] = await db
+          .select({ id: refreshTokens.id })
+          .from(refreshTokens)
+          .where(
+            and(
+              eq(refreshTokens.familyId, known.familyId),
+              gte(refreshTokens.createdAt, known.usedAt),
+              isNotNull(refreshTokens.usedAt),
+            ),
+          )
+          .limit(1);
+        if (!successorUsed) return { kind: 'concurrent' };
+      }
       await revokeFamily(known.familyId, known.sessionId);
       return { kind: 'reused', familyId: known.familyId, userId: known.userId, sessionId: known.sessionId };
     },

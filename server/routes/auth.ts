@@ -36,22 +36,25 @@ export function authRoutes(services: Services): Hono<AppEnv> {
       .from(users)
       .where(and(eq(users.vendorId, vendorId), sql`lower(${users.email}) = ${email}`));
     const now = new Date();
-    const locked = user?.lockedUntil && user.lockedUntil > now;
+    const locked = Boolean(user?.lockedUntil && user.lockedUntil > now);
     // Always one password verify, so known and unknown emails answer in comparable time.
-    const ok = (await verifyPassword(user?.passwordHash, password)) && !locked;
+    const passwordOk = await verifyPassword(user?.passwordHash, password);
+    // A never-activated account cannot sign in (allowNotVerifiedUsersLogin is false): same answer as a bad password.
+    const ok = passwordOk && !locked && user?.verified === true;
     if (!user || !ok) {
-      if (user && !locked) {
-        const failed = user.failedLogins + 1;
-        const lockout = await readPolicy(services, user.activeTenantId, 'lockout');
-        const lock = lockout.enabled && failed >= lockout.maxAttempts;
-        await db
+      if (user && !locked && !passwordOk) {
+        // Counted in one statement: parallel wrong passwords cannot slip past the lockout.
+        const [counted] = await db
           .update(users)
-          .set({
-            failedLogins: lock ? 0 : failed,
-            lockedUntil: lock ? new Date(now.getTime() + LOCKOUT_MINUTES * 60_000) : user.lockedUntil,
-          })
-          .where(eq(users.id, user.id));
-        if (lock) {
+          .set({ failedLogins: sql`${users.failedLogins} + 1` })
+          .where(eq(users.id, user.id))
+          .returning({ failedLogins: users.failedLogins });
+        const lockout = await readPolicy(services, user.activeTenantId, 'lockout');
+        if (lockout.enabled && (counted?.failedLogins ?? 0) >= lockout.maxAttempts) {
+          await db
+            .update(users)
+            .set({ failedLogins: 0, lockedUntil: new Date(now.getTime() + LOCKOUT_MINUTES * 60_000) })
+            .where(eq(users.id, user.id));
           await writeAudit(db, {
             vendorId,
             tenantId: user.activeTenantId,
@@ -101,8 +104,10 @@ export function authRoutes(services: Services): Hono<AppEnv> {
         ...caller(c),
       });
     }
+    // Another tab redeemed this token a moment ago: it holds the new cookie, try again (409).
+    if (result.kind === 'concurrent') throw apiError(409, 'The token was just refreshed, try again');
     if (result.kind !== 'rotated') {
-      if (result.kind !== 'concurrent') sessions.clearRefreshCookie(c);
+      sessions.clearRefreshCookie(c);
       throw apiError(401, 'Unauthorized');
     }
     // A session past its idle or absolute timeout ends here; a live one is marked as seen.

@@ -197,18 +197,33 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
     const { userId, token } = await readBody(c, link);
     const accepted = await db.transaction(async (tx) => {
       const row = await consumeUserToken(tx, 'invitation', userId, token);
-      if (row) await tx.update(users).set({ verified: true }).where(eq(users.id, userId));
-      return row;
+      if (!row) return null;
+      const [before] = await tx.select().from(users).where(eq(users.id, userId));
+      // An account nobody had proved the mailbox of may have been pre-registered by someone else: the
+      // invitation proves it now, so a password chosen before is dropped and its sessions end.
+      const preRegistered = before && !before.verified;
+      await tx
+        .update(users)
+        .set({ verified: true, ...(preRegistered ? { passwordHash: null } : {}) })
+        .where(eq(users.id, userId));
+      if (preRegistered) await revokeSessions(tx, userId);
+      const needsPassword = preRegistered || !before?.passwordHash;
+      // Without a password the invitee chooses one next, with a reset link of their own.
+      const setPasswordToken = needsPassword
+        ? await issueUserToken(tx, { kind: 'reset', userId })
+        : undefined;
+      return { row, setPasswordToken };
     });
     if (!accepted) throw apiError(400, INVITATION_INVALID);
+    const answer = accepted.setPasswordToken ? { userId, setPasswordToken: accepted.setPasswordToken } : {};
     await writeAudit(db, {
       vendorId,
-      tenantId: accepted.tenantId,
+      tenantId: accepted.row.tenantId,
       userId,
       action: 'Invitation accepted',
       ...caller(c),
     });
-    return c.json({});
+    return c.json(answer);
   });
 
   app.post(paths.auth.resendInvitationEmail.path, async (c) => {

@@ -78,6 +78,9 @@ describe('login flow', () => {
     expect(savedPathAfterLogin('/reports', options, origin)).to.equal('/reports');
     expect(savedPathAfterLogin('https://app.test/a?b=1#c', options, origin)).to.equal('/a?b=1#c');
     expect(savedPathAfterLogin('https://partner.test/x', options, origin)).to.equal('https://partner.test/x');
+    // Same origin by URL parsing, but a protocol-relative path once navigated to: refused.
+    expect(savedPathAfterLogin('/.//evil.test/x', options, origin)).to.equal('/');
+    expect(savedPathAfterLogin('https://app.test//evil.test/x', options, origin)).to.equal('/');
     const off = resolveOptions({ enforceRedirectToSameSite: false });
     expect(savedPathAfterLogin('https://elsewhere.test/x', off, origin)).to.equal('https://elsewhere.test/x');
   });

@@ -3,9 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
 import { paths } from '../../../shared/api/paths';
-import { clearSession } from '../../../shared/auth/session';
+import { signOut } from '../../../shared/auth/session';
 import { useT } from '../../../shared/i18n/useT';
-import { currentSearchParamsAtom } from '../../../shared/options/location';
+import { currentSearchParamsAtom, navigate } from '../../../shared/options/location';
 import { optionsAtom } from '../../../shared/options/options.atoms';
 import { Alert, Spinner } from '../../../shared/ui';
 import { linkParams } from '../flows/activate.machine';
@@ -24,11 +24,16 @@ export function AcceptInvitationScreen({ host }: { host: EventTarget }) {
   useEffect(() => {
     if (!link || started.current) return;
     started.current = true;
-    api.request(paths.auth.acceptInvitation, { body: link }).then(
-      () => {
-        // The invited user signs in afresh: whoever was signed in here is signed out.
-        clearSession();
+    api.request<{ setPasswordToken?: string }>(paths.auth.acceptInvitation, { body: link }).then(
+      async (answer) => {
+        // The invited user signs in afresh: whoever was signed in here is signed out, cookie included.
+        await signOut().catch(() => undefined);
         setStep('success');
+        // A new invitee has no password yet: choosing one comes next.
+        if (answer?.setPasswordToken) {
+          const query = new URLSearchParams({ userId: link.userId, token: answer.setPasswordToken });
+          navigate(`${routes.resetPasswordUrl}?${query}`, { from: host });
+        }
       },
       (e: unknown) => {
         setError(errorMessage(e, t('loginBox.invitation.failed')));
