@@ -43,8 +43,26 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     windowMs: 60_000,
     exempt: [paths.auth.refreshToken.path, paths.auth.silentOAuthRefreshToken.path],
   });
-  for (const prefix of ['/identity/resources/auth/*', '/identity/resources/users/v1/*', '/oauth/*']) {
-    app.use(prefix, authLimit);
+  const signInPaths = [
+    paths.auth.signUpUser,
+    paths.auth.getActivateAccountStrategy,
+    paths.auth.activateAccount,
+    paths.auth.resendActivationEmail,
+    paths.auth.acceptInvitation,
+    paths.auth.resendInvitationEmail,
+    paths.auth.forgotPassword,
+    paths.auth.validateResetPasswordToken,
+    paths.auth.resetPassword,
+    paths.teams.changePassword,
+  ].map((route) => route.path);
+  for (const path of ['/identity/resources/auth/*', '/oauth/*', ...signInPaths]) app.use(path, authLimit);
+  // The pages that take credentials are never framed (clickjacking).
+  for (const path of ['/', '/account/*', '/oauth/*']) {
+    app.use(path, async (c, next) => {
+      await next();
+      c.header('X-Frame-Options', 'DENY');
+      c.header('Content-Security-Policy', "frame-ancestors 'none'");
+    });
   }
   app.route('/', authRoutes(deps));
   app.route('/', signupRoutes(deps));

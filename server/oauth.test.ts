@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { hashToken } from './auth/refresh';
-import { oauthClients, oauthCodes } from './db/schema';
+import { savePolicy } from './account/policies';
+import { oauthClients, oauthCodes, policies, sessions, tenants } from './db/schema';
 import { DEMO_CLIENT_ID, ensureDemoOAuthClient } from './oauth/clients';
 import { CODE_TTL_MS } from './oauth/codes';
 import { HOSTED_COOKIE } from './oauth/hostedSession';
@@ -378,6 +379,32 @@ describe('OAuth hosted login (PKCE S256)', () => {
     });
     assert.equal(garbage.status, 400);
     assert.equal(((await garbage.json()) as OAuthError).error, 'invalid_request');
+  });
+
+  it('the session policy applies to the hosted session: past the absolute timeout silent authorize is refused', async () => {
+    const { cookie } = await signInHosted();
+    const [tenant] = await t.services.db.select().from(tenants).where(eq(tenants.name, 'Acme'));
+    await savePolicy(
+      t.services,
+      'session',
+      tenant!.id,
+      {
+        sessionConcurrentConfiguration: { isActive: false, maxSessions: 10 },
+        sessionIdleTimeoutConfiguration: { isActive: false, timeout: 3600 },
+        sessionTimeoutConfiguration: { isActive: true, timeout: 60 },
+      },
+      { userId: 'test' },
+    );
+    try {
+      await t.services.db.update(sessions).set({ createdAt: new Date(Date.now() - 3_600_000) });
+      const silent = await t.app.request('/oauth/authorize/silent', {
+        method: 'POST',
+        headers: withHosted(cookie),
+      });
+      assert.equal(silent.status, 401);
+    } finally {
+      await t.services.db.delete(policies);
+    }
   });
 
   it('silent authorize answers like login with a hosted session, and 401 without one', async () => {

@@ -598,3 +598,27 @@ describe('invitations', () => {
     assert.equal((await mailTo(t, email)).length, 2);
   });
 });
+
+describe('reset link validation', () => {
+  let t: Server;
+  before(async () => {
+    t = await testServer();
+  });
+  after(() => t.close());
+
+  it('validates a reset link without spending it; a bad one is 400', async () => {
+    await post(t, paths.auth.forgotPassword.path, { email: 'ada@acme.test' });
+    await settled(t.services.db);
+    const [mail] = (await mailTo(t, 'ada@acme.test')).filter((m) =>
+      m.text.includes('/account/reset-password'),
+    );
+    const { userId, token } = linkOf(mail);
+    const valid = await post(t, paths.auth.validateResetPasswordToken.path, { userId, token });
+    assert.equal(valid.status, 200);
+    const again = await post(t, paths.auth.validateResetPasswordToken.path, { userId, token });
+    assert.equal(again.status, 200, 'validation does not spend the link');
+    const bad = await post(t, paths.auth.validateResetPasswordToken.path, { userId, token: 'nope' });
+    assert.equal(bad.status, 400);
+    assert.deepEqual(await bad.json(), { errors: ['The password reset link is invalid or expired'] });
+  });
+});

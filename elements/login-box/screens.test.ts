@@ -143,4 +143,12 @@ describe('login-box screens', () => {
     expect(store.get(accessTokenAtom)).to.equal(null);
     expect(store.get(userAtom)).to.equal(null);
   });
+
+  it('the reset form checks its link first: an expired one says so before a password is typed', async () => {
+    goTo('#/account/reset-password?userId=u1&token=expired');
+    const el = await mount('fe-login-box', { preview: '', 'url-strategy': 'hash' }, (root) =>
+      /The password reset link is invalid or expired/.test(root.textContent ?? ''),
+    );
+    expect($(el, 'form')).to.equal(null);
+  });
 });

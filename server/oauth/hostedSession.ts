@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { touchSession } from '../account/policies';
 import { hashToken } from '../auth/refresh';
 import type { Services } from '../context';
 import { refreshTokens, sessions } from '../db/schema';
@@ -19,7 +20,8 @@ export interface HostedSession {
   userId: string;
 }
 
-export function createHostedSessions({ db, refresh, config }: Services) {
+export function createHostedSessions(services: Services) {
+  const { db, refresh, config } = services;
   // Lax so the cookie rides the top-level GET to /oauth/authorize; None only for cross-site deployments.
   const sameSite = config.cookieSameSite === 'None' ? 'None' : 'Lax';
 
@@ -39,7 +41,9 @@ export function createHostedSessions({ db, refresh, config }: Services) {
           isNull(sessions.revokedAt),
         ),
       );
-    return row ?? null;
+    // The session policy (idle and absolute timeouts) applies to the hosted session like to any other.
+    if (!row || !(await touchSession(services, row.sessionId, now))) return null;
+    return row;
   }
 
   return {

@@ -13,6 +13,7 @@ import {
   type OAuthClient,
 } from '../oauth/clients';
 import { issueCode, redeemCode } from '../oauth/codes';
+import { touchSession } from '../account/policies';
 import { createHostedSessions, type HostedSession } from '../oauth/hostedSession';
 import { AUTHORIZE_PATH, authorizePage, messagePage } from '../oauth/page';
 import { S256_CHALLENGE } from '../oauth/pkce';
@@ -283,6 +284,9 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
       }
       if (result.kind !== 'rotated')
         return oauthError(c, 400, 'invalid_grant', 'The refresh token is not valid');
+      // The session policy: a session past its idle or absolute timeout ends here.
+      if (!(await touchSession(services, result.sessionId, now())))
+        return oauthError(c, 400, 'invalid_grant', 'The session has ended');
       const answer = await issuer.answer(result.userId, result.sessionId);
       return c.json({
         access_token: answer.accessToken,
@@ -321,7 +325,8 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
     if (result.kind === 'invalid') return oauthError(c, 400, 'invalid_grant', result.reason);
     const { grant } = result;
     const [session] = await db.select().from(sessions).where(eq(sessions.id, grant.sessionId));
-    if (!session || session.revokedAt) return oauthError(c, 400, 'invalid_grant', 'The session has ended');
+    if (!session || session.revokedAt || !(await touchSession(services, grant.sessionId, now())))
+      return oauthError(c, 400, 'invalid_grant', 'The session has ended');
     const answer = await issuer.answer(grant.userId, grant.sessionId);
     return c.json({
       access_token: answer.accessToken,

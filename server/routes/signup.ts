@@ -274,6 +274,13 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
     return c.json({});
   });
 
+  // The reset form checks its link before asking for a password (nothing is spent).
+  app.post(paths.auth.validateResetPasswordToken.path, async (c) => {
+    const { userId, token } = await readBody(c, link);
+    if (!(await findUserToken(db, 'reset', userId, token))) throw apiError(400, RESET_INVALID);
+    return c.json({});
+  });
+
   app.post(paths.auth.resetPassword.path, async (c) => {
     const { userId, token, password } = await readBody(c, resetBody);
     const found = await findUserToken(db, 'reset', userId, token);

@@ -15,20 +15,63 @@ export interface AuthAnswer {
   user?: SessionUser;
 }
 
+/** Renew the access token this long before it expires. */
+export const RENEW_BEFORE_EXPIRY_S = 30;
+let renewal: ReturnType<typeof setTimeout> | undefined;
+
 /** Keeps the session of a login or refresh answer in memory and loads the user when the answer lacks it. */
 export async function applyAuthAnswer(answer: AuthAnswer): Promise<void> {
   if (!answer.accessToken) throw new Error('The server answered without an access token');
   store.set(accessTokenAtom, answer.accessToken);
   const user = answer.user ?? (await api.request<SessionUser>(paths.auth.getMeV2));
   store.set(userAtom, user);
+  scheduleRenewal(answer.expiresIn);
   notifyNativeHost(store.get(optionsAtom).framework, { type: 'authenticated' });
+}
+
+/** The access token lives minutes: a new one is fetched before it expires, as long as the page is open. */
+function scheduleRenewal(expiresIn: number | undefined): void {
+  clearTimeout(renewal);
+  if (!expiresIn || expiresIn <= 0) return;
+  const delay = Math.max(5, expiresIn - RENEW_BEFORE_EXPIRY_S) * 1000;
+  renewal = setTimeout(() => {
+    const renew = store.get(optionsAtom).hostedLoginBox
+      ? import('./hosted').then((m) => m.restoreHostedSession())
+      : restoreSession();
+    renew.catch((error: unknown) => console.error('[fe-elements] the session could not be renewed', error));
+  }, delay);
+}
+
+let refreshing: Promise<AuthAnswer> | null = null;
+
+/**
+ * One refresh at a time: per page (callers share the call in flight) and across tabs (a Web Lock, so a second
+ * tab redeems the cookie the first one just rotated). A 409 (another client redeemed it a moment ago) is
+ * retried once.
+ */
+function refreshOnce(): Promise<AuthAnswer> {
+  const call = () => api.request<AuthAnswer>(paths.auth.refreshToken, { body: {} });
+  const withRetry = () =>
+    call().catch(async (error: unknown) => {
+      if (!(error instanceof ApiError && error.status === 409)) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+      return call();
+    });
+  if (refreshing) return refreshing;
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  const run = locks ? (locks.request('fe-elements-refresh', withRetry) as Promise<AuthAnswer>) : withRetry();
+  const shared = run.finally(() => {
+    refreshing = null;
+  });
+  refreshing = shared;
+  return shared;
 }
 
 /** Restores the session through the refresh cookie; no session (401) is not an error. */
 export async function restoreSession(): Promise<void> {
   const before = store.get(accessTokenAtom);
   try {
-    const answer = await api.request<AuthAnswer>(paths.auth.refreshToken, { body: {} });
+    const answer = await refreshOnce();
     // A sign-in that finished meanwhile is newer than this answer.
     if (store.get(accessTokenAtom) === before) await applyAuthAnswer(answer);
   } catch (error) {
@@ -38,6 +81,7 @@ export async function restoreSession(): Promise<void> {
 }
 
 export function clearSession(): void {
+  clearTimeout(renewal);
   store.set(accessTokenAtom, null);
   store.set(userAtom, null);
 }

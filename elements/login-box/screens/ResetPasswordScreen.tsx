@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
 import { paths } from '../../../shared/api/paths';
@@ -25,6 +25,21 @@ export function ResetPasswordScreen({ host }: { host: EventTarget }) {
   const [error, setError] = useState<string | null>(null);
   const passwordText = usePasswordError();
   const problem = passwordProblem(password, confirm, defaultPasswordConfig);
+  // The link is checked first (nothing is spent): an expired one says so before a password is typed.
+  const [linkError, setLinkError] = useState<string | null>(null);
+  const linkKey = link ? `${link.userId}:${link.token}` : '';
+  useEffect(() => {
+    if (!link) return;
+    let live = true;
+    api.request(paths.auth.validateResetPasswordToken, { body: link }).catch((e: unknown) => {
+      if (live) setLinkError(errorMessage(e, t('common.genericError')));
+    });
+    return () => {
+      live = false;
+    };
+    // The link's values decide; `link` is a fresh object each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [linkKey]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -47,6 +62,8 @@ export function ResetPasswordScreen({ host }: { host: EventTarget }) {
       <ScreenHeader title={t('loginBox.resetPassword.title')} />
       {!link ? (
         <Alert severity="error">{t('loginBox.resetPassword.invalid')}</Alert>
+      ) : linkError ? (
+        <Alert severity="error">{linkError}</Alert>
       ) : done ? (
         <p role="status">{t('loginBox.resetPassword.success')}</p>
       ) : (

@@ -797,6 +797,10 @@ export const previewRoutes: ReadonlyArray<readonly [ApiPath, PreviewHandler]> = 
   on(paths.auth.resendInvitationEmail, ok),
   on(paths.auth.forgotPassword, ok),
   on(
+    paths.auth.validateResetPasswordToken,
+    (req) => (linkToken(req, 'The password reset link is invalid or expired'), {}),
+  ),
+  on(
     paths.auth.resetPassword,
     (req) => (linkToken(req, 'The password reset link is invalid or expired'), {}),
   ),
