@@ -43,14 +43,14 @@ export async function startServer(): Promise<{ url: string; close: () => Promise
 }
 
 /**
- * The server as `npm start` runs it (server/main.ts, a separate process) on an empty PGlite data dir in a
+ * The server as `npm start` runs it (scripts/start.mjs: build if needed, then server/main.ts) on an empty PGlite data dir in a
  * temporary folder, on a free loopback port.
  */
 export async function startServerProcess(): Promise<{ url: string; close: () => Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'fe-elements-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,
@@ -59,7 +59,6 @@ export async function startServerProcess(): Promise<{ url: string; close: () => 
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       DEMO_ADMIN_PASSWORD: DEMO_PASSWORD,
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
