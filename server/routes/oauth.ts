@@ -360,14 +360,21 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
         ...caller(c),
       });
     }
-    const target = c.req.query('post_logout_redirect_uri');
+    const query = logoutQuery.safeParse(c.req.query());
+    const target = query.success ? query.data.post_logout_redirect_uri : undefined;
     if (target && (await isAnyRegisteredRedirect(db, vendorId, target)))
-      return c.redirect(withParams(target, { state: c.req.query('state') }), 302);
+      return c.redirect(withParams(target, { state: query.success ? query.data.state : undefined }), 302);
     return c.html(messagePage('Signed out', 'You are signed out. You can close this page.'));
   });
 
   return app;
 }
+
+/** The logout query: anything else (or too long) means "no redirect", never an error page. */
+const logoutQuery = z.object({
+  post_logout_redirect_uri: z.string().url().max(2048).optional(),
+  state: z.string().max(512).optional(),
+});
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
