@@ -10,6 +10,7 @@ import { requireUser } from './middleware/bearer';
 import { rateLimit } from './middleware/rate-limit';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { flagsRoutes } from './routes/flags';
 import { hostedRoutes } from './routes/hosted';
 import { oauthRoutes } from './routes/oauth';
 import { signupRoutes } from './routes/signup';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', signupRoutes(deps));
   app.route('/', accountRoutes(deps));
   app.route('/', oauthRoutes(deps));
+  app.route('/', flagsRoutes(deps));
   app.get(paths.auth.getMeV2.path, requireUser(tokens), async (c) => {
     const { sub, tenantId } = c.get('auth');
     const user = await loadUserView(db, sub, tenantId);

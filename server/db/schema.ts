@@ -2,7 +2,9 @@
 // Migrations are generated from it by drizzle-kit into server/db/migrations and committed.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -295,3 +297,87 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+/** Feature flags (FLAGS-001): evaluated per caller by GET /flags with `evaluateFeatureFlag`. */
+export const featureFlags = pgTable(
+  'feature_flags',
+  {
+    id: id(),
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    description: text('description').notNull().default(''),
+    on: boolean('on').notNull().default(false),
+    offTreatment: boolean('off_treatment').notNull().default(false),
+    defaultTreatment: boolean('default_treatment').notNull().default(false),
+    /** `Rule[]` of shared/flags: `{ conditions: [{ attribute, op, value, negate? }], treatment }`. */
+    rules: jsonb('rules')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('feature_flags_vendor_key').on(t.vendorId, t.key)],
+);
+
+/** Entitlement features: granted directly, by a feature flag (by key) or by a plan. */
+export const features = pgTable(
+  'features',
+  {
+    id: id(),
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    /** Key of a feature flag that grants the feature when it evaluates to true. */
+    featureFlagKey: text('feature_flag_key'),
+    /** Permission keys that only an entitled user holds (ENTITLE-008). */
+    linkedPermissions: jsonb('linked_permissions')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('features_vendor_key').on(t.vendorId, t.key)],
+);
+
+/** Plans: a bundle of features (keys) with targeting rules, assignable to tenants. */
+export const plans = pgTable('plans', {
+  id: id(),
+  vendorId: text('vendor_id')
+    .notNull()
+    .references(() => vendors.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** `Rule[]` of shared/flags; with none holding, `defaultTreatment`. */
+  rules: jsonb('rules')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  defaultTreatment: boolean('default_treatment').notNull().default(false),
+  /** Feature keys of the plan. */
+  features: jsonb('features')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+});
+
+/**
+ * What a tenant is granted: one feature (`featureKey`) or every feature of a plan (`planId`), until
+ * `expireTime` (epoch ms; -1 never expires). A past expiry is kept: it answers BUNDLE_EXPIRED.
+ */
+export const tenantEntitlements = pgTable(
+  'tenant_entitlements',
+  {
+    id: id(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    featureKey: text('feature_key'),
+    planId: text('plan_id').references(() => plans.id, { onDelete: 'cascade' }),
+    expireTime: bigint('expire_time', { mode: 'number' }).notNull().default(-1),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tenant_entitlements_tenant').on(t.tenantId),
+    check('tenant_entitlements_one_target', sql`(${t.featureKey} is null) <> (${t.planId} is null)`),
+  ],
+);

@@ -10,10 +10,14 @@ import { hashPassword } from '../auth/passwords';
 import type { ServerConfig } from '../config';
 import type { Db } from './index';
 import {
+  featureFlags,
+  features,
   permissionCategories,
   permissions,
+  plans,
   rolePermissions,
   roles,
+  tenantEntitlements,
   tenants,
   userRoles,
   users,
@@ -35,6 +39,79 @@ const members: { email: string; name: string; role: SampleRoleName }[] = [
   { email: 'linus@acme.test', name: 'Linus Torvalds', role: 'ReadOnly' },
   { email: 'margaret@acme.test', name: 'Margaret Hamilton', role: 'Support' },
 ];
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Demo flag, feature and plan definitions: `fe-usage-page` on for Acme only (a rule on its tenant id),
+ * `fe-entitlements` and `fe-user-authorization` on for everyone; the features `sso` and `audit-export` in
+ * the Pro plan, which Acme holds without expiry; `usage-insights` granted by the `fe-usage-insights` flag
+ * (verified users). Rules a feature names reach every tenant: they hold no tenant ids.
+ */
+async function seedFlagsAndEntitlements(tx: Tx, vendorId: string, acme: string) {
+  const on = { vendorId, on: true, offTreatment: false, defaultTreatment: true };
+  await tx.insert(featureFlags).values([
+    {
+      ...on,
+      id: randomUUID(),
+      key: 'fe-usage-page',
+      description: 'The usage page of the admin portal',
+      defaultTreatment: false,
+      rules: [
+        {
+          conditions: [{ attribute: 'frontegg.tenantId', op: 'in_list', value: { list: [acme] } }],
+          treatment: true,
+        },
+      ],
+    },
+    {
+      ...on,
+      id: randomUUID(),
+      key: 'fe-usage-insights',
+      description: 'Usage insights for verified users',
+      defaultTreatment: false,
+      rules: [
+        {
+          conditions: [{ attribute: 'frontegg.emailVerified', op: 'is', value: { boolean: true } }],
+          treatment: true,
+        },
+      ],
+    },
+    { ...on, id: randomUUID(), key: 'fe-entitlements', description: 'Load the entitlements' },
+    { ...on, id: randomUUID(), key: 'fe-user-authorization', description: 'Load the authorization' },
+  ]);
+  await tx.insert(features).values([
+    {
+      id: randomUUID(),
+      vendorId,
+      key: 'sso',
+      name: 'Single sign-on',
+      linkedPermissions: ['fe.secure.write.samlConfiguration'],
+    },
+    {
+      id: randomUUID(),
+      vendorId,
+      key: 'audit-export',
+      name: 'Audit log export',
+      linkedPermissions: ['fe.secure.read.audits'],
+    },
+    {
+      id: randomUUID(),
+      vendorId,
+      key: 'usage-insights',
+      name: 'Usage insights',
+      featureFlagKey: 'fe-usage-insights',
+      linkedPermissions: ['fe.usage.read'],
+    },
+  ]);
+  const pro = randomUUID();
+  await tx
+    .insert(plans)
+    .values({ id: pro, vendorId, name: 'Pro', defaultTreatment: false, features: ['sso', 'audit-export'] });
+  await tx
+    .insert(tenantEntitlements)
+    .values({ id: randomUUID(), tenantId: acme, planId: pro, expireTime: -1 });
+}
 
 /** Demo data on an empty database: a vendor, Acme with two sub-tenants, the sample roles, an admin and members. */
 export async function seedDemoData(db: Db, config: ServerConfig): Promise<SeedResult> {
@@ -102,6 +179,8 @@ export async function seedDemoData(db: Db, config: ServerConfig): Promise<SeedRe
       await tx.insert(userTenants).values({ userId, tenantId: acme });
       await tx.insert(userRoles).values({ userId, tenantId: acme, roleId: roleIds.get(person.role)! });
     }
+
+    await seedFlagsAndEntitlements(tx, vendorId, acme);
   });
   return { seeded: true, vendorId, adminEmail: config.demoAdminEmail, generatedPassword };
 }

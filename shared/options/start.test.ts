@@ -1,6 +1,12 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { createApiClient } from '../api/client';
-import { featureFlagsAtom, loadedFlagsAtom, previewFlagKeys } from '../flags/flags.atoms';
+import { accessTokenAtom } from '../auth/session.atoms';
+import {
+  entitlementsLoadAtom,
+  featureFlagsAtom,
+  loadedFlagsAtom,
+  previewFlagKeys,
+} from '../flags/flags.atoms';
 import { captureConsole, mount, resetPage } from '../element/testing';
 import { store } from '../store';
 import { configure } from './configure';
@@ -15,6 +21,8 @@ afterEach(() => {
   resetPage();
   store.set(loadedFlagsAtom, {});
   store.set(portalConfigurationAtom, {});
+  store.set(entitlementsLoadAtom, { status: 'idle' });
+  store.set(accessTokenAtom, null);
 });
 
 /** A real client whose transport records each call and answers from a table (or fails). */
@@ -90,6 +98,57 @@ describe('the load sequence, wired', () => {
       '[fe-elements] metadata failed to load',
     ]);
     expect(order).to.deep.equal(['authorize', 'login-box script', 'admin-portal script']);
+  });
+
+  it('[ENTITLE-010] entitlements load after authorize when the option is on and fe-entitlements is on', async () => {
+    const entitlementsPath = '/entitlements/api/v2/user-entitlements';
+    const run = async (enabled: boolean, answers: Record<string, () => Response>) => {
+      const { calls, client } = recordingClient(answers);
+      const order: string[] = [];
+      const loadSteps = createLoadSteps(
+        resolveOptions({ baseUrl: 'https://auth.example.test', entitlements: { enabled } }),
+        {
+          api: client,
+          adminPortalApi: client,
+          authorize: async () => {
+            order.push('authorize');
+            store.set(accessTokenAtom, 'token');
+          },
+          importLoginBox: async () => {},
+          importAdminPortal: async () => {},
+        },
+      );
+      const console = captureConsole();
+      try {
+        await loadApp(loadSteps, { lazy: true });
+      } finally {
+        console.restore();
+      }
+      return calls;
+    };
+    const flagsOn = () => Response.json({ flags: { 'fe-entitlements': 'on' } });
+    const answer = () =>
+      Response.json({ features: { sso: { expireTime: -1 } }, plans: {}, permissions: { 'fe.*': true } });
+
+    expect(await run(false, { '/flags': flagsOn, [entitlementsPath]: answer })).to.not.include(
+      entitlementsPath,
+    );
+    expect(store.get(entitlementsLoadAtom)).to.deep.equal({ status: 'idle' });
+
+    const offFlag = () => Response.json({ flags: { 'fe-entitlements': 'off' } });
+    expect(await run(true, { '/flags': offFlag, [entitlementsPath]: answer })).to.not.include(
+      entitlementsPath,
+    );
+    expect(store.get(entitlementsLoadAtom)).to.deep.equal({ status: 'idle' });
+
+    expect(await run(true, { '/flags': flagsOn, [entitlementsPath]: answer })).to.include(entitlementsPath);
+    const loaded = store.get(entitlementsLoadAtom);
+    expect(loaded.status).to.equal('loaded');
+    expect(loaded.status === 'loaded' && loaded.entitlements.features.sso?.expireTime).to.equal(-1);
+
+    // A failed load reports false (status 'failed'), never an error.
+    expect(await run(true, { '/flags': flagsOn })).to.include(entitlementsPath);
+    expect(store.get(entitlementsLoadAtom)).to.deep.equal({ status: 'failed' });
   });
 
   it('[SHELL-008] in preview the seven preview flags are on whatever the server says', () => {

@@ -2,7 +2,9 @@ import { adminPortalApi, api, type ApiClient } from '../api/client';
 import { paths } from '../api/paths';
 import { restoreHostedSession } from '../auth/hosted';
 import { restoreSession } from '../auth/session';
-import { loadedFlagsAtom, parseFlags } from '../flags/flags.atoms';
+import { accessTokenAtom } from '../auth/session.atoms';
+import { loadEntitlements } from '../flags/entitlements.load';
+import { entitlementsLoadAtom, featureFlagsAtom, loadedFlagsAtom, parseFlags } from '../flags/flags.atoms';
 import { store } from '../store';
 import { loadApp, type AppLoadSteps } from './load';
 import { trackLocation } from './location';
@@ -26,7 +28,13 @@ export function createLoadSteps(options: HostOptions, deps: LoadStepDeps): AppLo
       store.set(loadedFlagsAtom, parseFlags(await deps.api.request(paths.featureFlags.loadFeatureFlags))),
     loadMetadata: async () =>
       store.set(portalConfigurationAtom, await loadPortalConfiguration(deps.adminPortalApi)),
-    authorize: deps.authorize,
+    // Entitlements need the signed-in user: loaded after authorize, when the option and flag allow it.
+    authorize: async () => {
+      await deps.authorize();
+      if (!store.get(accessTokenAtom)) return;
+      const flags = store.get(featureFlagsAtom);
+      store.set(entitlementsLoadAtom, await loadEntitlements({ api: deps.api, options, flags }));
+    },
     loadLoginBoxScript: async () => void (await deps.importLoginBox()),
     loadTagManagerScript: () => loadTagManagerScript(tagManagerId(options.tagManager), options.cspNonce),
     loadAdminPortalScript: async () => void (await deps.importAdminPortal()),
