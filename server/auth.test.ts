@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt, generateKeyPair, importJWK, type JWK } from 'jose';
 import { hashPassword } from './auth/passwords';
 import { signingKeys, users } from './db/schema';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, testServer } from './testing';
+import { ADMIN_EMAIL, testServer } from './testing';
 
 describe('identity auth: login, refresh, logout, me', () => {
   let t: Awaited<ReturnType<typeof testServer>>;

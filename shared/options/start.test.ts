@@ -8,6 +8,7 @@ import {
   previewFlagKeys,
 } from '../flags/flags.atoms';
 import { captureConsole, mount, resetPage } from '../element/testing';
+import { userAtom } from '../auth/session.atoms';
 import { store } from '../store';
 import { configure } from './configure';
 import { loadApp } from './load';
@@ -176,6 +177,31 @@ describe('the load sequence, wired', () => {
       });
     } finally {
       console.restore();
+    }
+  });
+
+  it('flags are loaded again for the user when someone signs in', async () => {
+    const console = captureConsole();
+    try {
+      configure({ preview: true });
+      // The app started in the test before (one load sequence per page); its flags were reset since.
+      await mount('fe-security-center', {}, (root) => root.querySelector('[role="meter"]') !== null);
+      expect(store.get(loadedFlagsAtom)).to.deep.equal({});
+      store.set(userAtom, {
+        id: 'u9',
+        email: 'u9@acme.test',
+        name: 'U9',
+        tenantId: 't',
+        tenantIds: ['t'],
+        roles: [],
+        permissions: [],
+      });
+      await waitUntil(() => Object.keys(store.get(loadedFlagsAtom)).length > 0, 'flags were not reloaded', {
+        timeout: 5000,
+      });
+    } finally {
+      console.restore();
+      store.set(userAtom, null);
     }
   });
 });

@@ -2,7 +2,7 @@ import { adminPortalApi, api, type ApiClient } from '../api/client';
 import { paths } from '../api/paths';
 import { restoreHostedSession } from '../auth/hosted';
 import { restoreSession } from '../auth/session';
-import { accessTokenAtom } from '../auth/session.atoms';
+import { accessTokenAtom, userAtom } from '../auth/session.atoms';
 import { loadEntitlements } from '../flags/entitlements.load';
 import { entitlementsLoadAtom, featureFlagsAtom, loadedFlagsAtom, parseFlags } from '../flags/flags.atoms';
 import { store } from '../store';
@@ -21,19 +21,25 @@ export interface LoadStepDeps {
   importAdminPortal: () => Promise<unknown>;
 }
 
+const loadFlags = async (api: LoadStepDeps['api']) =>
+  store.set(loadedFlagsAtom, parseFlags(await api.request(paths.featureFlags.loadFeatureFlags)));
+
+/** Entitlements need a signed-in user: loaded when there is one and the option and flag allow it. */
+async function loadUserEntitlements(options: HostOptions, api: LoadStepDeps['api']): Promise<void> {
+  if (!store.get(accessTokenAtom)) return;
+  const flags = store.get(featureFlagsAtom);
+  store.set(entitlementsLoadAtom, await loadEntitlements({ api, options, flags }));
+}
+
 /** The real steps of the load sequence: each writes its result to the store, a failure leaves the default. */
 export function createLoadSteps(options: HostOptions, deps: LoadStepDeps): AppLoadSteps {
   return {
-    loadFeatureFlags: async () =>
-      store.set(loadedFlagsAtom, parseFlags(await deps.api.request(paths.featureFlags.loadFeatureFlags))),
+    loadFeatureFlags: () => loadFlags(deps.api),
     loadMetadata: async () =>
       store.set(portalConfigurationAtom, await loadPortalConfiguration(deps.adminPortalApi)),
-    // Entitlements need the signed-in user: loaded after authorize, when the option and flag allow it.
     authorize: async () => {
       await deps.authorize();
-      if (!store.get(accessTokenAtom)) return;
-      const flags = store.get(featureFlagsAtom);
-      store.set(entitlementsLoadAtom, await loadEntitlements({ api: deps.api, options, flags }));
+      await loadUserEntitlements(options, deps.api);
     },
     loadLoginBoxScript: async () => void (await deps.importLoginBox()),
     loadTagManagerScript: () => loadTagManagerScript(tagManagerId(options.tagManager), options.cspNonce),
@@ -73,6 +79,28 @@ export function startApp(): Promise<void> {
       importAdminPortal: () => import('../../elements/admin-portal/index'),
     }),
     { lazy: options.lazy },
-  );
+  ).then(() => followUser(options));
   return started;
+}
+
+/** Flags and entitlements are evaluated for the signed-in user: loaded again when the user or tenant changes. */
+function followUser(options: HostOptions): void {
+  const who = () => {
+    const user = store.get(userAtom);
+    return user ? `${user.id}|${user.tenantId}` : '';
+  };
+  let last = who();
+  store.sub(userAtom, () => {
+    const now = who();
+    if (now === last) return;
+    last = now;
+    void (async () => {
+      await loadFlags(api).catch((error: unknown) =>
+        console.error('[fe-elements] feature flags failed to load', error),
+      );
+      await loadUserEntitlements(options, api).catch((error: unknown) =>
+        console.error('[fe-elements] entitlements failed to load', error),
+      );
+    })();
+  });
 }
