@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { accessTokenAtom, userAtom, type SessionUser } from '../../shared/auth/session.atoms';
 import { $, axeViolations, mount, resetPage, shadowText } from '../../shared/element/testing';
+import { entitlementsLoadAtom } from '../../shared/flags/flags.atoms';
 import { store } from '../../shared/store';
 import './index';
 
@@ -56,6 +57,36 @@ describe('<fe-admin-portal>', () => {
     expect(navKeys(el)).not.to.include('groups');
     store.set(userAtom, user(['fe.secure.*']));
     await waitUntil(() => navKeys(el).includes('groups'));
+  });
+
+  it('with entitlements on, an entry that names a feature shows only when the user is entitled to it', async () => {
+    signIn(['fe.*']);
+    const entitled = (expireTime: number | null) =>
+      store.set(entitlementsLoadAtom, {
+        status: 'loaded',
+        entitlements: {
+          features: { sso: { expireTime, planIds: [], linkedPermissions: [] } },
+          plans: {},
+          permissions: {},
+        },
+      });
+    entitled(Date.now() - 60_000);
+    const el = await mount(
+      'fe-admin-portal',
+      {
+        preview: '',
+        entitlements: '{"enabled":true}',
+        navigation: '{"sso":{"visibility":"byPermissions","feature":"sso"}}',
+      },
+      (r) => r.querySelector('nav') !== null,
+    );
+    expect(navKeys(el)).not.to.include('sso');
+    entitled(-1);
+    await waitUntil(() => navKeys(el).includes('sso'), 'an entitled user sees the entry');
+    el.setAttribute('entitlements', '{"enabled":false}');
+    entitled(Date.now() - 60_000);
+    await waitUntil(() => navKeys(el).includes('sso'), 'with entitlements off the feature is not required');
+    store.set(entitlementsLoadAtom, { status: 'idle' });
   });
 
   it('selecting an entry opens its page', async () => {

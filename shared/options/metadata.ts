@@ -1,10 +1,11 @@
 import { atom } from 'jotai';
+import type { NavigationOptions } from './options';
 import type { ApiClient } from '../api/client';
 import { paths } from '../api/paths';
 
 /** The portal configuration from the metadata call (SHELL-015/016); empty until loaded. */
 export interface PortalConfiguration {
-  navigation?: Record<string, { visibility?: 'always' | 'hidden' | 'byPermissions' }>;
+  navigation?: NavigationOptions;
   theme?: unknown;
   [key: string]: unknown;
 }

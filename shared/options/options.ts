@@ -18,8 +18,11 @@ export interface LocalizationTree {
 export type FieldAppearance = 'hidden' | 'viewOnly' | 'edit';
 export type TabAppearance = 'hidden' | 'edit';
 export type NavigationVisibility = 'always' | 'hidden' | 'byPermissions';
-/** Per navigation entry: `{ users: { visibility: 'hidden' } }`. */
-export type NavigationOptions = Record<string, { visibility?: NavigationVisibility }>;
+/**
+ * Per navigation entry: `{ users: { visibility: 'hidden' } }`. With entitlements on, `feature` also requires
+ * the user to be entitled to that feature: `{ sso: { visibility: 'byPermissions', feature: 'sso' } }`.
+ */
+export type NavigationOptions = Record<string, { visibility?: NavigationVisibility; feature?: string }>;
 
 export interface TagManagerOptions {
   enabled: boolean;
