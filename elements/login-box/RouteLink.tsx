@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
+import { useT } from '../../shared/i18n/useT';
 import { navigate } from '../../shared/options/location';
 import { optionsAtom } from '../../shared/options/options.atoms';
 
@@ -23,5 +24,18 @@ export function RouteLink({ to, host, children }: { to: string; host: EventTarge
     >
       {children}
     </a>
+  );
+}
+
+/** The "Back to sign in" link every secondary screen ends with. */
+export function BackToLogin({ host }: { host: EventTarget }) {
+  const { t } = useT();
+  const { routes } = useAtomValue(optionsAtom);
+  return (
+    <p>
+      <RouteLink to={routes.loginUrl} host={host}>
+        {t('loginBox.login.backToLogin')}
+      </RouteLink>
+    </p>
   );
 }

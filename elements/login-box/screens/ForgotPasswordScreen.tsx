@@ -1,20 +1,17 @@
-import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
 import { paths } from '../../../shared/api/paths';
 import { useT } from '../../../shared/i18n/useT';
-import { optionsAtom } from '../../../shared/options/options.atoms';
 import { Alert, Button, TextField } from '../../../shared/ui';
 import type { ForgotPasswordStep } from '../flows/password.machine';
-import { RouteLink } from '../RouteLink';
+import { BackToLogin } from '../RouteLink';
 import { ScreenHeader } from './ScreenHeader';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function ForgotPasswordScreen({ host }: { host: EventTarget }) {
   const { t } = useT();
-  const { routes } = useAtomValue(optionsAtom);
   const [step, setStep] = useState<ForgotPasswordStep>('forgotPassword');
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
@@ -72,11 +69,7 @@ export function ForgotPasswordScreen({ host }: { host: EventTarget }) {
           </Button>
         </form>
       )}
-      <p>
-        <RouteLink to={routes.loginUrl} host={host}>
-          {t('loginBox.login.backToLogin')}
-        </RouteLink>
-      </p>
+      <BackToLogin host={host} />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { useT } from '../../../shared/i18n/useT';
 import { navigate } from '../../../shared/options/location';
 import { optionsAtom } from '../../../shared/options/options.atoms';
 import { Alert, Spinner } from '../../../shared/ui';
-import { RouteLink } from '../RouteLink';
+import { BackToLogin } from '../RouteLink';
 
 /** Runs an effect once per mount (the hosted steps are navigations: never twice). */
 function useOnce(effect: () => void) {
@@ -53,11 +53,7 @@ export function HostedCallbackScreen({ host }: { host: EventTarget }) {
   return (
     <>
       <Alert severity="error">{error}</Alert>
-      <p>
-        <RouteLink to={routes.loginUrl} host={host}>
-          {t('loginBox.login.backToLogin')}
-        </RouteLink>
-      </p>
+      <BackToLogin host={host} />
     </>
   );
 }

@@ -5,17 +5,15 @@ import { errorMessage } from '../../../shared/api/errors';
 import { paths } from '../../../shared/api/paths';
 import { useT } from '../../../shared/i18n/useT';
 import { currentSearchParamsAtom } from '../../../shared/options/location';
-import { optionsAtom } from '../../../shared/options/options.atoms';
 import { Alert, Button, TextField } from '../../../shared/ui';
 import { linkParams } from '../flows/activate.machine';
 import { defaultPasswordConfig, passwordProblem } from '../flows/password.machine';
-import { RouteLink } from '../RouteLink';
+import { BackToLogin } from '../RouteLink';
 import { ScreenHeader } from './ScreenHeader';
 import { usePasswordError } from './usePasswordError';
 
 export function ResetPasswordScreen({ host }: { host: EventTarget }) {
   const { t } = useT();
-  const { routes } = useAtomValue(optionsAtom);
   const link = linkParams(useAtomValue(currentSearchParamsAtom));
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -96,11 +94,7 @@ export function ResetPasswordScreen({ host }: { host: EventTarget }) {
           </Button>
         </form>
       )}
-      <p>
-        <RouteLink to={routes.loginUrl} host={host}>
-          {t('loginBox.login.backToLogin')}
-        </RouteLink>
-      </p>
+      <BackToLogin host={host} />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { optionsAtom } from '../../../shared/options/options.atoms';
 import { Alert, Button, TextField } from '../../../shared/ui';
 import { signUpOutcome, type SignUpAnswer } from '../flows/signup.machine';
 import { defaultPasswordConfig, passwordProblem } from '../flows/password.machine';
-import { RouteLink } from '../RouteLink';
+import { BackToLogin, RouteLink } from '../RouteLink';
 import { ScreenHeader } from './ScreenHeader';
 import { usePasswordError } from './usePasswordError';
 
@@ -59,9 +59,7 @@ export function SignUpScreen({ host }: { host: EventTarget }) {
       <>
         <ScreenHeader title={t('loginBox.signUp.successTitle')} />
         <p role="status">{t('loginBox.signUp.successText', { email: sentTo })}</p>
-        <RouteLink to={routes.loginUrl} host={host}>
-          {t('loginBox.login.backToLogin')}
-        </RouteLink>
+        <BackToLogin host={host} />
       </>
     );
   return (
