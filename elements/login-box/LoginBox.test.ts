@@ -52,8 +52,11 @@ describe('<fe-login-box>', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect($(el, 'form')).to.equal(null);
     expect($(el, '[part="root"]')!.textContent).to.equal('');
+    // It takes no room in the host's layout either.
+    expect(getComputedStyle(el).display).to.equal('none');
     goTo('#/account/login');
     await waitUntil(() => $(el, 'form') !== null, 'the login route did not show the form');
+    expect(getComputedStyle(el).display).to.equal('block');
   });
 
   it('passes an axe-core accessibility check', async () => {

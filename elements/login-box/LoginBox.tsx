@@ -1,3 +1,4 @@
+import { Global } from '@emotion/react';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { signOut } from '../../shared/auth/session';
@@ -42,7 +43,8 @@ export function LoginBox({ container }: ElementBaseProps) {
   const path = useAtomValue(currentPathAtom);
   const { routes, hostedLoginBox } = useAtomValue(optionsAtom);
   const screen = screenForPath(path, routes);
-  if (screen === 'skip') return null;
+  // Skipped: the element takes no room in the host's layout either.
+  if (screen === 'skip') return <Global styles={{ ':host': { display: 'none' } }} />;
   const host = container.host;
   const Screen = (hostedLoginBox && hostedScreens[screen]) || screens[screen];
   return (
