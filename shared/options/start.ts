@@ -79,12 +79,15 @@ export function startApp(): Promise<void> {
       importAdminPortal: () => import('../../elements/admin-portal/index'),
     }),
     { lazy: options.lazy },
-  ).then(() => followUser(options));
+  ).then(followUser);
   return started;
 }
 
-/** Flags and entitlements are evaluated for the signed-in user: loaded again when the user or tenant changes. */
-function followUser(options: HostOptions): void {
+/**
+ * Flags and entitlements are evaluated for the signed-in user: loaded again when the user or tenant changes
+ * (with the options of that moment).
+ */
+function followUser(): void {
   const who = () => {
     const user = store.get(userAtom);
     return user ? `${user.id}|${user.tenantId}` : '';
@@ -98,7 +101,7 @@ function followUser(options: HostOptions): void {
       await loadFlags(api).catch((error: unknown) =>
         console.error('[fe-elements] feature flags failed to load', error),
       );
-      await loadUserEntitlements(options, api).catch((error: unknown) =>
+      await loadUserEntitlements(store.get(optionsAtom), api).catch((error: unknown) =>
         console.error('[fe-elements] entitlements failed to load', error),
       );
     })();
