@@ -55,3 +55,16 @@ export async function loadUserView(db: Db, userId: string, tenantId?: string): P
     permissions: permissionRows.sort((a, b) => a.key.localeCompare(b.key)),
   };
 }
+
+/** The access-token claims of a user view: what every sign-in path and the per-tenant token sign. */
+export const userClaims = (user: UserView, sid: string) => ({
+  sub: user.id,
+  email: user.email,
+  name: user.name,
+  tenantId: user.tenantId,
+  tenantIds: user.tenantIds,
+  roles: user.roles.map((r) => r.key),
+  permissions: user.permissions.map((p) => p.key),
+  sid,
+  type: 'userToken' as const,
+});

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { apiError, caller, type Services } from '../context';
 import { sessions, users } from '../db/schema';
 import { enforceSessionPolicy } from '../account/policies';
-import { loadUserView } from '../users';
+import { loadUserView, userClaims } from '../users';
 
 export const REFRESH_COOKIE = 'fe_refresh';
 export const REFRESH_COOKIE_PATH = '/identity/resources/auth/v1';
@@ -26,17 +26,7 @@ export function createSessionIssuer(services: Services) {
   async function answer(userId: string, sessionId: string) {
     const user = await loadUserView(db, userId);
     if (!user) throw apiError(401, 'Unauthorized');
-    const { token, expiresIn } = await tokens.sign({
-      sub: user.id,
-      email: user.email,
-      name: user.name,
-      tenantId: user.tenantId,
-      tenantIds: user.tenantIds,
-      roles: user.roles.map((r) => r.key),
-      permissions: user.permissions.map((p) => p.key),
-      sid: sessionId,
-      type: 'userToken',
-    });
+    const { token, expiresIn } = await tokens.sign(userClaims(user, sessionId));
     return {
       accessToken: token,
       expiresIn,

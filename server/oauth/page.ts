@@ -1,10 +1,10 @@
 import { paths } from '../../shared/api/paths';
 import { hostedLoginPage } from '../routes/hosted';
+import { escapeHtml } from '../html';
 
 /** Not in the paths table (the elements never call it: they navigate to it). */
 export const AUTHORIZE_PATH = '/oauth/authorize';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 /** JSON that is safe inside a <script> element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 

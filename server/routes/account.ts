@@ -16,7 +16,7 @@ import { writeAudit } from '../audit';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
 import { sessions, tenants, users, userTenants } from '../db/schema';
 import { requireUser } from '../middleware/bearer';
-import { loadUserView, type UserView } from '../users';
+import { loadUserView, userClaims } from '../users';
 
 const WRITE_POLICY = 'fe.secure.write.securityPolicy';
 const WRITE_USERS = 'fe.secure.write.users';
@@ -217,19 +217,6 @@ function tenantRoutes({ db, tokens, vendorId }: Services): Hono<AppEnv> {
 
   return app;
 }
-
-/** The access-token claims of a user view (as the session issuer signs them). */
-const userClaims = (user: UserView, sid: string) => ({
-  sub: user.id,
-  email: user.email,
-  name: user.name,
-  tenantId: user.tenantId,
-  tenantIds: user.tenantIds,
-  roles: user.roles.map((r) => r.key),
-  permissions: user.permissions.map((p) => p.key),
-  sid,
-  type: 'userToken' as const,
-});
 
 // ---------------------------------------------------------------------------------------------------------
 // Sessions. Revoking a session revokes its refresh tokens at once; an access token already issued for it

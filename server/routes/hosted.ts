@@ -1,28 +1,27 @@
 import { Hono } from 'hono';
 import { ADMIN_BOX_CDN_VERSION } from '../../shared/options/cdn';
 import type { AppEnv } from '../context';
+import { escapeHtml } from '../html';
 
 /** The hosted login page: `<fe-login-box>` served by the server itself, at every /account/* route. */
 export function hostedLoginPage(origin: string, title = 'Sign in'): string {
-  const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${escape(title)}</title>
+    <title>${escapeHtml(title)}</title>
     <script type="module" src="/cdn/${ADMIN_BOX_CDN_VERSION}/login-box/index.js"></script>
     <style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f5f7;font-family:system-ui,sans-serif}</style>
   </head>
   <body>
-    <fe-login-box base-url="${escape(origin)}" lazy></fe-login-box>
+    <fe-login-box base-url="${escapeHtml(origin)}" lazy></fe-login-box>
   </body>
 </html>`;
 }
 
 /** The demo app at `/`: the portal of the signed-in user, against this server (not preview). */
 export function hostedAppPage(origin: string): string {
-  const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
   return `<!doctype html>
 <html lang="en">
   <head>
@@ -44,7 +43,7 @@ export function hostedAppPage(origin: string): string {
       <a href="/account/logout">Sign out</a>
       <a href="/examples/vanilla/">Preview example</a>
     </header>
-    <main><fe-admin-portal base-url="${escape(origin)}"></fe-admin-portal></main>
+    <main><fe-admin-portal base-url="${escapeHtml(origin)}"></fe-admin-portal></main>
   </body>
 </html>`;
 }
