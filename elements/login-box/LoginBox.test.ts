@@ -1,7 +1,16 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { userAtom } from '../../shared/auth/session.atoms';
 import { defineElement } from '../../shared/element/defineElement';
-import { $, axeViolations, captureConsole, mount, resetPage, shadowText } from '../../shared/element/testing';
+import {
+  $,
+  axeViolations,
+  captureConsole,
+  mount,
+  resetPage,
+  shadowText,
+  goTo,
+  setValue,
+} from '../../shared/element/testing';
 import { store } from '../../shared/store';
 import './index';
 import '../admin-portal/index';
@@ -12,18 +21,8 @@ afterEach(() => {
   goTo('');
 });
 
-/** Moves the page to a hash route the way a user does: hashchange tells the elements. */
-function goTo(hash: string) {
-  history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
-  window.dispatchEvent(new HashChangeEvent('hashchange'));
-}
 const loginRoute = () => goTo('#/account/login');
 const hasForm = (root: ShadowRoot) => root.querySelector('form') !== null;
-/** Types into a React-controlled input the way a user does (the native setter, then an input event). */
-function setValue(input: HTMLInputElement, value: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-}
 
 describe('<fe-login-box>', () => {
   it('mounts in an open shadow root and keeps its styles inside it', async () => {

@@ -1,14 +1,9 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { $, axeViolations, mount, resetPage } from '../../shared/element/testing';
+import { $, axeViolations, mount, resetPage, goTo, setValue } from '../../shared/element/testing';
 import { accessTokenAtom, userAtom, type SessionUser } from '../../shared/auth/session.atoms';
 import { store } from '../../shared/store';
 import './index';
 
-/** Types into a React-controlled input the way a user does. */
-function setValue(input: HTMLInputElement, value: string) {
-  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
-  input.dispatchEvent(new Event('input', { bubbles: true }));
-}
 const someone: SessionUser = {
   id: 'u0',
   email: 'someone@else.test',
@@ -20,10 +15,6 @@ const someone: SessionUser = {
 };
 const text = (el: Element) => el.shadowRoot?.textContent ?? '';
 
-const goTo = (hash: string) => {
-  history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
-  window.dispatchEvent(new HashChangeEvent('hashchange'));
-};
 afterEach(() => {
   resetPage();
   goTo('');

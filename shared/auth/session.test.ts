@@ -51,7 +51,7 @@ describe('session', () => {
     expect(store.get(accessTokenAtom)).not.to.equal('first');
   });
 
-  it('no renewal without an expiry, and none after sign-out', async () => {
+  it('no renewal is scheduled without an expiry', async () => {
     const timers = captureTimers();
     try {
       await applyAuthAnswer({ accessToken: 'x', user });

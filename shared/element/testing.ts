@@ -42,3 +42,15 @@ export function resetPage(): void {
 }
 
 export { captureConsole } from '../testing/console';
+
+/** Types into a React-controlled input the way a user does (the native setter, then an input event). */
+export function setValue(input: HTMLInputElement, value: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/** Moves the page to a hash route the way a user does: a hashchange tells the elements. */
+export function goTo(hash: string): void {
+  history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+  window.dispatchEvent(new HashChangeEvent('hashchange'));
+}

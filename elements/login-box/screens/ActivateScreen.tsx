@@ -20,7 +20,7 @@ import {
 } from '../flows/activate.machine';
 import { defaultPasswordConfig, passwordProblem } from '../flows/password.machine';
 import { ScreenHeader } from './ScreenHeader';
-import { usePasswordError } from './usePasswordError';
+import { usePasswordError } from './useFieldErrors';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

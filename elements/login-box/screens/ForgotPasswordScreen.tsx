@@ -7,8 +7,7 @@ import { Alert, Button, TextField } from '../../../shared/ui';
 import type { ForgotPasswordStep } from '../flows/password.machine';
 import { BackToLogin } from '../RouteLink';
 import { ScreenHeader } from './ScreenHeader';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isEmail, useEmailError } from './useFieldErrors';
 
 export function ForgotPasswordScreen({ host }: { host: EventTarget }) {
   const { t } = useT();
@@ -17,11 +16,12 @@ export function ForgotPasswordScreen({ host }: { host: EventTarget }) {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const emailError = useEmailError();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!EMAIL.test(email.trim())) return;
+    if (!isEmail(email)) return;
     setBusy(true);
     setError(null);
     try {
@@ -53,15 +53,7 @@ export function ForgotPasswordScreen({ host }: { host: EventTarget }) {
             name="email"
             autoComplete="email"
             value={email}
-            error={
-              !touched
-                ? null
-                : !email
-                  ? t('common.required')
-                  : !EMAIL.test(email.trim())
-                    ? t('common.invalidEmail')
-                    : null
-            }
+            error={emailError(email, touched)}
             onChange={(e) => setEmail(e.target.value)}
           />
           <Button type="submit" fullWidth disabled={busy}>

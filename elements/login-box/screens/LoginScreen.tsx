@@ -5,8 +5,7 @@ import { useAtomValue } from 'jotai';
 import { optionsAtom } from '../../../shared/options/options.atoms';
 import { RouteLink } from '../RouteLink';
 import { useLogin } from '../useLogin';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isEmail, useEmailError } from './useFieldErrors';
 
 export function LoginScreen({ host }: { host: EventTarget }) {
   const { t } = useT();
@@ -15,19 +14,13 @@ export function LoginScreen({ host }: { host: EventTarget }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
-  const emailError = !touched
-    ? null
-    : !email
-      ? t('common.required')
-      : !EMAIL.test(email)
-        ? t('common.invalidEmail')
-        : null;
+  const emailError = useEmailError()(email, touched);
   const passwordError = touched && !password ? t('common.required') : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!EMAIL.test(email) || !password) return;
+    if (!isEmail(email) || !password) return;
     void submit(email, password);
   };
 

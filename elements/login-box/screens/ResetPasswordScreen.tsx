@@ -10,7 +10,7 @@ import { linkParams } from '../flows/activate.machine';
 import { defaultPasswordConfig, passwordProblem } from '../flows/password.machine';
 import { BackToLogin } from '../RouteLink';
 import { ScreenHeader } from './ScreenHeader';
-import { usePasswordError } from './usePasswordError';
+import { usePasswordError } from './useFieldErrors';
 
 export function ResetPasswordScreen({ host }: { host: EventTarget }) {
   const { t } = useT();

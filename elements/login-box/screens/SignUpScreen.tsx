@@ -12,9 +12,7 @@ import { signUpOutcome, type SignUpAnswer } from '../flows/signup.machine';
 import { defaultPasswordConfig, passwordProblem } from '../flows/password.machine';
 import { BackToLogin, RouteLink } from '../RouteLink';
 import { ScreenHeader } from './ScreenHeader';
-import { usePasswordError } from './usePasswordError';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { isEmail, useEmailError, usePasswordError } from './useFieldErrors';
 
 export function SignUpScreen({ host }: { host: EventTarget }) {
   const { t } = useT();
@@ -25,6 +23,7 @@ export function SignUpScreen({ host }: { host: EventTarget }) {
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const passwordText = usePasswordError();
+  const emailError = useEmailError();
   const problem = passwordProblem(form.password, null, defaultPasswordConfig);
   const field = (key: keyof typeof form) => ({
     value: form[key],
@@ -34,7 +33,7 @@ export function SignUpScreen({ host }: { host: EventTarget }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!form.name.trim() || !EMAIL.test(form.email.trim()) || problem) return;
+    if (!form.name.trim() || !isEmail(form.email) || problem) return;
     setBusy(true);
     setError(null);
     try {
@@ -84,15 +83,7 @@ export function SignUpScreen({ host }: { host: EventTarget }) {
           type="email"
           name="email"
           autoComplete="email"
-          error={
-            !touched
-              ? null
-              : !form.email
-                ? t('common.required')
-                : !EMAIL.test(form.email.trim())
-                  ? t('common.invalidEmail')
-                  : null
-          }
+          error={emailError(form.email, touched)}
           {...field('email')}
         />
         <TextField
