@@ -33,3 +33,22 @@ export async function writeAudit(db: Db, event: AuditEvent): Promise<void> {
     json: event.json ?? {},
   });
 }
+
+/** The audit row of a refresh token presented again after use (its family and session were revoked). */
+export function auditRefreshReuse(
+  db: Db,
+  vendorId: string,
+  reuse: { userId: string; familyId: string },
+  who: { ipAddress: string; userAgent: string },
+  where = 'token refresh',
+): Promise<void> {
+  return writeAudit(db, {
+    vendorId,
+    userId: reuse.userId,
+    action: 'Refresh token reuse detected',
+    description: `The session was revoked (${where})`,
+    severity: 'High',
+    json: { familyId: reuse.familyId },
+    ...who,
+  });
+}

@@ -4,7 +4,7 @@ import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
 import { readPolicy } from '../account/policies';
-import { writeAudit } from '../audit';
+import { auditRefreshReuse, writeAudit } from '../audit';
 import { touchSession } from '../account/policies';
 import { verifyPassword } from '../auth/passwords';
 import { createSessionIssuer, REFRESH_COOKIE } from '../auth/session';
@@ -93,17 +93,7 @@ export function authRoutes(services: Services): Hono<AppEnv> {
     const token = getCookie(c, REFRESH_COOKIE);
     if (!token) throw apiError(401, 'Unauthorized');
     const result = await refresh.redeem(token);
-    if (result.kind === 'reused') {
-      await writeAudit(db, {
-        vendorId,
-        userId: result.userId,
-        action: 'Refresh token reuse detected',
-        description: 'The session was revoked',
-        severity: 'High',
-        json: { familyId: result.familyId },
-        ...caller(c),
-      });
-    }
+    if (result.kind === 'reused') await auditRefreshReuse(db, vendorId, result, caller(c));
     // Another tab redeemed this token a moment ago: it holds the new cookie, try again (409).
     if (result.kind === 'concurrent') throw apiError(409, 'The token was just refreshed, try again');
     if (result.kind !== 'rotated') {

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
-import { writeAudit } from '../audit';
+import { auditRefreshReuse, writeAudit } from '../audit';
 import { createSessionIssuer } from '../auth/session';
 import { apiError, caller, type AppEnv, type Services } from '../context';
 import { sessions } from '../db/schema';
@@ -271,29 +271,14 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
 
     if (body.grant_type === 'refresh_token') {
       const result = await refresh.redeem(body.refresh_token);
-      if (result.kind === 'reused') {
-        await writeAudit(db, {
-          vendorId,
-          userId: result.userId,
-          action: 'Refresh token reuse detected',
-          description: 'The session was revoked (OAuth token endpoint)',
-          severity: 'High',
-          json: { familyId: result.familyId },
-          ...caller(c),
-        });
-      }
+      if (result.kind === 'reused')
+        await auditRefreshReuse(db, vendorId, result, caller(c), 'OAuth token endpoint');
       if (result.kind !== 'rotated')
         return oauthError(c, 400, 'invalid_grant', 'The refresh token is not valid');
       // The session policy: a session past its idle or absolute timeout ends here.
       if (!(await touchSession(services, result.sessionId, now())))
         return oauthError(c, 400, 'invalid_grant', 'The session has ended');
-      const answer = await issuer.answer(result.userId, result.sessionId);
-      return c.json({
-        access_token: answer.accessToken,
-        token_type: 'Bearer',
-        expires_in: answer.expiresIn,
-        refresh_token: result.token,
-      });
+      return c.json(tokenResponse(await issuer.answer(result.userId, result.sessionId), result.token));
     }
 
     const client = await findClient(db, vendorId, body.client_id);
@@ -328,13 +313,7 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
     if (!session || session.revokedAt || !(await touchSession(services, grant.sessionId, now())))
       return oauthError(c, 400, 'invalid_grant', 'The session has ended');
     const answer = await issuer.answer(grant.userId, grant.sessionId);
-    return c.json({
-      access_token: answer.accessToken,
-      token_type: 'Bearer',
-      expires_in: answer.expiresIn,
-      refresh_token: await refresh.issue(grant.sessionId, grant.userId),
-      scope: grant.scope,
-    });
+    return c.json(tokenResponse(answer, await refresh.issue(grant.sessionId, grant.userId), grant.scope));
   });
 
   app.post(paths.auth.silentOAuthRefreshToken.path, async (c) => {
@@ -374,6 +353,19 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
 const logoutQuery = z.object({
   post_logout_redirect_uri: z.string().url().max(2048).optional(),
   state: z.string().max(512).optional(),
+});
+
+/** The token endpoint's answer (RFC 6749 §5.1). */
+const tokenResponse = (
+  answer: { accessToken: string; expiresIn: number },
+  refreshToken: string,
+  scope?: string,
+) => ({
+  access_token: answer.accessToken,
+  token_type: 'Bearer',
+  expires_in: answer.expiresIn,
+  refresh_token: refreshToken,
+  ...(scope ? { scope } : {}),
 });
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
