@@ -35,6 +35,17 @@ export const tenants = pgTable('tenants', {
   metadata: jsonb('metadata')
     .notNull()
     .default(sql`'{}'::jsonb`),
+  // Account settings (TENANTS-004/005/008).
+  address: text('address').notNull().default(''),
+  website: text('website').notNull().default(''),
+  timezone: text('timezone').notNull().default('UTC'),
+  dateFormat: text('date_format').notNull().default('DD/MM/YYYY'),
+  timeFormat: text('time_format').notNull().default('HH:mm'),
+  currency: text('currency').notNull().default('USD'),
+  logo: text('logo').notNull().default(''),
+  alias: text('alias'),
+  /** The custom login box of the account (TENANTS-006/007); null when never saved. */
+  customLogin: jsonb('custom_login'),
   createdAt: createdAt(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
@@ -59,9 +70,16 @@ export const users = pgTable(
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLogin: timestamp('last_login', { withTimezone: true }),
+    /** A temporary user is removed after this moment (TEAM-019); null = permanent. */
+    temporaryExpirationDate: timestamp('temporary_expiration_date', { withTimezone: true }),
+    /** How the user signs in: local, saml, oidc, social provider name, scim. */
+    provider: text('provider').notNull().default('local'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_vendor_email').on(t.vendorId, sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_vendor_email').on(t.vendorId, sql`lower(${t.email})`),
+    index('users_vendor_name').on(t.vendorId, t.name),
+  ],
 );
 
 export const userTenants = pgTable(
@@ -73,9 +91,15 @@ export const userTenants = pgTable(
     tenantId: text('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** Disabled in this tenant: cannot sign in to it or refresh into it. */
+    disabled: boolean('disabled').notNull().default(false),
+    /** False until an invited user accepts the invitation to this tenant. */
+    activatedForTenant: boolean('activated_for_tenant').notNull().default(true),
+    /** May act in the sub-accounts of this tenant (TENANTS-013). */
+    subAccountAccessAllowed: boolean('sub_account_access_allowed').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.tenantId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.tenantId] }), index('user_tenants_tenant').on(t.tenantId)],
 );
 
 export const permissionCategories = pgTable('permission_categories', {
@@ -381,3 +405,64 @@ export const tenantEntitlements = pgTable(
     check('tenant_entitlements_one_target', sql`(${t.featureKey} is null) <> (${t.planId} is null)`),
   ],
 );
+
+/** Groups of users in a tenant (GROUPS-001/002): a group carries roles its members hold in that tenant. */
+export const groups = pgTable(
+  'groups',
+  {
+    id: id(),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull().default(''),
+    description: text('description').notNull().default(''),
+    metadata: jsonb('metadata')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    managedBy: text('managed_by').notNull().default('frontegg'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('groups_tenant_name').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+export const groupRoles = pgTable(
+  'group_roles',
+  {
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    roleId: text('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.roleId] })],
+);
+
+export const groupUsers = pgTable(
+  'group_users',
+  {
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_users_user').on(t.userId)],
+);
+
+/**
+ * The tenant's shareable invitation link (TEAM-020): one per tenant. The token is kept readable because
+ * administrators read the link back; it only lets someone sign up into this tenant until it expires.
+ */
+export const inviteLinks = pgTable('invite_links', {
+  tenantId: text('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  shouldSendEmail: boolean('should_send_email').notNull().default(false),
+  createdAt: createdAt(),
+});
