@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
+import type { AccessClaims } from '../auth/keys';
 import { permissionMatches } from '../../shared/flags/entitlements';
 import type { Db } from '../db';
 import {
@@ -59,11 +60,19 @@ export function requirePermission({ tokens, db }: Pick<Services, 'tokens' | 'db'
   const user = requireUser(tokens);
   return createMiddleware<AppEnv>(async (c, next) =>
     user(c, async () => {
-      const { sub, tenantId } = c.get('auth');
-      const granted = await tenantPermissions(db, sub, tenantId);
-      if (!granted || !required.every((key) => holds(granted, key)))
-        throw apiError(403, 'You are not authorized to perform this action');
+      await assertPermission(db, c.get('auth'), ...required);
       await next();
     }),
   );
+}
+
+/** The check of `requirePermission` for a handler that has already authenticated the caller. */
+export async function assertPermission(
+  db: Db,
+  { sub, tenantId }: Pick<AccessClaims, 'sub' | 'tenantId'>,
+  ...required: string[]
+): Promise<void> {
+  const granted = await tenantPermissions(db, sub, tenantId);
+  if (!granted || !required.every((key) => holds(granted, key)))
+    throw apiError(403, 'You are not authorized to perform this action');
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
-import { requirePermission, route } from '../account/guards';
+import { route } from '../account/guards';
 import {
   isSessionAlive,
   policyPatchSchemas,
@@ -15,6 +15,7 @@ import {
 import { writeAudit } from '../audit';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
 import { sessions, tenants, users, userTenants } from '../db/schema';
+import { assertPermission } from '../middleware/authorize';
 import { requireUser } from '../middleware/bearer';
 import { loadUserView, userClaims } from '../users';
 
@@ -300,7 +301,7 @@ function sessionRoutes(services: Services): Hono<AppEnv> {
 
   app.post(paths.auth.revokeSessionsForUser.path, auth, async (c) => {
     const { tenantId } = c.get('auth');
-    requirePermission(c, WRITE_USERS);
+    await assertPermission(db, c.get('auth'), WRITE_USERS);
     const { userId } = await readBody(c, userIdBody);
     // Only users of the admin's own tenant; anyone else answers like an unknown user.
     const [member] = await db
@@ -340,7 +341,7 @@ function sessionRoutes(services: Services): Hono<AppEnv> {
 
 /** Saves the caller's tenant's policy from the request body (permission checked first). */
 async function save<K extends PolicyKind>(c: Context<AppEnv>, services: Services, kind: K) {
-  requirePermission(c, WRITE_POLICY);
+  await assertPermission(services.db, c.get('auth'), WRITE_POLICY);
   const patch = await readBody(c, policyPatchSchemas[kind] as unknown as z.ZodType<PolicyPatch<K>>);
   const result = await savePolicy(services, kind, c.get('auth').tenantId, patch, actor(c));
   if (!result.ok) throw apiError(400, ...result.errors);
