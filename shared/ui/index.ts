@@ -4,3 +4,8 @@ export { Card } from './Card';
 export { Spinner } from './Spinner';
 export { TextField } from './TextField';
 export { PreviewBadge } from './PreviewBadge';
+export { ConfirmDialog } from './ConfirmDialog';
+export { Dialog, DialogActions } from './Dialog';
+export { Tabs, type TabItem } from './Tabs';
+// DataTable (TanStack) and form (react-hook-form, zod, libphonenumber) are imported by path, so that only
+// the lazy portal chunks carry those libraries, never the login box.

@@ -3,6 +3,14 @@
  * ICU message syntax (https://unicode-org.github.io/icu/userguide/format_parse/messages/); tags are not
  * parsed, so `<` is plain text. Every value is rendered as React text, never as HTML.
  */
+import { usersEn } from './portal/users';
+import { rolesEn } from './portal/roles';
+import { groupsEn } from './portal/groups';
+import { formEn } from './portal/form';
+import { accountEn } from './portal/account';
+import { privacyEn } from './portal/privacy';
+import { shellEn } from './portal/shell';
+
 export const en = {
   common: {
     passwordTooShort: 'Use at least {min} characters',
@@ -131,6 +139,13 @@ export const en = {
       notSet: 'Not set',
       tenant: 'Account',
     },
+    form: formEn,
+    users: usersEn,
+    roles: rolesEn,
+    groups: groupsEn,
+    account: accountEn,
+    privacy: privacyEn,
+    shell: shellEn,
   },
   checkout: {
     title: 'Confirm your plan',

@@ -1,4 +1,11 @@
 import type { CatalogShape } from './en';
+import { usersHe } from './portal/users';
+import { rolesHe } from './portal/roles';
+import { groupsHe } from './portal/groups';
+import { formHe } from './portal/form';
+import { accountHe } from './portal/account';
+import { privacyHe } from './portal/privacy';
+import { shellHe } from './portal/shell';
 
 /** The Hebrew catalog (right to left). `satisfies CatalogShape` makes a missing or extra key a compile error. */
 export const he = {
@@ -129,6 +136,13 @@ export const he = {
       notSet: 'לא הוגדר',
       tenant: 'חשבון',
     },
+    form: formHe,
+    users: usersHe,
+    roles: rolesHe,
+    groups: groupsHe,
+    account: accountHe,
+    privacy: privacyHe,
+    shell: shellHe,
   },
   checkout: {
     title: 'אישור התוכנית',

@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { useT } from '../i18n/useT';
+import { Button } from './Button';
+import { Dialog } from './Dialog';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** "Are you sure?" before a destructive action; the confirm button says what it does. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  const { t } = useT();
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {t('adminPortal.form.cancel')}
+          </Button>
+          <Button data-confirm onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <div>{children}</div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons at the bottom (a form inside the dialog usually renders its own). */
+  actions?: ReactNode;
+  width?: number;
+}
+
+/**
+ * A modal dialog on the native `<dialog>` element, rendered inside the element's shadow root: the browser
+ * traps focus, makes the page behind inert, closes on Escape and restores focus on close.
+ */
+export function Dialog({ open, title, onClose, children, actions, width = 480 }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      part="dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      css={{
+        width: `min(${width}px, calc(100vw - 32px))`,
+        padding: 'calc(var(--fe-spacing) * 3)',
+        border: '1px solid var(--fe-color-border)',
+        borderRadius: 'var(--fe-radius)',
+        background: 'var(--fe-color-surface)',
+        color: 'var(--fe-color-text)',
+        boxShadow: '0 12px 32px rgb(0 0 0 / 0.25)',
+        '&::backdrop': { background: 'rgb(0 0 0 / 0.4)' },
+      }}
+    >
+      {open && (
+        <>
+          <h2 id={titleId} css={{ margin: '0 0 calc(var(--fe-spacing) * 2)', fontSize: '1.2em' }}>
+            {title}
+          </h2>
+          {children}
+          {actions && <DialogActions>{actions}</DialogActions>}
+        </>
+      )}
+    </dialog>
+  );
+}
+
+/** The row of buttons at the end of a dialog or form. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return (
+    <div
+      css={{
+        display: 'flex',
+        justifyContent: 'flex-end',
+        gap: 'var(--fe-spacing)',
+        marginTop: 'calc(var(--fe-spacing) * 3)',
+      }}
+    >
+      {children}
+    </div>
+  );
+}
