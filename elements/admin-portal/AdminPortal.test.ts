@@ -43,7 +43,8 @@ describe('<fe-admin-portal>', () => {
     );
     expect(navKeys(el)).to.include.members(['profile', 'privacy', 'users', 'roles', 'audits']);
     expect(navKeys(el)).not.to.include('groups');
-    expect(shadowText(el)).to.contain('Ada Lovelace');
+    // Each page is its own lazy chunk.
+    await waitUntil(() => shadowText(el).includes('Ada Lovelace'), 'the profile page did not load');
     expect(shadowText(el)).to.contain('ada@acme.test');
   });
 

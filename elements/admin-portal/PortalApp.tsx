@@ -1,10 +1,11 @@
 import { useAtom, useAtomValue } from 'jotai';
+import { Suspense } from 'react';
 import { isAuthenticatedAtom } from '../../shared/auth/session.atoms';
 import { useT } from '../../shared/i18n/useT';
 import { optionsAtom } from '../../shared/options/options.atoms';
-import { Alert, Card, PreviewBadge } from '../../shared/ui';
+import { Alert, Card, PreviewBadge, Spinner } from '../../shared/ui';
 import type { NavigationEntry } from './navigation';
-import { ProfilePage } from './pages/ProfilePage';
+import { portalPages } from './pages/registry';
 import { selectedPageAtom, visibleNavigationAtom } from './portal.atoms';
 
 /** The portal: navigation by permission on the side, the selected page beside it. */
@@ -41,8 +42,10 @@ export default function PortalApp() {
           ))}
         </nav>
         <main part="page" css={{ minWidth: 0 }}>
-          {current?.key === 'profile' ? (
-            <ProfilePage />
+          {current && portalPages[current.key] ? (
+            <Suspense fallback={<Spinner label={t('common.loading')} />}>
+              <CurrentPage page={current.key} />
+            </Suspense>
           ) : current ? (
             <section aria-labelledby="fe-page-title">
               <h3 id="fe-page-title" css={{ marginTop: 0 }}>
@@ -55,6 +58,11 @@ export default function PortalApp() {
       </div>
     </Card>
   );
+}
+
+function CurrentPage({ page }: { page: NavigationEntry['key'] }) {
+  const Page = portalPages[page];
+  return Page ? <Page /> : null;
 }
 
 function NavGroup(props: {

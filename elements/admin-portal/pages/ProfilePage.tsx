@@ -3,7 +3,7 @@ import { userAtom } from '../../../shared/auth/session.atoms';
 import { useT } from '../../../shared/i18n/useT';
 
 /** The signed-in user's profile (read view; editing comes with the profile issue). */
-export function ProfilePage() {
+export default function ProfilePage() {
   const { t } = useT();
   const user = useAtomValue(userAtom);
   if (!user) return null;

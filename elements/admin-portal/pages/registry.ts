@@ -1,0 +1,15 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { NavigationEntryKey } from '../navigation';
+
+/**
+ * The page of each navigation entry, each its own lazy chunk (the users table code loads only when the
+ * users page opens). Entries without a page here show "not available in this release yet".
+ */
+export const portalPages: Partial<Record<NavigationEntryKey, LazyExoticComponent<ComponentType>>> = {
+  profile: lazy(() => import('./ProfilePage')),
+  privacy: lazy(() => import('./privacy/PrivacyPage')),
+  account: lazy(() => import('./account/AccountPage')),
+  users: lazy(() => import('./users/UsersPage')),
+  roles: lazy(() => import('./roles/RolesPage')),
+  groups: lazy(() => import('./groups/GroupsPage')),
+};
