@@ -43,10 +43,16 @@ export function hostedAppPage(origin: string): string {
       <a href="/account/logout">Sign out</a>
       <a href="/examples/vanilla/">Preview example</a>
     </header>
-    <main><fe-admin-portal base-url="${escapeHtml(origin)}"></fe-admin-portal></main>
+    <main><fe-admin-portal base-url="${escapeHtml(origin)}" navigation="${escapeHtml(DEMO_NAVIGATION)}"></fe-admin-portal></main>
   </body>
 </html>`;
 }
+
+/** The demo app shows the roles and groups pages (hidden by default, ROUTE-023/036) to whoever may read them. */
+const DEMO_NAVIGATION = JSON.stringify({
+  roles: { visibility: 'byPermissions' },
+  groups: { visibility: 'byPermissions' },
+});
 
 export function hostedRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
