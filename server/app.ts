@@ -9,10 +9,14 @@ import { readOutbox } from './mail/mailer';
 import { requireUser } from './middleware/bearer';
 import { rateLimit } from './middleware/rate-limit';
 import { accountRoutes } from './routes/account';
+import { accountSettingsRoutes } from './routes/accountSettings';
 import { authRoutes } from './routes/auth';
 import { flagsRoutes } from './routes/flags';
+import { groupsRoutes } from './routes/groups';
 import { hostedRoutes } from './routes/hosted';
 import { oauthRoutes } from './routes/oauth';
+import { profileRoutes } from './routes/profile';
+import { rolesRoutes } from './routes/roles';
 import { signupRoutes } from './routes/signup';
 import { loadUserView } from './users';
 
@@ -70,6 +74,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', accountRoutes(deps));
   app.route('/', oauthRoutes(deps));
   app.route('/', flagsRoutes(deps));
+  app.route('/', rolesRoutes(deps));
+  app.route('/', groupsRoutes(deps));
+  app.route('/', accountSettingsRoutes(deps));
+  app.route('/', profileRoutes(deps));
   app.get(paths.auth.getMeV2.path, requireUser(tokens), async (c) => {
     const { sub, tenantId } = c.get('auth');
     const user = await loadUserView(db, sub, tenantId);

@@ -12,6 +12,9 @@ import type { Db } from './index';
 import {
   featureFlags,
   features,
+  groupRoles,
+  groups,
+  groupUsers,
   permissionCategories,
   permissions,
   plans,
@@ -38,6 +41,40 @@ const members: { email: string; name: string; role: SampleRoleName }[] = [
   { email: 'grace@acme.test', name: 'Grace Hopper', role: 'Viewer' },
   { email: 'linus@acme.test', name: 'Linus Torvalds', role: 'ReadOnly' },
   { email: 'margaret@acme.test', name: 'Margaret Hamilton', role: 'Support' },
+];
+
+/** Acme's account settings (TENANTS-008: DD/MM/YYYY, HH:mm, USD). */
+const acmeSettings = {
+  address: '1 Poultry, London EC2R 8EJ, United Kingdom',
+  website: 'https://acme.test',
+  timezone: 'Europe/London',
+  dateFormat: 'DD/MM/YYYY',
+  timeFormat: 'HH:mm',
+  currency: 'USD',
+};
+
+/** Acme's groups: their roles count for their members' permissions in Acme. */
+const acmeGroups: {
+  name: string;
+  color: string;
+  description: string;
+  roles: SampleRoleName[];
+  members: string[];
+}[] = [
+  {
+    name: 'Engineering',
+    color: '#5B8DEF',
+    description: 'Product engineers',
+    roles: ['Editor'],
+    members: ['ada@acme.test', 'grace@acme.test'],
+  },
+  {
+    name: 'Support desk',
+    color: '#F5A623',
+    description: 'Customer support',
+    roles: ['Support'],
+    members: ['margaret@acme.test'],
+  },
 ];
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -126,7 +163,7 @@ export async function seedDemoData(db: Db, config: ServerConfig): Promise<SeedRe
     await tx.insert(vendors).values({ id: vendorId, name: 'fe-elements demo' });
     const acme = randomUUID();
     await tx.insert(tenants).values([
-      { id: acme, vendorId, name: 'Acme', isReseller: true },
+      { id: acme, vendorId, name: 'Acme', isReseller: true, ...acmeSettings },
       { id: randomUUID(), vendorId, parentId: acme, name: 'Acme Europe' },
       { id: randomUUID(), vendorId, parentId: acme, name: 'Acme Labs' },
     ]);
@@ -161,12 +198,14 @@ export async function seedDemoData(db: Db, config: ServerConfig): Promise<SeedRe
           .values(granted.map(([, permissionId]) => ({ roleId: id, permissionId })));
     }
 
+    const userIds = new Map<string, string>();
     const people = [
       { email: config.demoAdminEmail, name: 'Acme Admin', role: 'Admin' as const, password: adminPassword },
       ...members.map((m) => ({ ...m, password: randomBytes(12).toString('base64url') })),
     ];
     for (const person of people) {
       const userId = randomUUID();
+      userIds.set(person.email, userId);
       await tx.insert(users).values({
         id: userId,
         vendorId,
@@ -178,6 +217,16 @@ export async function seedDemoData(db: Db, config: ServerConfig): Promise<SeedRe
       });
       await tx.insert(userTenants).values({ userId, tenantId: acme });
       await tx.insert(userRoles).values({ userId, tenantId: acme, roleId: roleIds.get(person.role)! });
+    }
+
+    for (const group of acmeGroups) {
+      const groupId = randomUUID();
+      const { roles: groupRoleNames, members: emails, ...fields } = group;
+      await tx.insert(groups).values({ id: groupId, tenantId: acme, ...fields });
+      await tx
+        .insert(groupRoles)
+        .values(groupRoleNames.map((name) => ({ groupId, roleId: roleIds.get(name)! })));
+      await tx.insert(groupUsers).values(emails.map((email) => ({ groupId, userId: userIds.get(email)! })));
     }
 
     await seedFlagsAndEntitlements(tx, vendorId, acme);

@@ -1,0 +1,234 @@
+// Account settings of the caller's tenant (TENANTS-004..008): company name, address, website, localisation,
+// logo, and the account's custom login box (TENANTS-006/007), saved with the same PUT.
+import { and, eq, isNull } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { paths } from '../../shared/api/paths';
+import { writeAudit } from '../audit';
+import { apiError, readBody, type AppEnv, type Services } from '../context';
+import { tenants } from '../db/schema';
+import { assertPermission } from '../middleware/authorize';
+import { actor, endpoint, mounter, type Endpoint } from './roles';
+
+/** Routes of the account page, with the permission each requires. */
+export const accountSettingsEndpointsByName = {
+  getSettings: endpoint(paths.accountSettings.getSettings, 'fe.secure.read.accountSettings'),
+  updateSettings: endpoint(
+    paths.accountSettings.updateSettings,
+    'fe.secure.write.accountSettings',
+    'also saves the custom login box (customLogin)',
+  ),
+  // What every member may read: the localisation of their account (no address, no website).
+  getPublicSettings: endpoint(
+    paths.accountSettings.getPublicSettings,
+    null,
+    'an enabled member of the token tenant',
+  ),
+} as const;
+
+export const accountSettingsEndpoints: Endpoint[] = Object.values(accountSettingsEndpointsByName);
+
+// ---------------------------------------------------------------------------------------------------------
+// Images: https URLs, or base64 raster data URLs whose bytes are what they claim (never SVG: it can carry script)
+
+/** A data URL image up to about 512 KiB. */
+export const MAX_IMAGE_BYTES = 512 * 1024;
+const MAX_IMAGE_DATA_URL = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 32;
+
+export type RasterType = 'png' | 'jpeg' | 'gif' | 'webp';
+
+const startsWith = (bytes: Uint8Array, prefix: number[], at = 0) =>
+  bytes.length >= at + prefix.length && prefix.every((b, i) => bytes[at + i] === b);
+const ascii = (text: string) => [...text].map((ch) => ch.charCodeAt(0));
+
+/** The raster format of an image by its first bytes (PNG, JPEG, GIF, WebP), else null. */
+export function rasterType(bytes: Uint8Array): RasterType | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
+  return null;
+}
+
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
+
+/** A base64 PNG, JPEG, GIF or WebP data URL whose bytes match its declared type; else null. */
+export function parseDataImage(value: string): { type: RasterType; bytes: Uint8Array } | null {
+  if (value.length > MAX_IMAGE_DATA_URL) return null;
+  const match = DATA_IMAGE.exec(value);
+  if (!match) return null;
+  const bytes = new Uint8Array(Buffer.from(match[2]!, 'base64'));
+  if (bytes.length > MAX_IMAGE_BYTES || rasterType(bytes) !== match[1]) return null;
+  return { type: match[1] as RasterType, bytes };
+}
+
+function isUrl(value: string, protocols: string[]): boolean {
+  if (value.length > 2048) return false;
+  try {
+    const url = new URL(value);
+    return protocols.includes(url.protocol) && !url.username && !url.password && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** A logo or background: an https URL or a raster data image. */
+const imageField = (name: string) =>
+  z
+    .string()
+    .max(MAX_IMAGE_DATA_URL)
+    .refine(
+      (v) => (v.startsWith('data:') ? parseDataImage(v) !== null : isUrl(v, ['https:'])),
+      `${name} must be an https URL or a base64 PNG, JPEG, GIF or WebP image (at most 512 KiB)`,
+    );
+
+// ---------------------------------------------------------------------------------------------------------
+// Bodies
+
+/** Formats the account page offers (moment-style tokens, as the elements format dates with). */
+export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', 'DD.MM.YYYY', 'DD-MM-YYYY'] as const;
+export const TIME_FORMATS = ['HH:mm', 'hh:mm A', 'HH:mm:ss', 'hh:mm:ss A'] as const;
+
+// UTC is not in Intl's list (it lists zones, UTC is an alias) but is every tenant's default.
+const timeZones = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+const currencies = new Set(Intl.supportedValuesOf('currency'));
+const hexColor = z
+  .string()
+  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #5B8DEF');
+
+/** The account's custom login box: how its sign-in page looks. */
+const customLoginSchema = z.strictObject({
+  title: z.string().trim().max(200).optional(),
+  subtitle: z.string().trim().max(500).optional(),
+  logo: imageField('customLogin.logo').optional(),
+  backgroundImage: imageField('customLogin.backgroundImage').optional(),
+  primaryColor: hexColor.optional(),
+  backgroundColor: hexColor.optional(),
+  themeMode: z.enum(['light', 'dark']).optional(),
+});
+
+const settingsBody = z.object({
+  name: z.string().trim().min(1, 'name must not be empty').max(200).optional(),
+  address: z.string().trim().max(500).optional(),
+  website: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isUrl(v, ['http:', 'https:']), 'website must be an http or https URL')
+    .optional(),
+  timezone: z
+    .string()
+    .refine((v) => timeZones.has(v), 'timezone must be an IANA time zone such as Europe/London')
+    .optional(),
+  dateFormat: z
+    .enum(DATE_FORMATS, { error: `dateFormat must be one of ${DATE_FORMATS.join(', ')}` })
+    .optional(),
+  timeFormat: z
+    .enum(TIME_FORMATS, { error: `timeFormat must be one of ${TIME_FORMATS.join(', ')}` })
+    .optional(),
+  currency: z
+    .string()
+    .transform((v) => v.trim().toUpperCase())
+    .refine((v) => currencies.has(v), 'currency must be an ISO 4217 code such as USD')
+    .optional(),
+  logo: z
+    .union([z.literal(''), imageField('logo')], {
+      error: 'logo must be an https URL or a base64 PNG, JPEG, GIF or WebP image (at most 512 KiB)',
+    })
+    .optional(),
+  customLogin: customLoginSchema.nullable().optional(),
+});
+
+/** JSON with sorted keys: two equal objects compare equal whatever their key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
+type TenantRow = typeof tenants.$inferSelect;
+
+/** The settings as the API answers them (TENANTS-004). */
+const settingsView = (t: TenantRow) => ({
+  id: t.id,
+  tenantId: t.id,
+  name: t.name,
+  address: t.address,
+  website: t.website,
+  timezone: t.timezone,
+  dateFormat: t.dateFormat,
+  timeFormat: t.timeFormat,
+  currency: t.currency,
+  logo: t.logo,
+  hasCustomLogin: t.customLogin !== null,
+  customLogin: t.customLogin,
+});
+
+const publicView = (t: TenantRow) => ({
+  id: t.id,
+  tenantId: t.id,
+  name: t.name,
+  timezone: t.timezone,
+  dateFormat: t.dateFormat,
+  timeFormat: t.timeFormat,
+  currency: t.currency,
+  logo: t.logo,
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Routes
+
+/** Account settings of the caller's tenant (the token's tenant, never one named in the request). */
+export function accountSettingsRoutes(services: Services): Hono<AppEnv> {
+  const { db, vendorId } = services;
+  const app = new Hono<AppEnv>();
+  const on = mounter(app, services);
+  const e = accountSettingsEndpointsByName;
+
+  async function tenantOf(tenantId: string) {
+    const [row] = await db
+      .select()
+      .from(tenants)
+      .where(and(eq(tenants.id, tenantId), eq(tenants.vendorId, vendorId), isNull(tenants.deletedAt)));
+    if (!row) throw apiError(404, 'Account not found');
+    return row;
+  }
+
+  on(e.getSettings, async (c) => c.json(settingsView(await tenantOf(c.get('auth').tenantId))));
+
+  on(e.getPublicSettings, async (c) => {
+    await assertPermission(db, c.get('auth'));
+    return c.json(publicView(await tenantOf(c.get('auth').tenantId)));
+  });
+
+  on(e.updateSettings, async (c) => {
+    const tenant = await tenantOf(c.get('auth').tenantId);
+    const body = await readBody(c, settingsBody);
+    const changes: Partial<typeof tenants.$inferInsert> = {};
+    const plain = ['name', 'address', 'website', 'timezone', 'dateFormat', 'timeFormat', 'currency', 'logo'];
+    for (const key of plain as (keyof typeof body & keyof TenantRow)[]) {
+      const value = body[key];
+      if (value !== undefined && value !== tenant[key]) Object.assign(changes, { [key]: value });
+    }
+    if (body.customLogin !== undefined && canonical(body.customLogin) !== canonical(tenant.customLogin))
+      changes.customLogin = body.customLogin;
+    // Saving the custom login box as it is fails (TENANTS-007).
+    if (body.customLogin !== undefined && !Object.keys(changes).length)
+      throw apiError(400, 'No changes to update');
+    if (!Object.keys(changes).length) return c.json(settingsView(tenant));
+    const [row] = await db.update(tenants).set(changes).where(eq(tenants.id, tenant.id)).returning();
+    await writeAudit(db, {
+      vendorId,
+      ...actor(c),
+      action: 'Account settings updated',
+      json: { fields: Object.keys(changes) },
+    });
+    return c.json(settingsView(row!));
+  });
+
+  return app;
+}

@@ -1,0 +1,76 @@
+// The signed-in user's profile picture (PROFILE-002). The profile fields themselves (PROFILE-001/004) are
+// saved by PUT users v2 me in routes/account.ts.
+import { and, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { paths } from '../../shared/api/paths';
+import { writeAudit } from '../audit';
+import { apiError, type AppEnv, type Services } from '../context';
+import { users } from '../db/schema';
+import { MAX_IMAGE_BYTES, parseDataImage, rasterType } from './accountSettings';
+import { actor, endpoint, mounter, type Endpoint } from './roles';
+
+/** Routes of the profile page mounted here, with the permission each requires (null: any signed-in user). */
+export const profileEndpointsByName = {
+  updateProfileImage: endpoint(paths.teams.updateProfileImage, null, "the caller's own picture only"),
+} as const;
+
+export const profileEndpoints: Endpoint[] = Object.values(profileEndpointsByName);
+
+const REFUSED = 'The profile picture must be a base64 PNG, JPEG, GIF or WebP image of at most 512 KiB';
+
+/**
+ * The picture of the request as a data URL: an `image` file of a multipart form (what the portal sends,
+ * PROFILE-002), or `{ image }` / `{ profileImage }` holding a base64 data image. URLs and SVG are refused;
+ * the bytes decide the type, never the declared one.
+ */
+async function readPicture(c: Context<AppEnv>): Promise<string> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    let form: Record<string, unknown>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      throw apiError(400, 'The request body is not a valid form');
+    }
+    const file = form.image ?? form.profileImage;
+    if (!(file instanceof File)) throw apiError(400, 'image: a file is required');
+    if (file.size > MAX_IMAGE_BYTES) throw apiError(400, REFUSED);
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const raster = rasterType(bytes);
+    if (!raster) throw apiError(400, REFUSED);
+    return `data:image/${raster};base64,${Buffer.from(bytes).toString('base64')}`;
+  }
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw apiError(400, 'The request body is not valid JSON');
+  }
+  const fields = (body ?? {}) as { image?: unknown; profileImage?: unknown };
+  const value = fields.image ?? fields.profileImage;
+  if (typeof value !== 'string') throw apiError(400, 'image: a base64 data image is required');
+  if (!parseDataImage(value)) throw apiError(400, REFUSED);
+  return value;
+}
+
+/** The signed-in user's profile picture. */
+export function profileRoutes(services: Services): Hono<AppEnv> {
+  const { db, vendorId } = services;
+  const app = new Hono<AppEnv>();
+  const on = mounter(app, services);
+
+  // Answers the new picture URL as text, as the upload call does; the picture is kept as a data URL.
+  on(profileEndpointsByName.updateProfileImage, async (c) => {
+    const picture = await readPicture(c);
+    const updated = await db
+      .update(users)
+      .set({ profilePictureUrl: picture })
+      .where(and(eq(users.id, c.get('auth').sub), eq(users.vendorId, vendorId)))
+      .returning({ id: users.id });
+    if (!updated.length) throw apiError(401, 'Unauthorized');
+    await writeAudit(db, { vendorId, ...actor(c), action: 'User updated profile picture' });
+    return c.text(picture);
+  });
+
+  return app;
+}

@@ -1,0 +1,451 @@
+// Roles, permissions and permission categories (ROLES-001..006). A tenant sees the vendor's roles (tenantId
+// null, built in) and its own; it creates, changes and deletes only its own. A built-in role answers 403 to a
+// change (the caller can see it), another tenant's role 404 (never revealed).
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context, type Handler } from 'hono';
+import { z } from 'zod';
+import { paths, type ApiPath, type HttpMethod } from '../../shared/api/paths';
+import { route } from '../account/guards';
+import { writeAudit } from '../audit';
+import type { AccessClaims } from '../auth/keys';
+import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
+import type { Db } from '../db';
+import { permissionCategories, permissions, rolePermissions, roles } from '../db/schema';
+import { holds, requirePermission, tenantPermissions } from '../middleware/authorize';
+import { requireUser } from '../middleware/bearer';
+
+// ---------------------------------------------------------------------------------------------------------
+// Endpoint tables: every route a portal sub-app mounts, with the permission it requires (read by the
+// authorization matrix test). The same entries mount the routes, so the table cannot drift from them.
+
+export interface Endpoint {
+  method: HttpMethod;
+  /** The path of the paths table (`{name}` placeholders). */
+  path: string;
+  /** Permission key required in the token's tenant; null: any signed-in user. */
+  permission: string | null;
+  /** A condition beyond the permission (data-dependent), for readers of the table. */
+  note?: string;
+}
+
+export const endpoint = (route: ApiPath, permission: string | null, note?: string): Endpoint => ({
+  method: route.method,
+  path: route.path,
+  permission,
+  ...(note ? { note } : {}),
+});
+
+/** Mounts handlers on the routes of an endpoint table, behind the permission each entry names. */
+export function mounter(app: Hono<AppEnv>, services: Services) {
+  return (entry: Endpoint, handler: Handler<AppEnv>) =>
+    app.on(
+      entry.method,
+      route(entry.path),
+      entry.permission ? requirePermission(services, entry.permission) : requireUser(services.tokens),
+      handler,
+    );
+}
+
+/** Who the audit row names: the caller of the request. */
+export function actor(c: Context<AppEnv>) {
+  const { sub, email, tenantId } = c.get('auth');
+  return { tenantId, userId: sub, email, ...caller(c) };
+}
+
+const pgCode = (error: unknown): string | undefined => {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code ?? e?.cause?.code;
+};
+/** A unique-index violation (two writers racing past the duplicate check). */
+export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+
+/** A list of ids in a body: 1..100 non-empty strings, duplicates dropped. */
+export const idList = (name: string) =>
+  z
+    .array(z.string().min(1).max(100), { error: `${name} must be a list of ids` })
+    .min(1, `${name} must name at least one id`)
+    .max(100, `${name} may name at most 100 ids`)
+    .transform((ids) => [...new Set(ids)]);
+
+// ---------------------------------------------------------------------------------------------------------
+// Role visibility and the no-escalation rule
+
+/** The roles a tenant may use: the vendor's (built in) and its own. */
+export const visibleRoles = (vendorId: string, tenantId: string) =>
+  and(eq(roles.vendorId, vendorId), or(isNull(roles.tenantId), eq(roles.tenantId, tenantId)));
+
+/** Looks every id up among the roles the tenant may use; one unknown (or another tenant's) id is a 404. */
+export async function findVisibleRoles(db: Db, vendorId: string, tenantId: string, ids: string[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .select()
+    .from(roles)
+    .where(and(inArray(roles.id, ids), visibleRoles(vendorId, tenantId)));
+  if (rows.length !== ids.length) throw apiError(404, 'Role not found');
+  return rows;
+}
+
+/** The caller must hold every key given (wildcards count): no one grants a permission they do not hold. */
+export async function assertHoldsAll(db: Db, auth: AccessClaims, keys: string[]) {
+  if (!keys.length) return;
+  const granted = (await tenantPermissions(db, auth.sub, auth.tenantId)) ?? [];
+  const missing = [...new Set(keys)].filter((key) => !holds(granted, key)).sort();
+  if (missing.length)
+    throw apiError(403, `You cannot grant permissions you do not hold: ${missing.join(', ')}`);
+}
+
+/** The permission keys the given roles carry. */
+export async function roleKeys(db: Db, roleIds: string[]): Promise<string[]> {
+  if (!roleIds.length) return [];
+  const rows = await db
+    .selectDistinct({ key: permissions.key })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(rolePermissions.roleId, roleIds));
+  return rows.map((r) => r.key);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Bodies
+
+const READ = 'fe.secure.read.roles';
+const WRITE = 'fe.secure.write.roles';
+const DELETE = 'fe.secure.delete.roles';
+
+const NO_ESCALATION = 'the caller must hold every permission it adds to a role';
+
+const roleFields = {
+  key: z.string().trim().min(1, 'key must not be empty').max(100),
+  name: z.string().trim().min(1, 'name must not be empty').max(100),
+  description: z.string().trim().max(1000),
+  // isDefault marks the vendor's built-in roles (ROLES-004); a tenant's own role is never one.
+  isDefault: z.literal(false, { error: 'A tenant role cannot be a default role' }),
+  permissionIds: z.array(z.string().min(1).max(100)).max(500),
+};
+
+const addRoleBody = z.object({
+  name: roleFields.name,
+  key: roleFields.key.optional(),
+  description: roleFields.description.optional(),
+  isDefault: roleFields.isDefault.optional(),
+  permissionIds: roleFields.permissionIds.optional(),
+});
+
+const updateRoleBody = addRoleBody.partial();
+
+const permissionIdsBody = z.object({ permissionIds: roleFields.permissionIds });
+const roleIdsBody = z.object({ roleIds: z.array(z.string().min(1).max(100)).max(500) });
+
+/** Routes of the roles page, with the permission each requires (ROLES-001..006). */
+export const rolesEndpointsByName = {
+  getRoles: endpoint(paths.roles.getRoles, READ),
+  addRole: endpoint(paths.roles.addRole, WRITE, NO_ESCALATION),
+  addRoleV2: endpoint(paths.roles.addRoleV2, WRITE, NO_ESCALATION),
+  updateRole: endpoint(paths.roles.updateRole, WRITE, `own tenant roles only; ${NO_ESCALATION}`),
+  deleteRole: endpoint(paths.roles.deleteRole, DELETE, 'own tenant roles only'),
+  attachPermissionsToRole: endpoint(
+    paths.roles.attachPermissionsToRole,
+    WRITE,
+    `own tenant roles only; ${NO_ESCALATION}`,
+  ),
+  attachPermissionToRoles: endpoint(
+    paths.roles.attachPermissionToRoles,
+    WRITE,
+    `built-in roles must keep their state; ${NO_ESCALATION}`,
+  ),
+  getPermissions: endpoint(paths.roles.getPermissions, READ),
+  getPermissionCategories: endpoint(paths.roles.getPermissionCategories, READ),
+} as const;
+
+export const rolesEndpoints: Endpoint[] = Object.values(rolesEndpointsByName);
+
+// ---------------------------------------------------------------------------------------------------------
+// Routes
+
+/** Roles, permissions and categories of the caller's tenant. */
+export function rolesRoutes(services: Services): Hono<AppEnv> {
+  const { db, vendorId } = services;
+  const app = new Hono<AppEnv>();
+  const on = mounter(app, services);
+  const e = rolesEndpointsByName;
+
+  /** Roles as the API answers them (ROLES-001): permissions are permission ids. */
+  async function roleViews(rows: (typeof roles.$inferSelect)[]) {
+    const links = rows.length
+      ? await db
+          .select()
+          .from(rolePermissions)
+          .where(
+            inArray(
+              rolePermissions.roleId,
+              rows.map((r) => r.id),
+            ),
+          )
+      : [];
+    return rows.map((r) => ({
+      id: r.id,
+      key: r.key,
+      name: r.name,
+      description: r.description,
+      isDefault: r.isDefault,
+      permissions: links.filter((l) => l.roleId === r.id).map((l) => l.permissionId),
+      tenantId: r.tenantId,
+      vendorId: r.vendorId,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    }));
+  }
+  const roleView = async (row: typeof roles.$inferSelect) => (await roleViews([row]))[0]!;
+
+  /** The caller's tenant's own role; a built-in role is 403, anything else (another tenant's) 404. */
+  async function ownRole(tenantId: string, id: string) {
+    const [row] = await db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.id, id), visibleRoles(vendorId, tenantId)));
+    if (!row) throw apiError(404, 'Role not found');
+    if (row.tenantId === null) throw apiError(403, 'Built-in roles cannot be changed or deleted');
+    return row;
+  }
+
+  /** Every permission id must exist; answers the permissions. */
+  async function findPermissions(ids: string[]) {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return [];
+    const rows = await db.select().from(permissions).where(inArray(permissions.id, unique));
+    if (rows.length !== unique.length) throw apiError(404, 'Permission not found');
+    return rows;
+  }
+
+  /** A key is unique among the roles the tenant sees (the built-in ones and its own). */
+  async function assertKeyFree(tenantId: string, key: string, exceptId?: string) {
+    const clash = await db
+      .select({ id: roles.id })
+      .from(roles)
+      .where(and(visibleRoles(vendorId, tenantId), sql`lower(${roles.key}) = lower(${key})`));
+    if (clash.some((r) => r.id !== exceptId)) throw apiError(409, `A role with key ${key} already exists`);
+  }
+
+  /**
+   * What setting a role's permissions to `permissionIds` changes: every id must exist, and the caller must
+   * hold the permissions added. Checked before anything is written.
+   */
+  async function planPermissions(c: Context<AppEnv>, roleId: string | null, permissionIds: string[]) {
+    const wanted = await findPermissions(permissionIds);
+    const current = roleId
+      ? (
+          await db
+            .select({ id: rolePermissions.permissionId })
+            .from(rolePermissions)
+            .where(eq(rolePermissions.roleId, roleId))
+        ).map((r) => r.id)
+      : [];
+    const added = wanted.filter((p) => !current.includes(p.id));
+    const removed = current.filter((id) => !wanted.some((p) => p.id === id));
+    await assertHoldsAll(
+      db,
+      c.get('auth'),
+      added.map((p) => p.key),
+    );
+    return { added: added.map((p) => p.id), removed };
+  }
+
+  async function applyPermissions(roleId: string, plan: { added: string[]; removed: string[] }) {
+    if (plan.removed.length)
+      await db
+        .delete(rolePermissions)
+        .where(and(eq(rolePermissions.roleId, roleId), inArray(rolePermissions.permissionId, plan.removed)));
+    if (plan.added.length)
+      await db.insert(rolePermissions).values(plan.added.map((permissionId) => ({ roleId, permissionId })));
+  }
+
+  on(e.getRoles, async (c) => {
+    const rows = await db
+      .select()
+      .from(roles)
+      .where(visibleRoles(vendorId, c.get('auth').tenantId))
+      .orderBy(sql`${roles.tenantId} nulls first`, asc(roles.name));
+    return c.json(await roleViews(rows));
+  });
+
+  const addRole: Handler<AppEnv> = async (c) => {
+    const { tenantId } = c.get('auth');
+    const body = await readBody(c, addRoleBody);
+    const key = body.key ?? body.name;
+    await assertKeyFree(tenantId, key);
+    const plan = await planPermissions(c, null, body.permissionIds ?? []);
+    const id = randomUUID();
+    const [row] = await db
+      .insert(roles)
+      .values({ id, vendorId, tenantId, key, name: body.name, description: body.description ?? '' })
+      .returning();
+    await applyPermissions(id, plan);
+    await writeAudit(db, {
+      vendorId,
+      ...actor(c),
+      action: 'Role created',
+      json: { roleId: id, key, permissionIds: plan.added },
+    });
+    return c.json(await roleView(row!), 201);
+  };
+  on(e.addRole, addRole);
+  on(e.addRoleV2, addRole);
+
+  on(e.updateRole, async (c) => {
+    const { tenantId } = c.get('auth');
+    const role = await ownRole(tenantId, c.req.param('roleId') ?? '');
+    const body = await readBody(c, updateRoleBody);
+    if (body.key !== undefined) await assertKeyFree(tenantId, body.key, role.id);
+    const changes: Partial<typeof roles.$inferInsert> = {};
+    if (body.key !== undefined) changes.key = body.key;
+    if (body.name !== undefined) changes.name = body.name;
+    if (body.description !== undefined) changes.description = body.description;
+    const permissionChange = body.permissionIds
+      ? await planPermissions(c, role.id, body.permissionIds)
+      : { added: [], removed: [] };
+    await applyPermissions(role.id, permissionChange);
+    const [row] = await db
+      .update(roles)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(roles.id, role.id))
+      .returning();
+    await writeAudit(db, {
+      vendorId,
+      ...actor(c),
+      action: 'Role updated',
+      json: { roleId: role.id, fields: Object.keys(changes), ...permissionChange },
+    });
+    return c.json(await roleView(row!));
+  });
+
+  on(e.deleteRole, async (c) => {
+    const role = await ownRole(c.get('auth').tenantId, c.req.param('roleId') ?? '');
+    // Cascades: the role leaves its users, groups and permissions with it.
+    await db.delete(roles).where(eq(roles.id, role.id));
+    await writeAudit(db, {
+      vendorId,
+      ...actor(c),
+      action: 'Role deleted',
+      severity: 'Medium',
+      json: { roleId: role.id, key: role.key },
+    });
+    return c.json({});
+  });
+
+  on(e.attachPermissionsToRole, async (c) => {
+    const role = await ownRole(c.get('auth').tenantId, c.req.param('roleId') ?? '');
+    const { permissionIds } = await readBody(c, permissionIdsBody);
+    const change = await planPermissions(c, role.id, permissionIds);
+    await applyPermissions(role.id, change);
+    const [row] = await db
+      .update(roles)
+      .set({ updatedAt: new Date() })
+      .where(eq(roles.id, role.id))
+      .returning();
+    await writeAudit(db, {
+      vendorId,
+      ...actor(c),
+      action: 'Role permissions updated',
+      json: { roleId: role.id, ...change },
+    });
+    return c.json(await roleView(row!));
+  });
+
+  // The permission ends up on exactly the listed roles of the tenant. Built-in roles may be listed (the
+  // page sends back every role holding the permission) but must keep their current state.
+  on(e.attachPermissionToRoles, async (c) => {
+    const { tenantId } = c.get('auth');
+    const [permission] = await findPermissions([c.req.param('permissionId') ?? '']);
+    const { roleIds } = await readBody(c, roleIdsBody);
+    const listed = await findVisibleRoles(db, vendorId, tenantId, [...new Set(roleIds)]);
+    const all = await db.select().from(roles).where(visibleRoles(vendorId, tenantId));
+    const holders = new Set(
+      (
+        await db
+          .select({ roleId: rolePermissions.roleId })
+          .from(rolePermissions)
+          .where(eq(rolePermissions.permissionId, permission!.id))
+      ).map((r) => r.roleId),
+    );
+    const wanted = new Set(listed.map((r) => r.id));
+    const add = all.filter((r) => wanted.has(r.id) && !holders.has(r.id));
+    const remove = all.filter((r) => !wanted.has(r.id) && holders.has(r.id));
+    if ([...add, ...remove].some((r) => r.tenantId === null))
+      throw apiError(403, 'Built-in roles cannot be changed or deleted');
+    if (add.length) await assertHoldsAll(db, c.get('auth'), [permission!.key]);
+    if (remove.length)
+      await db.delete(rolePermissions).where(
+        and(
+          eq(rolePermissions.permissionId, permission!.id),
+          inArray(
+            rolePermissions.roleId,
+            remove.map((r) => r.id),
+          ),
+        ),
+      );
+    if (add.length)
+      await db
+        .insert(rolePermissions)
+        .values(add.map((r) => ({ roleId: r.id, permissionId: permission!.id })));
+    const changed = [...add, ...remove].map((r) => r.id);
+    if (changed.length) {
+      await db.update(roles).set({ updatedAt: new Date() }).where(inArray(roles.id, changed));
+      await writeAudit(db, {
+        vendorId,
+        ...actor(c),
+        action: 'Permission roles updated',
+        json: {
+          permissionId: permission!.id,
+          added: add.map((r) => r.id),
+          removed: remove.map((r) => r.id),
+        },
+      });
+    }
+    return c.json((await permissionViews(tenantId, [permission!]))[0]);
+  });
+
+  /** Permissions as the API answers them (ROLES-002): roleIds among the roles the tenant sees. */
+  async function permissionViews(tenantId: string, rows: (typeof permissions.$inferSelect)[]) {
+    const links = await db
+      .select({ roleId: rolePermissions.roleId, permissionId: rolePermissions.permissionId })
+      .from(rolePermissions)
+      .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+      .where(visibleRoles(vendorId, tenantId));
+    return rows.map((p) => ({
+      id: p.id,
+      key: p.key,
+      name: p.name,
+      description: p.description,
+      categoryId: p.categoryId,
+      fePermission: p.fePermission,
+      // Every permission of this server may be put on a tenant role.
+      assignmentType: 'ASSIGNABLE' as const,
+      roleIds: links.filter((l) => l.permissionId === p.id).map((l) => l.roleId),
+    }));
+  }
+
+  on(e.getPermissions, async (c) => {
+    const rows = await db.select().from(permissions).orderBy(asc(permissions.key));
+    return c.json(await permissionViews(c.get('auth').tenantId, rows));
+  });
+
+  on(e.getPermissionCategories, async (c) => {
+    const categories = await db.select().from(permissionCategories).orderBy(asc(permissionCategories.name));
+    const rows = await db
+      .select({ id: permissions.id, categoryId: permissions.categoryId })
+      .from(permissions)
+      .orderBy(asc(permissions.key));
+    return c.json(
+      categories.map((cat) => ({
+        id: cat.id,
+        name: cat.name,
+        description: cat.description,
+        feCategory: cat.feCategory,
+        permissionIds: rows.filter((p) => p.categoryId === cat.id).map((p) => p.id),
+      })),
+    );
+  });
+
+  return app;
+}
