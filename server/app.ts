@@ -18,6 +18,7 @@ import { oauthRoutes } from './routes/oauth';
 import { profileRoutes } from './routes/profile';
 import { rolesRoutes } from './routes/roles';
 import { signupRoutes } from './routes/signup';
+import { teamRoutes } from './routes/team';
 import { loadUserView } from './users';
 
 export interface AppDeps extends Services {
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', groupsRoutes(deps));
   app.route('/', accountSettingsRoutes(deps));
   app.route('/', profileRoutes(deps));
+  app.route('/', teamRoutes(deps));
   app.get(paths.auth.getMeV2.path, requireUser(tokens), async (c) => {
     const { sub, tenantId } = c.get('auth');
     const user = await loadUserView(db, sub, tenantId);

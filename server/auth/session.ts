@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { apiError, caller, type Services } from '../context';
-import { sessions, users } from '../db/schema';
+import { sessions, tenants, users, userTenants } from '../db/schema';
 import { enforceSessionPolicy } from '../account/policies';
 import { loadUserView, userClaims } from '../users';
 
@@ -22,9 +22,41 @@ export function createSessionIssuer(services: Services) {
       maxAge: config.refreshTokenTtlDays * 86_400,
     });
 
+  /**
+   * The tenant a sign-in or refresh lands in: the user's active tenant unless they are disabled in it (or no
+   * longer a member), then another tenant they are an enabled member of. Refused (401) when there is none, or
+   * when a temporary user's expiry has passed (TEAM-019).
+   */
+  async function signInTenant(userId: string): Promise<string> {
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw apiError(401, 'Unauthorized');
+    if (user.temporaryExpirationDate && user.temporaryExpirationDate <= new Date())
+      throw apiError(401, 'User is disabled');
+    const enabled = await db
+      .select({ tenantId: userTenants.tenantId })
+      .from(userTenants)
+      .innerJoin(tenants, eq(tenants.id, userTenants.tenantId))
+      .where(and(eq(userTenants.userId, userId), eq(userTenants.disabled, false), isNull(tenants.deletedAt)))
+      .orderBy(asc(userTenants.createdAt));
+    const tenantId =
+      enabled.find((m) => m.tenantId === user.activeTenantId)?.tenantId ?? enabled[0]?.tenantId;
+    if (!tenantId) throw apiError(401, 'User is disabled');
+    if (tenantId !== user.activeTenantId)
+      await db.update(users).set({ activeTenantId: tenantId }).where(eq(users.id, userId));
+    return tenantId;
+  }
+
   /** A fresh access token for the session's user, in the login answer shape. */
   async function answer(userId: string, sessionId: string) {
-    const user = await loadUserView(db, userId);
+    let tenantId: string;
+    try {
+      tenantId = await signInTenant(userId);
+    } catch (error) {
+      // Disabled since the session started: the session ends, its refresh tokens with it.
+      await refresh.revokeSession(sessionId);
+      throw error;
+    }
+    const user = await loadUserView(db, userId, tenantId);
     if (!user) throw apiError(401, 'Unauthorized');
     const { token, expiresIn } = await tokens.sign(userClaims(user, sessionId));
     return {
@@ -43,14 +75,12 @@ export function createSessionIssuer(services: Services) {
     answer,
     /** Signs the user in: a session row, a refresh cookie (new family) and the login answer. */
     async start(c: Context, userId: string) {
-      const [user] = await db.select().from(users).where(eq(users.id, userId));
-      if (!user) throw apiError(401, 'Unauthorized');
+      // A member disabled in every tenant (or a temporary user past expiry) gets no session at all.
+      const tenantId = await signInTenant(userId);
       const sessionId = randomUUID();
-      await db
-        .insert(sessions)
-        .values({ id: sessionId, userId, tenantId: user.activeTenantId ?? '', ...caller(c) });
+      await db.insert(sessions).values({ id: sessionId, userId, tenantId, ...caller(c) });
       // The session policy: timed-out sessions end, and only the newest allowed number stay open.
-      await enforceSessionPolicy(services, userId, user.activeTenantId);
+      await enforceSessionPolicy(services, userId, tenantId);
       await db
         .update(users)
         .set({ failedLogins: 0, lockedUntil: null, lastLogin: new Date() })

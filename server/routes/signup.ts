@@ -207,6 +207,11 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
         .set({ verified: true, ...(preRegistered ? { passwordHash: null } : {}) })
         .where(eq(users.id, userId));
       if (preRegistered) await revokeSessions(tx, userId);
+      if (row.tenantId)
+        await tx
+          .update(userTenants)
+          .set({ activatedForTenant: true })
+          .where(and(eq(userTenants.userId, userId), eq(userTenants.tenantId, row.tenantId)));
       const needsPassword = preRegistered || !before?.passwordHash;
       // Without a password the invitee chooses one next, with a reset link of their own.
       const setPasswordToken = needsPassword

@@ -75,7 +75,11 @@ export async function createInvitation(
     } else if (!existing.activeTenantId) {
       await tx.update(users).set({ activeTenantId: tenantId }).where(eq(users.id, existing.id));
     }
-    await tx.insert(userTenants).values({ userId: user.id, tenantId }).onConflictDoNothing();
+    // Not active in the tenant until the invitation is accepted; an existing membership stays as it is.
+    await tx
+      .insert(userTenants)
+      .values({ userId: user.id, tenantId, activatedForTenant: false })
+      .onConflictDoNothing();
     if (wanted.length)
       await tx
         .insert(userRoles)
