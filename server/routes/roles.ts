@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type Handler } from 'hono';
 import { z } from 'zod';
 import { paths, type ApiPath, type HttpMethod } from '../../shared/api/paths';
+import { permissionMatches } from '../../shared/flags/entitlements';
 import { route } from '../account/guards';
 import { writeAudit } from '../audit';
 import type { AccessClaims } from '../auth/keys';
@@ -90,7 +91,19 @@ export async function findVisibleRoles(db: Db, vendorId: string, tenantId: strin
 export async function assertHoldsAll(db: Db, auth: AccessClaims, keys: string[]) {
   if (!keys.length) return;
   const granted = (await tenantPermissions(db, auth.sub, auth.tenantId)) ?? [];
-  const missing = [...new Set(keys)].filter((key) => !holds(granted, key)).sort();
+  let known: string[] | undefined;
+  const missing: string[] = [];
+  for (const key of new Set(keys)) {
+    if (holds(granted, key)) continue;
+    // A wildcard key is held when every permission it covers is (the sample Admin holds each key, not fe.*).
+    if (key.includes('*')) {
+      known ??= (await db.select({ key: permissions.key }).from(permissions)).map((p) => p.key);
+      const covered = known.filter((k) => !k.includes('*') && permissionMatches(key, k));
+      if (covered.length && covered.every((k) => holds(granted, k))) continue;
+    }
+    missing.push(key);
+  }
+  missing.sort();
   if (missing.length)
     throw apiError(403, `You cannot grant permissions you do not hold: ${missing.join(', ')}`);
 }

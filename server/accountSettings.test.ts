@@ -1,0 +1,231 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { and, eq, isNull } from 'drizzle-orm';
+import { paths } from '../shared/api/paths';
+import { hashPassword } from './auth/passwords';
+import { audits, roles, tenants, userRoles, users, userTenants } from './db/schema';
+import { accountSettingsEndpoints } from './routes/accountSettings';
+import { testServer } from './testing';
+
+type TestServer = Awaited<ReturnType<typeof testServer>>;
+type Json = Record<string, unknown>;
+
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const SVG = `data:image/svg+xml;base64,${Buffer.from('<svg onload="alert(1)"/>').toString('base64')}`;
+const errorsOf = async (res: Response) => ((await res.json()) as { errors: string[] }).errors.join(' | ');
+
+/** Signed requests and members made in the database with one built-in role, in the tenant given. */
+function helpers(t: TestServer) {
+  const { db } = t.services;
+  const request = (method: string, path: string, token?: string, body?: unknown) =>
+    t.app.request(path, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const tenant = async (name: string) => (await db.select().from(tenants).where(eq(tenants.name, name)))[0]!;
+  const member = async (role: string, tenantName = 'Acme') => {
+    const id = randomUUID();
+    const email = `user-${id.slice(0, 8)}@acme.test`;
+    const password = `pw-${id}`;
+    const tid = (await tenant(tenantName)).id;
+    const [roleRow] = await db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.key, role), isNull(roles.tenantId)));
+    await db.insert(users).values({
+      id,
+      vendorId: t.services.vendorId,
+      email,
+      name: `User ${role}`,
+      passwordHash: await hashPassword(password),
+      verified: true,
+      activeTenantId: tid,
+    });
+    await db.insert(userTenants).values({ userId: id, tenantId: tid });
+    await db.insert(userRoles).values({ userId: id, tenantId: tid, roleId: roleRow!.id });
+    const res = await t.login(email, password);
+    assert.equal(res.status, 200);
+    const { accessToken } = (await res.json()) as { accessToken: string };
+    return { id, tenantId: tid, token: accessToken };
+  };
+  return { db, request, tenant, member };
+}
+
+describe('account settings', () => {
+  let t: TestServer;
+  let h: ReturnType<typeof helpers>;
+  let admin: Awaited<ReturnType<ReturnType<typeof helpers>['member']>>;
+  let europeAdmin: typeof admin;
+  before(async () => {
+    t = await testServer();
+    h = helpers(t);
+    admin = await h.member('Admin');
+    europeAdmin = await h.member('Admin', 'Acme Europe');
+  });
+  after(() => t.close());
+
+  const { getSettings, updateSettings, getPublicSettings } = paths.accountSettings;
+  const put = (token: string, body: unknown) => h.request('PUT', updateSettings.path, token, body);
+
+  it('every route of the table is mounted and refuses a call without a valid token (401)', async () => {
+    assert.equal(accountSettingsEndpoints.length, 3);
+    for (const { method, path } of accountSettingsEndpoints) {
+      const body = method === 'GET' ? undefined : {};
+      assert.equal((await h.request(method, path, undefined, body)).status, 401, `${method} ${path}`);
+      assert.equal((await h.request(method, path, 'not.a.jwt', body)).status, 401, `${method} ${path}`);
+    }
+  });
+
+  it('[TENANTS-004] account settings carry address, timezone, dateFormat, timeFormat, currency, logo, tenantId, name', async () => {
+    const res = await h.request('GET', getSettings.path, admin.token);
+    assert.equal(res.status, 200);
+    const body = (await res.json()) as Json;
+    for (const field of [
+      'address',
+      'timezone',
+      'dateFormat',
+      'timeFormat',
+      'currency',
+      'logo',
+      'tenantId',
+      'name',
+    ])
+      assert.ok(field in body, field);
+    assert.equal(body.tenantId, admin.tenantId);
+    assert.equal(body.name, 'Acme');
+  });
+
+  it('[TENANTS-008] the sample account settings: DD/MM/YYYY, HH:mm, USD (Acme, Europe/London)', async () => {
+    const body = (await (await h.request('GET', getSettings.path, admin.token)).json()) as Json;
+    assert.equal(body.dateFormat, 'DD/MM/YYYY');
+    assert.equal(body.timeFormat, 'HH:mm');
+    assert.equal(body.currency, 'USD');
+    assert.equal(body.timezone, 'Europe/London');
+    assert.match(String(body.address), /London/);
+    assert.equal(body.website, 'https://acme.test');
+  });
+
+  it('[TENANTS-005] the account page saves companyName (name), address, website, timezone and currency with PUT', async () => {
+    const res = await put(europeAdmin.token, {
+      name: '  Acme Europe GmbH ',
+      address: 'Unter den Linden 1, Berlin',
+      website: 'https://acme.example.de',
+      timezone: 'Europe/Berlin',
+      currency: 'eur',
+      dateFormat: 'DD.MM.YYYY',
+      timeFormat: 'HH:mm:ss',
+      logo: PNG,
+      tenantId: admin.tenantId,
+    });
+    assert.equal(res.status, 200, await res.clone().text());
+    const body = (await res.json()) as Json;
+    assert.equal(body.name, 'Acme Europe GmbH');
+    assert.equal(body.currency, 'EUR');
+    assert.equal(body.timezone, 'Europe/Berlin');
+    assert.equal(body.logo, PNG);
+    assert.equal(body.tenantId, europeAdmin.tenantId, 'the tenant of the token, never the body');
+    const stored = (await h.db.select().from(tenants).where(eq(tenants.id, europeAdmin.tenantId)))[0]!;
+    assert.equal(stored.name, 'Acme Europe GmbH');
+    assert.equal(stored.website, 'https://acme.example.de');
+    const acme = (await h.db.select().from(tenants).where(eq(tenants.id, admin.tenantId)))[0]!;
+    assert.equal(acme.name, 'Acme', "another tenant's settings are untouched");
+    assert.equal(acme.timezone, 'Europe/London');
+    const audit = (await h.db.select().from(audits))
+      .filter((a) => a.action === 'Account settings updated')
+      .at(-1);
+    assert.equal(audit?.userId, europeAdmin.id);
+    assert.equal(audit?.tenantId, europeAdmin.tenantId);
+    assert.deepEqual(((audit?.json as Json).fields as string[]).sort(), [
+      'address',
+      'currency',
+      'dateFormat',
+      'logo',
+      'name',
+      'timeFormat',
+      'timezone',
+      'website',
+    ]);
+    // UTC (every tenant's default) and clearing the logo and website are accepted.
+    const cleared = await put(europeAdmin.token, { timezone: 'UTC', logo: '', website: '' });
+    assert.equal(cleared.status, 200);
+    assert.equal(((await cleared.json()) as Json).logo, '');
+  });
+
+  it('refuses bad settings with 400 and a clear message, changing nothing', async () => {
+    const before = (await h.db.select().from(tenants).where(eq(tenants.id, admin.tenantId)))[0]!;
+    const cases: [Json, RegExp][] = [
+      [{ timezone: 'Mars/Olympus' }, /IANA time zone/],
+      [{ timezone: 'europe/london' }, /IANA time zone/],
+      [{ currency: 'ZZZ' }, /ISO 4217/],
+      [{ currency: 12 }, /currency/],
+      [{ website: 'javascript:alert(1)' }, /http or https URL/],
+      [{ website: 'ftp://acme.test' }, /http or https URL/],
+      [{ logo: SVG }, /logo must be an https URL or a base64 PNG/],
+      [{ logo: 'http://cdn.acme.test/logo.png' }, /logo/],
+      [{ logo: `data:image/png;base64,${Buffer.from('<svg/>').toString('base64')}` }, /logo/],
+      [{ dateFormat: 'YYYYMMDD' }, /dateFormat must be one of/],
+      [{ timeFormat: 'h' }, /timeFormat must be one of/],
+      [{ name: '' }, /name must not be empty/],
+      [{ customLogin: { script: 'x' } }, /script/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await put(admin.token, body);
+      assert.equal(res.status, 400, JSON.stringify(body).slice(0, 80));
+      assert.match(await errorsOf(res), message);
+    }
+    const after = (await h.db.select().from(tenants).where(eq(tenants.id, admin.tenantId)))[0]!;
+    assert.deepEqual(after, before);
+  });
+
+  it('[TENANTS-007] saving a custom login box with no change fails with "No changes to update"', async () => {
+    const box = { title: 'Welcome to Acme', primaryColor: '#0055FF', themeMode: 'dark', logo: PNG };
+    const first = await put(admin.token, { customLogin: box });
+    assert.equal(first.status, 200);
+    const saved = (await first.json()) as Json;
+    assert.equal(saved.hasCustomLogin, true);
+    assert.deepEqual(saved.customLogin, box);
+    // The same box again (whatever the key order) is refused.
+    const same = await put(admin.token, {
+      customLogin: { logo: PNG, themeMode: 'dark', primaryColor: '#0055FF', title: 'Welcome to Acme' },
+    });
+    assert.equal(same.status, 400);
+    assert.deepEqual(await same.json(), { errors: ['No changes to update'] });
+    const changed = await put(admin.token, { customLogin: { ...box, title: 'Hello' } });
+    assert.equal(changed.status, 200);
+    assert.equal(((await changed.json()) as { customLogin: Json }).customLogin.title, 'Hello');
+    const removed = await put(admin.token, { customLogin: null });
+    assert.equal(((await removed.json()) as Json).hasCustomLogin, false);
+    assert.equal(
+      (await put(admin.token, { customLogin: null })).status,
+      400,
+      'removing it twice is no change',
+    );
+  });
+
+  it('requires fe.secure.read/write.accountSettings (403); the public settings are for every member, without address and website', async () => {
+    const support = await h.member('Support');
+    const viewer = await h.member('Viewer');
+    assert.equal((await h.request('GET', getSettings.path, support.token)).status, 403);
+    assert.equal((await put(support.token, { name: 'Hacked' })).status, 403);
+    assert.equal((await h.request('GET', getSettings.path, viewer.token)).status, 200);
+    assert.equal((await put(viewer.token, { name: 'Hacked' })).status, 403);
+    assert.equal((await h.tenant('Acme')).name, 'Acme');
+
+    const res = await h.request('GET', getPublicSettings.path, support.token);
+    assert.equal(res.status, 200);
+    const body = (await res.json()) as Json;
+    assert.equal(body.tenantId, support.tenantId);
+    assert.equal(body.dateFormat, 'DD/MM/YYYY');
+    assert.ok(!('address' in body) && !('website' in body) && !('customLogin' in body));
+
+    // A member disabled in the tenant reads nothing, even with a token still valid.
+    await h.db.update(userTenants).set({ disabled: true }).where(eq(userTenants.userId, support.id));
+    assert.equal((await h.request('GET', getPublicSettings.path, support.token)).status, 403);
+  });
+});

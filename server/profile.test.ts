@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { paths } from '../shared/api/paths';
+import { hashPassword } from './auth/passwords';
+import { audits, tenants, users, userTenants } from './db/schema';
+import { profileEndpoints } from './routes/profile';
+import { testServer } from './testing';
+
+type TestServer = Awaited<ReturnType<typeof testServer>>;
+
+const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG = `data:image/png;base64,${PNG_BASE64}`;
+const pngBytes = () => new Uint8Array(Buffer.from(PNG_BASE64, 'base64'));
+const GIF = `data:image/gif;base64,${Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1').toString('base64')}`;
+const SVG_TEXT = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>';
+const errorsOf = async (res: Response) => ((await res.json()) as { errors: string[] }).errors.join(' | ');
+
+describe('profile', () => {
+  let t: TestServer;
+  let user: { id: string; token: string };
+  before(async () => {
+    t = await testServer();
+    // A member with no role at all: the profile is every signed-in user's own.
+    const { db } = t.services;
+    const id = randomUUID();
+    const email = `user-${id.slice(0, 8)}@acme.test`;
+    const [acme] = await db.select().from(tenants).where(eq(tenants.name, 'Acme'));
+    await db.insert(users).values({
+      id,
+      vendorId: t.services.vendorId,
+      email,
+      name: 'Plain User',
+      passwordHash: await hashPassword('pw-profile-1234'),
+      verified: true,
+      activeTenantId: acme!.id,
+    });
+    await db.insert(userTenants).values({ userId: id, tenantId: acme!.id });
+    const res = await t.login(email, 'pw-profile-1234');
+    user = { id, token: ((await res.json()) as { accessToken: string }).accessToken };
+  });
+  after(() => t.close());
+
+  const upload = (body: BodyInit, token: string | null = user.token, type?: string) =>
+    t.app.request(paths.teams.updateProfileImage.path, {
+      method: 'PUT',
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(type ? { 'content-type': type } : {}),
+      },
+      body,
+    });
+  const form = (bytes: Uint8Array<ArrayBuffer> | string, type: string, name = 'me.png') => {
+    const data = new FormData();
+    data.append('image', new Blob([bytes], { type }), name);
+    return data;
+  };
+  const picture = async () =>
+    (await t.services.db.select().from(users).where(eq(users.id, user.id)))[0]!.profilePictureUrl;
+
+  it('the table lists the upload route for any signed-in user; without a token it is 401', async () => {
+    assert.deepEqual(
+      profileEndpoints.map(({ method, path, permission }) => ({ method, path, permission })),
+      [{ method: 'PUT', path: paths.teams.updateProfileImage.path, permission: null }],
+    );
+    assert.equal((await upload(form(pngBytes(), 'image/png'), null)).status, 401);
+    assert.equal((await upload(form(pngBytes(), 'image/png'), 'not.a.jwt')).status, 401);
+  });
+
+  it('[PROFILE-004] the profile is saved with PUT users v2 me: name, phoneNumber, and address and jobTitle in metadata (PROFILE-001)', async () => {
+    const res = await t.app.request(paths.teams.updateProfile.path, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Ada Byron',
+        phoneNumber: '+44 20 7946 0958',
+        metadata: JSON.stringify({ address: '12 St James Square, London', jobTitle: 'Analyst' }),
+      }),
+    });
+    assert.equal(res.status, 200);
+    assert.equal(paths.teams.updateProfile.path, paths.users.updateUserProfileV2.path);
+    const [row] = await t.services.db.select().from(users).where(eq(users.id, user.id));
+    assert.equal(row?.name, 'Ada Byron');
+    assert.equal(row?.phoneNumber, '+44 20 7946 0958');
+    assert.deepEqual(row?.metadata, { address: '12 St James Square, London', jobTitle: 'Analyst' });
+  });
+
+  it('[PROFILE-002] a picture is uploaded as a multipart image file (PNG, JPEG, GIF, WebP) and answered as its URL', async () => {
+    const res = await upload(form(pngBytes(), 'image/png'));
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^text\/plain/);
+    assert.equal(await res.text(), PNG);
+    assert.equal(await picture(), PNG);
+    const audit = (await t.services.db.select().from(audits)).filter(
+      (a) => a.action === 'User updated profile picture',
+    );
+    assert.equal(audit.at(-1)?.userId, user.id);
+    // The same picture as a base64 data image in JSON.
+    const gif = await upload(JSON.stringify({ image: GIF }), user.token, 'application/json');
+    assert.equal(gif.status, 200);
+    assert.equal(await picture(), GIF);
+  });
+
+  it('[PROFILE-002] anything but a base64 raster data image is refused (SVG, URLs, disguised bytes), the picture kept', async () => {
+    await upload(form(pngBytes(), 'image/png'));
+    const refused: [BodyInit, string | undefined][] = [
+      [form(SVG_TEXT, 'image/svg+xml', 'me.svg'), undefined],
+      [form(SVG_TEXT, 'image/png', 'me.png'), undefined], // SVG bytes declared as PNG
+      [form(new Uint8Array(600 * 1024).fill(0), 'image/png'), undefined],
+      [
+        JSON.stringify({ image: `data:image/svg+xml;base64,${Buffer.from(SVG_TEXT).toString('base64')}` }),
+        'application/json',
+      ],
+      [
+        JSON.stringify({ image: `data:image/png;base64,${Buffer.from(SVG_TEXT).toString('base64')}` }),
+        'application/json',
+      ],
+      [JSON.stringify({ image: 'https://images.example.com/me.png' }), 'application/json'],
+      [JSON.stringify({ image: 42 }), 'application/json'],
+      ['not json', 'application/json'],
+    ];
+    for (const [body, type] of refused) {
+      const res = await upload(body, user.token, type);
+      assert.equal(res.status, 400, typeof body === 'string' ? body.slice(0, 60) : 'form');
+      assert.ok((await errorsOf(res)).length > 0);
+    }
+    const missing = await upload(new FormData());
+    assert.equal(missing.status, 400);
+    assert.match(await errorsOf(missing), /image: a file is required/);
+    assert.equal(await picture(), PNG);
+  });
+});
