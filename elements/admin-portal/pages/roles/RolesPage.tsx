@@ -1,13 +1,235 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
+import { errorMessage } from '../../../../shared/api/errors';
+import { isBuiltInRole, rolesApi, type Role, type RoleInput } from '../../../../shared/api/roles';
+import { useAccountData } from '../../../../shared/api/useAccountData';
 import { useT } from '../../../../shared/i18n/useT';
+import { Alert, Button, ConfirmDialog, Spinner } from '../../../../shared/ui';
+import { DataTable, type ColumnDef } from '../../../../shared/ui/DataTable';
+import { hasPermission } from '../../navigation';
+import { permissionKeysAtom } from '../../portal.atoms';
+import { Badge, PageHeader, RowActions } from './Badge';
+import { PermissionsDialog } from './PermissionsDialog';
+import { RoleFormDialog } from './RoleFormDialog';
 
-/** The roles page (being built). */
+export const ROLES_WRITE = 'fe.secure.write.roles';
+export const ROLES_DELETE = 'fe.secure.delete.roles';
+
+type Open =
+  | { kind: 'create' }
+  | { kind: 'edit'; role: Role }
+  | { kind: 'permissions'; role: Role }
+  | { kind: 'delete'; role: Role }
+  | null;
+
+type Notice = { severity: 'success' | 'error'; text: string } | null;
+
+/**
+ * The roles of the account (ROLES-001..006): built-in roles and the tenant's own, with their permissions.
+ * Writers create, edit and delete the tenant's roles and set their permissions; built-in roles are read-only.
+ */
 export default function RolesPage() {
   const { t } = useT();
+  const granted = useAtomValue(permissionKeysAtom);
+  const canWrite = hasPermission(granted, ROLES_WRITE);
+  const canDelete = hasPermission(granted, ROLES_DELETE);
+  const { state, reload } = useAccountData(() => rolesApi.getRoles());
+  const [roles, setRoles] = useState<Role[]>([]);
+  const [open, setOpen] = useState<Open>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(() => setRoles(state.status === 'ready' ? (state.data ?? []) : []), [state]);
+
+  const replace = (role: Role) => setRoles((list) => list.map((r) => (r.id === role.id ? role : r)));
+  const close = () => setOpen(null);
+
+  const submitRole = async (input: RoleInput) => {
+    const current = open?.kind === 'edit' ? open.role : null;
+    const saved = current ? await rolesApi.updateRole(current.id, input) : await rolesApi.addRole(input);
+    const before: Role = current ?? {
+      id: '',
+      key: '',
+      name: '',
+      permissions: [],
+      tenantId: '',
+      isDefault: false,
+    };
+    const role: Role = { ...before, ...input, ...saved };
+    if (current) replace(role);
+    else setRoles((list) => [...list, role]);
+    setNotice({
+      severity: 'success',
+      text: t(current ? 'adminPortal.roles.updated' : 'adminPortal.roles.created', { name: role.name }),
+    });
+    close();
+  };
+
+  const savePermissions = async (role: Role, permissionIds: string[]) => {
+    const saved = await rolesApi.setRolePermissions(role.id, permissionIds);
+    replace({ ...role, ...saved, permissions: saved?.permissions ?? permissionIds });
+    setNotice({ severity: 'success', text: t('adminPortal.roles.permissionsSaved', { name: role.name }) });
+    close();
+  };
+
+  const confirmDelete = async (role: Role) => {
+    setDeleting(true);
+    try {
+      await rolesApi.deleteRole(role.id);
+      setRoles((list) => list.filter((r) => r.id !== role.id));
+      setNotice({ severity: 'success', text: t('adminPortal.roles.deleted', { name: role.name }) });
+    } catch (err) {
+      setNotice({ severity: 'error', text: errorMessage(err, t('common.genericError')) });
+    } finally {
+      setDeleting(false);
+      close();
+    }
+  };
+
+  const columns = useMemo<ColumnDef<Role, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        accessorFn: (r) => r.name,
+        header: t('adminPortal.roles.columns.name'),
+        cell: ({ row: { original: role } }) => (
+          <span>
+            <span css={{ fontWeight: 600 }}>{role.name}</span>
+            {role.tenantId === null && (
+              <Badge title={t('adminPortal.roles.builtInHint')}>{t('adminPortal.roles.builtIn')}</Badge>
+            )}
+            {role.isDefault && <Badge>{t('adminPortal.roles.isDefault')}</Badge>}
+          </span>
+        ),
+      },
+      {
+        id: 'key',
+        accessorFn: (r) => r.key,
+        header: t('adminPortal.roles.columns.key'),
+        cell: ({ getValue }) => <code css={{ fontSize: '0.9em' }}>{String(getValue() ?? '')}</code>,
+      },
+      {
+        id: 'description',
+        accessorFn: (r) => r.description ?? '',
+        header: t('adminPortal.roles.columns.description'),
+        enableSorting: false,
+        cell: ({ getValue }) => (
+          <span css={{ color: 'var(--fe-color-text-secondary)' }}>{String(getValue() ?? '')}</span>
+        ),
+      },
+      {
+        id: 'permissions',
+        accessorFn: (r) => r.permissions?.length ?? 0,
+        header: t('adminPortal.roles.columns.permissions'),
+        cell: ({ getValue }) => (
+          <span data-permission-count>
+            {t('adminPortal.roles.permissionCount', { count: Number(getValue() ?? 0) })}
+          </span>
+        ),
+      },
+      {
+        id: 'actions',
+        header: () => (
+          <span css={{ display: 'block', textAlign: 'end' }}>{t('adminPortal.form.actions')}</span>
+        ),
+        enableSorting: false,
+        cell: ({ row: { original: role } }) => {
+          const locked = isBuiltInRole(role);
+          return (
+            <RowActions>
+              <Button
+                variant="text"
+                data-action="permissions"
+                aria-label={t('adminPortal.roles.viewPermissionsOf', { name: role.name })}
+                onClick={() => setOpen({ kind: 'permissions', role })}
+              >
+                {t('adminPortal.roles.viewPermissions')}
+              </Button>
+              {canWrite && !locked && (
+                <Button
+                  variant="text"
+                  data-action="edit"
+                  aria-label={t('adminPortal.roles.editRole', { name: role.name })}
+                  onClick={() => setOpen({ kind: 'edit', role })}
+                >
+                  {t('adminPortal.form.edit')}
+                </Button>
+              )}
+              {canDelete && !locked && (
+                <Button
+                  variant="text"
+                  data-action="delete"
+                  aria-label={t('adminPortal.roles.deleteRole', { name: role.name })}
+                  onClick={() => setOpen({ kind: 'delete', role })}
+                >
+                  {t('adminPortal.form.delete')}
+                </Button>
+              )}
+            </RowActions>
+          );
+        },
+      },
+    ],
+    [t, canWrite, canDelete],
+  );
+
   return (
-    <section aria-labelledby="fe-page-title">
-      <h3 id="fe-page-title" css={{ marginTop: 0 }}>
-        {t('adminPortal.roles.title')}
-      </h3>
+    <section aria-labelledby="fe-page-title" data-page="roles">
+      <PageHeader
+        title={t('adminPortal.roles.title')}
+        intro={t('adminPortal.roles.intro')}
+        action={
+          canWrite && (
+            <Button data-action="create" onClick={() => setOpen({ kind: 'create' })}>
+              {t('adminPortal.roles.create')}
+            </Button>
+          )
+        }
+      />
+      <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+        {!canWrite && <Alert severity="info">{t('adminPortal.roles.readOnlyNotice')}</Alert>}
+        {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
+        {state.status === 'loading' && <Spinner label={t('common.loading')} />}
+        {state.status === 'failed' && (
+          <Alert severity="error" action={{ label: t('adminPortal.form.retry'), onClick: reload }}>
+            {t('adminPortal.form.loadFailed', { error: state.error })}
+          </Alert>
+        )}
+        {state.status === 'ready' && (
+          <DataTable
+            label={t('adminPortal.roles.tableLabel')}
+            columns={columns}
+            data={roles}
+            getRowId={(r) => r.id}
+            emptyMessage={t('adminPortal.roles.empty')}
+          />
+        )}
+      </div>
+      {(open?.kind === 'create' || open?.kind === 'edit') && (
+        <RoleFormDialog
+          role={open.kind === 'edit' ? open.role : null}
+          onClose={close}
+          onSubmit={submitRole}
+        />
+      )}
+      {open?.kind === 'permissions' && (
+        <PermissionsDialog
+          role={open.role}
+          editable={canWrite && !isBuiltInRole(open.role)}
+          onClose={close}
+          onSave={(ids) => savePermissions(open.role, ids)}
+        />
+      )}
+      <ConfirmDialog
+        open={open?.kind === 'delete'}
+        title={t('adminPortal.roles.deleteTitle')}
+        confirmLabel={t('adminPortal.form.delete')}
+        busy={deleting}
+        onClose={close}
+        onConfirm={() => open?.kind === 'delete' && void confirmDelete(open.role)}
+      >
+        {open?.kind === 'delete' && t('adminPortal.roles.deleteBody', { name: open.role.name })}
+      </ConfirmDialog>
     </section>
   );
 }

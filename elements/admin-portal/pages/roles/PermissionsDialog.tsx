@@ -1,0 +1,353 @@
+import { useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
+import { errorMessage } from '../../../../shared/api/errors';
+import {
+  groupPermissions,
+  rolesApi,
+  type Permission,
+  type PermissionGroup,
+  type Role,
+} from '../../../../shared/api/roles';
+import { useT } from '../../../../shared/i18n/useT';
+import { Alert, Button, Dialog, DialogActions, Spinner } from '../../../../shared/ui';
+
+type Catalog =
+  | { status: 'loading' }
+  | { status: 'ready'; groups: PermissionGroup[] }
+  | { status: 'failed'; error: string };
+
+export interface PermissionsDialogProps {
+  role: Role;
+  /** Checkboxes and Save; otherwise the role's permissions are listed read-only. */
+  editable: boolean;
+  onClose: () => void;
+  /** Sends the permission ids; throws on failure (the dialog shows the error and stays open). */
+  onSave: (permissionIds: string[]) => Promise<void>;
+}
+
+/**
+ * The permissions of a role, grouped by category (ROLES-002, ROLES-003): a checkbox per permission with its
+ * key, and a "select all" per category. Rendered only while open.
+ */
+export function PermissionsDialog({ role, editable, onClose, onSave }: PermissionsDialogProps) {
+  const { t } = useT();
+  const [catalog, setCatalog] = useState<Catalog>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(role.permissions));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setCatalog({ status: 'loading' });
+    Promise.all([rolesApi.getPermissionCategories(), rolesApi.getPermissions()]).then(
+      ([categories, permissions]) =>
+        live &&
+        setCatalog({
+          status: 'ready',
+          groups: groupPermissions(categories ?? [], permissions ?? [], {
+            id: '',
+            name: t('adminPortal.roles.otherCategory'),
+          }),
+        }),
+      (err: unknown) =>
+        live && setCatalog({ status: 'failed', error: errorMessage(err, t('common.genericError')) }),
+    );
+    return () => {
+      live = false;
+    };
+    // `t` changes with the locale only; the catalog is loaded once per open (and per retry).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt]);
+
+  const all = useMemo(
+    () => (catalog.status === 'ready' ? catalog.groups.flatMap((g) => g.permissions) : []),
+    [catalog],
+  );
+  const changed =
+    selected.size !== role.permissions.length || role.permissions.some((id) => !selected.has(id));
+
+  const toggle = (ids: string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      // In the order the server lists them; ids the catalog does not know are kept as they were.
+      const known = new Set(all.map((p) => p.id));
+      await onSave([
+        ...all.filter((p) => selected.has(p.id)).map((p) => p.id),
+        ...role.permissions.filter((id) => !known.has(id)),
+      ]);
+    } catch (err) {
+      setError(errorMessage(err, t('common.genericError')));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      title={t('adminPortal.roles.permissionsTitle', { name: role.name })}
+      onClose={onClose}
+      width={760}
+    >
+      <div data-permissions-editor={editable ? 'edit' : 'view'}>
+        <p css={{ marginTop: 0, color: 'var(--fe-color-text-secondary)' }}>
+          {editable ? t('adminPortal.roles.permissionsIntro') : t('adminPortal.roles.permissionsReadOnly')}
+        </p>
+        {error && <Alert severity="error">{error}</Alert>}
+        {catalog.status === 'loading' && <Spinner label={t('adminPortal.roles.loadingPermissions')} />}
+        {catalog.status === 'failed' && (
+          <Alert
+            severity="error"
+            action={{ label: t('adminPortal.form.retry'), onClick: () => setAttempt((n) => n + 1) }}
+          >
+            {t('adminPortal.form.loadFailed', { error: catalog.error })}
+          </Alert>
+        )}
+        {catalog.status === 'ready' &&
+          (editable ? (
+            <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+              {catalog.groups.map((group) => (
+                <CategoryEditor
+                  key={group.category.id || 'other'}
+                  group={group}
+                  selected={selected}
+                  onToggle={toggle}
+                  disabled={saving}
+                />
+              ))}
+            </div>
+          ) : (
+            <PermissionList groups={catalog.groups} held={selected} />
+          ))}
+      </div>
+      <DialogActions>
+        {editable && catalog.status === 'ready' && (
+          <span aria-live="polite" css={{ marginInlineEnd: 'auto', alignSelf: 'center' }}>
+            {t('adminPortal.roles.selectedCount', {
+              selected: all.filter((p) => selected.has(p.id)).length,
+              total: all.length,
+            })}
+          </span>
+        )}
+        <Button variant="secondary" onClick={onClose}>
+          {editable ? t('adminPortal.form.cancel') : t('adminPortal.form.close')}
+        </Button>
+        {editable && (
+          <Button
+            data-save-permissions
+            onClick={save}
+            disabled={saving || !changed || catalog.status !== 'ready'}
+          >
+            {saving ? t('adminPortal.form.saving') : t('adminPortal.form.save')}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function CategoryEditor({
+  group,
+  selected,
+  onToggle,
+  disabled,
+}: {
+  group: PermissionGroup;
+  selected: ReadonlySet<string>;
+  onToggle: (ids: string[], on: boolean) => void;
+  disabled: boolean;
+}) {
+  const { t } = useT();
+  const assignable = group.permissions.filter((p) => p.assignmentType !== 'NEVER');
+  const count = assignable.filter((p) => selected.has(p.id)).length;
+  const name = group.category.name;
+  return (
+    <fieldset
+      data-category={group.category.id}
+      css={{
+        margin: 0,
+        padding: 'calc(var(--fe-spacing) * 1.5) calc(var(--fe-spacing) * 2)',
+        border: '1px solid var(--fe-color-border)',
+        borderRadius: 'var(--fe-radius)',
+      }}
+    >
+      <legend css={{ fontWeight: 600, padding: '0 6px' }}>{name}</legend>
+      <div
+        css={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+          gap: 'var(--fe-spacing)',
+          flexWrap: 'wrap',
+          marginBottom: 'var(--fe-spacing)',
+        }}
+      >
+        {group.category.description ? (
+          <span css={{ color: 'var(--fe-color-text-secondary)', fontSize: '0.9em' }}>
+            {group.category.description}
+          </span>
+        ) : (
+          <span />
+        )}
+        <LabelledCheckbox
+          data-select-all={group.category.id}
+          checked={assignable.length > 0 && count === assignable.length}
+          indeterminate={count > 0 && count < assignable.length}
+          disabled={disabled || assignable.length === 0}
+          aria-label={t('adminPortal.roles.selectAllIn', { category: name })}
+          onChange={(e) =>
+            onToggle(
+              assignable.map((p) => p.id),
+              e.currentTarget.checked,
+            )
+          }
+        >
+          <span aria-hidden="true">{t('adminPortal.roles.selectAll')}</span>
+        </LabelledCheckbox>
+      </div>
+      <div
+        css={{
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
+          gap: '6px 16px',
+        }}
+      >
+        {group.permissions.map((permission) => (
+          <PermissionCheckbox
+            key={permission.id}
+            permission={permission}
+            checked={selected.has(permission.id)}
+            disabled={disabled || permission.assignmentType === 'NEVER'}
+            onChange={(on) => onToggle([permission.id], on)}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function PermissionCheckbox(props: {
+  permission: Permission;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  const { t } = useT();
+  const { permission } = props;
+  const descriptionId = useId();
+  const never = permission.assignmentType === 'NEVER';
+  return (
+    <LabelledCheckbox
+      data-permission={permission.key}
+      checked={props.checked}
+      disabled={props.disabled}
+      aria-describedby={descriptionId}
+      onChange={(e) => props.onChange(e.currentTarget.checked)}
+      align="start"
+    >
+      <span css={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+        <span>{permission.name || permission.key}</span>
+        <span id={descriptionId} css={{ fontSize: '0.85em', color: 'var(--fe-color-text-secondary)' }}>
+          <PermissionKey value={permission.key} />
+          {permission.description ? ` — ${permission.description}` : ''}
+          {never ? ` — ${t('adminPortal.roles.neverAssignable')}` : ''}
+        </span>
+      </span>
+    </LabelledCheckbox>
+  );
+}
+
+/** The role's permissions as a list, by category (read-only). */
+function PermissionList({ groups, held }: { groups: PermissionGroup[]; held: ReadonlySet<string> }) {
+  const { t } = useT();
+  const shown = groups
+    .map((g) => ({ ...g, permissions: g.permissions.filter((p) => held.has(p.id)) }))
+    .filter((g) => g.permissions.length > 0);
+  if (shown.length === 0) return <p>{t('adminPortal.roles.noPermissions')}</p>;
+  return (
+    <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+      {shown.map((group) => (
+        <section key={group.category.id || 'other'} data-category={group.category.id}>
+          <h3 css={{ fontSize: '1em', margin: '0 0 6px' }}>{group.category.name}</h3>
+          <ul css={{ margin: 0, paddingInlineStart: 20, display: 'grid', gap: 4 }}>
+            {group.permissions.map((p) => (
+              <li key={p.id} data-permission={p.key}>
+                {p.name || p.key} <PermissionKey value={p.key} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function PermissionKey({ value }: { value: string }) {
+  return (
+    <code
+      css={{
+        fontSize: '0.9em',
+        padding: '0 4px',
+        borderRadius: 4,
+        background: 'var(--fe-color-background)',
+        color: 'var(--fe-color-text)',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {value}
+    </code>
+  );
+}
+
+/** A checkbox whose label is its children; `indeterminate` is set on the element (no attribute exists). */
+function LabelledCheckbox({
+  children,
+  indeterminate = false,
+  align = 'center',
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  indeterminate?: boolean;
+  align?: 'center' | 'start';
+  'data-permission'?: string;
+  'data-select-all'?: string;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return (
+    <label
+      css={{
+        display: 'inline-flex',
+        alignItems: align === 'start' ? 'flex-start' : 'center',
+        gap: 8,
+        cursor: input.disabled ? 'default' : 'pointer',
+        minWidth: 0,
+      }}
+    >
+      <input
+        ref={ref}
+        type="checkbox"
+        {...input}
+        css={{
+          width: 16,
+          height: 16,
+          flex: 'none',
+          marginTop: align === 'start' ? 3 : 0,
+          accentColor: 'var(--fe-color-primary)',
+        }}
+      />
+      {children}
+    </label>
+  );
+}

@@ -1,0 +1,170 @@
+import { adminPortalApi, type ApiClient } from './client';
+import { paths } from './paths';
+import { rolesApi, type Role, type RolesApi } from './roles';
+
+/** The relations a group answer carries (001 §7). */
+export type GroupRelations = 'roles' | 'users' | 'rolesAndUsers';
+
+export interface GroupRole {
+  id: string;
+  key: string;
+  name: string;
+  description?: string | null;
+  isDefault?: boolean;
+}
+
+export interface GroupUser {
+  id: string;
+  email: string;
+  name?: string | null;
+  profilePictureUrl?: string | null;
+}
+
+/** A group (GROUPS-001): it carries roles and users (GROUPS-002). */
+export interface Group {
+  id: string;
+  name: string;
+  color?: string | null;
+  description?: string | null;
+  /** JSON text (or an object, as some servers answer it). */
+  metadata?: string | Record<string, unknown> | null;
+  managedBy?: 'frontegg' | 'scim2' | string | null;
+  roles?: GroupRole[];
+  users?: GroupUser[];
+}
+
+/** The tenant's group settings (GROUPS-003; the seeds do not list the fields: these are the ones served). */
+export interface GroupConfiguration {
+  enabled: boolean;
+  rolesEnabled: boolean;
+}
+
+export interface GroupInput {
+  name: string;
+  color?: string;
+  description?: string;
+}
+
+export interface GroupQuery {
+  _groupsRelations?: GroupRelations;
+}
+
+/** A user of users v3 (the member picker reads only these fields). */
+export interface TenantUser {
+  id: string;
+  email: string;
+  name?: string | null;
+}
+
+interface GroupsAnswer {
+  groups: Group[];
+}
+
+interface UsersV3Answer {
+  items: TenantUser[];
+  _metadata?: { totalItems?: number; totalPages?: number };
+}
+
+/** The calls of the groups page, bound to a client (001 §7, GROUPS-003..013). */
+export function createGroupsApi(client: ApiClient) {
+  return {
+    /** GET the collection with query options (GROUPS-005). */
+    async getGroups(query: GroupQuery = { _groupsRelations: 'rolesAndUsers' }): Promise<Group[]> {
+      const answer = await client.request<GroupsAnswer | Group[]>(paths.groups.getGroups, {
+        query: { ...query },
+      });
+      return Array.isArray(answer) ? answer : (answer?.groups ?? []);
+    },
+    /** GET groups/{groupId} with query options (GROUPS-004). */
+    getGroupById(groupId: string, query: GroupQuery = { _groupsRelations: 'rolesAndUsers' }): Promise<Group> {
+      return client.request<Group>(paths.groups.getGroupById, { params: { groupId }, query: { ...query } });
+    },
+    /** POST the get-by-ids route with a body and query params (GROUPS-006). */
+    async getGroupsByIds(groupsIds: string[], query: GroupQuery = {}): Promise<Group[]> {
+      const answer = await client.request<GroupsAnswer>(paths.groups.getGroupsByIds, {
+        body: { groupsIds },
+        query: { ...query },
+      });
+      return answer?.groups ?? [];
+    },
+    /** POST create (GROUPS-007). */
+    createGroup(input: GroupInput): Promise<Group> {
+      return client.request<Group>(paths.groups.createGroup, { body: input });
+    },
+    /** PATCH {groupId}, the remaining fields as body (GROUPS-008). */
+    updateGroup({ groupId, ...fields }: Partial<GroupInput> & { groupId: string }): Promise<Group> {
+      return client.request<Group>(paths.groups.updateGroup, { params: { groupId }, body: fields });
+    },
+    /** DELETE {id} (GROUPS-009). */
+    deleteGroup(groupId: string): Promise<void> {
+      return client.request<void>(paths.groups.deleteGroup, { params: { groupId } });
+    },
+    /** POST {id}/roles (GROUPS-010). */
+    addRolesToGroup(groupId: string, roleIds: string[]): Promise<Group> {
+      return client.request<Group>(paths.groups.addRolesToGroup, { params: { groupId }, body: { roleIds } });
+    },
+    /** DELETE {id}/roles (GROUPS-011). */
+    deleteRolesFromGroup(groupId: string, roleIds: string[]): Promise<Group> {
+      return client.request<Group>(paths.groups.deleteRolesFromGroup, {
+        params: { groupId },
+        body: { roleIds },
+      });
+    },
+    /** POST {id}/users (GROUPS-012). */
+    addUsersToGroup(groupId: string, userIds: string[]): Promise<Group> {
+      return client.request<Group>(paths.groups.addUsersToGroup, { params: { groupId }, body: { userIds } });
+    },
+    /** DELETE {id}/users (GROUPS-013). */
+    deleteUsersFromGroup(groupId: string, userIds: string[]): Promise<Group> {
+      return client.request<Group>(paths.groups.deleteUsersFromGroup, {
+        params: { groupId },
+        body: { userIds },
+      });
+    },
+    /** GET group configurations (GROUPS-003). */
+    getGroupConfiguration(): Promise<GroupConfiguration> {
+      return client.request<GroupConfiguration>(paths.groups.getGroupConfiguration);
+    },
+    /** POST group configurations (GROUPS-003). */
+    updateGroupConfiguration(configuration: Partial<GroupConfiguration>): Promise<GroupConfiguration> {
+      return client.request<GroupConfiguration>(paths.groups.updateGroupConfiguration, {
+        body: configuration,
+      });
+    },
+    /** GET users v3 of the scoped tenant: the people a group can take as members. */
+    async getTenantUsers(limit = 200): Promise<TenantUser[]> {
+      const answer = await client.request<UsersV3Answer>(paths.users.getUsersV3, {
+        query: { _limit: limit, _offset: 0 },
+      });
+      return answer?.items ?? [];
+    },
+  };
+}
+
+export type GroupsApi = ReturnType<typeof createGroupsApi>;
+
+export const groupsApi: GroupsApi = createGroupsApi(adminPortalApi);
+
+/** What the groups page shows: the groups and the roles a group can be given (its roles relation). */
+export type GroupsPageData =
+  { ok: true; groups: Group[]; roles: Role[] } | { ok: false; error: unknown; groups: []; roles: [] };
+
+/**
+ * Loads the groups and the roles together. A failed groups fetch yields an empty list for the roles
+ * relation (GROUPS-014), whatever the roles fetch answered: no roles outlive the groups they go with.
+ */
+export async function loadGroupsPageData(
+  api: Pick<GroupsApi, 'getGroups'> = groupsApi,
+  roles: Pick<RolesApi, 'getRoles'> = rolesApi,
+): Promise<GroupsPageData> {
+  const [groups, loadedRoles] = await Promise.allSettled([
+    api.getGroups({ _groupsRelations: 'rolesAndUsers' }),
+    roles.getRoles(),
+  ]);
+  if (groups.status === 'rejected') return { ok: false, error: groups.reason, groups: [], roles: [] };
+  return {
+    ok: true,
+    groups: groups.value,
+    roles: loadedRoles.status === 'fulfilled' ? loadedRoles.value : [],
+  };
+}
