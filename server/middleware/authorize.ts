@@ -5,6 +5,7 @@ import { permissionMatches } from '../../shared/flags/entitlements';
 import type { Db } from '../db';
 import {
   groupRoles,
+  groups,
   groupUsers,
   permissions,
   rolePermissions,
@@ -37,7 +38,9 @@ export async function tenantPermissions(db: Db, userId: string, tenantId: string
     .select({ roleId: groupRoles.roleId })
     .from(groupRoles)
     .innerJoin(groupUsers, eq(groupUsers.groupId, groupRoles.groupId))
-    .where(eq(groupUsers.userId, userId));
+    .innerJoin(groups, eq(groups.id, groupRoles.groupId))
+    // A group's roles count only in the group's own tenant.
+    .where(and(eq(groupUsers.userId, userId), eq(groups.tenantId, tenantId)));
   const rows = await db
     .selectDistinct({ key: permissions.key })
     .from(rolePermissions)
