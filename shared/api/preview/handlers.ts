@@ -17,6 +17,7 @@ import {
   type ApiToken,
   type AuditRow,
   type Group,
+  type InviteLink,
   type Permission,
   type RestrictionType,
   type Role,
@@ -398,9 +399,11 @@ function addUser(req: PreviewRequest) {
   const email = text(body.email)?.trim().toLowerCase();
   if (!email) throw fail(400, 'email is required');
   const existing = state.users.find((u) => u.email.toLowerCase() === email);
-  // The same route resends an invitation: an existing user is answered as it is.
-  if (existing) return userView(state, existing);
   const tenantId = text(body.tenantId) ?? scopedTenant(req);
+  // As the server: an active member is refused; the same route resends a pending invitation.
+  if (existing?.activatedForTenant && existing.tenantIds.includes(tenantId))
+    throw fail(409, 'The user is already a member of this account');
+  if (existing) return userView(state, existing);
   const roleIds = texts(body.roleIds).filter((id) => state.roles.some((r) => r.id === id));
   const user = buildUser({
     id: newId('user'),
@@ -435,6 +438,79 @@ function deleteUser(req: PreviewRequest) {
   for (const group of state.groups) group.userIds = group.userIds.filter((id) => id !== params.userId);
   state.sessions = state.sessions.filter((s) => s.userId !== params.userId);
   return {};
+}
+
+const userById = (req: PreviewRequest): User =>
+  find(req.state.users, (u) => u.id === req.params.userId, 'User');
+
+function setDisabled(isDisabled: boolean): PreviewHandler {
+  return (req) => {
+    const user = userById(req);
+    if (isDisabled && user.id === req.state.session.userId) throw fail(400, 'You cannot disable yourself');
+    user.isDisabled = isDisabled;
+    return userView(req.state, user);
+  };
+}
+
+function resendActivation(req: PreviewRequest) {
+  if (userById(req).verified) throw fail(400, 'The user is already activated');
+  return {};
+}
+
+/** TEAM-020: an invite link lives 30 days unless the request says otherwise. */
+export const DEFAULT_INVITE_LINK_MINUTES = 43_200;
+
+const inviteLinkView = (link: InviteLink) => ({
+  id: link.tenantId,
+  token: link.token,
+  expires: link.expires,
+  shouldSendEmail: link.shouldSendEmail,
+});
+
+function inviteLinkOf(req: PreviewRequest): InviteLink {
+  const tenantId = scopedTenant(req);
+  return find(req.state.inviteLinks, (l) => l.tenantId === tenantId, 'Invite link');
+}
+
+function minutesOf(body: Json): number | undefined {
+  const minutes = body.expiresInMinutes;
+  if (minutes === undefined) return undefined;
+  if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1 || minutes > 366 * 1440)
+    throw fail(400, 'expiresInMinutes: Invalid number');
+  return minutes;
+}
+
+/** Creates the tenant's link, or replaces it with a new token. */
+function createInviteLink(req: PreviewRequest) {
+  const body = record(req.body);
+  const tenantId = scopedTenant(req);
+  const minutes = minutesOf(body) ?? DEFAULT_INVITE_LINK_MINUTES;
+  const link: InviteLink = {
+    tenantId,
+    token: randomHex(24),
+    expires: iso(new Date(req.now.getTime() + minutes * 60_000)),
+    shouldSendEmail: body.shouldSendEmail === true,
+  };
+  req.state.inviteLinks = [...req.state.inviteLinks.filter((l) => l.tenantId !== tenantId), link];
+  return inviteLinkView(link);
+}
+
+function updateInviteLink(req: PreviewRequest) {
+  const link = inviteLinkOf(req);
+  const body = record(req.body);
+  const minutes = minutesOf(body);
+  if (minutes !== undefined) link.expires = iso(new Date(req.now.getTime() + minutes * 60_000));
+  if (typeof body.shouldSendEmail === 'boolean') link.shouldSendEmail = body.shouldSendEmail;
+  return inviteLinkView(link);
+}
+
+function setExpiration(req: PreviewRequest) {
+  const seconds = record(req.body).expirationInSeconds;
+  if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 60)
+    throw fail(400, 'expirationInSeconds: Invalid number');
+  const user = userById(req);
+  user.temporaryExpirationDate = iso(new Date(req.now.getTime() + seconds * 1000));
+  return userView(req.state, user);
 }
 
 function usersByIds(req: PreviewRequest): User[] {
@@ -894,6 +970,30 @@ export const previewRoutes: ReadonlyArray<readonly [ApiPath, PreviewHandler]> = 
   on(paths.teams.addUser, addUser),
   on(paths.teams.updateUser, updateUser),
   on(paths.teams.deleteUser, deleteUser),
+  on(paths.teams.disableUser, setDisabled(true)),
+  on(paths.teams.enableUser, setDisabled(false)),
+  on(paths.teams.resendActivationLink, resendActivation),
+  on(paths.teams.getInviteLinkConfiguration, () => ({
+    isEnabled: true,
+    defaultExpiresInMinutes: DEFAULT_INVITE_LINK_MINUTES,
+  })),
+  on(paths.teams.getInviteUserLink, (req) => inviteLinkView(inviteLinkOf(req))),
+  on(paths.teams.createInviteUserLink, createInviteLink),
+  on(paths.teams.createInviteUserLinkV2, createInviteLink),
+  on(paths.teams.updateInviteUserLink, updateInviteLink),
+  on(paths.teams.deleteInviteUserLink, (req) => {
+    inviteLinkOf(req);
+    const tenantId = scopedTenant(req);
+    req.state.inviteLinks = req.state.inviteLinks.filter((l) => l.tenantId !== tenantId);
+    return {};
+  }),
+  on(paths.teams.getTemporaryUserConfiguration, () => ({ enabled: true })),
+  on(paths.teams.updateUserExpirationTime, setExpiration),
+  on(paths.teams.setPermanentUser, (req) => {
+    const user = userById(req);
+    user.temporaryExpirationDate = null;
+    return userView(req.state, user);
+  }),
   on(paths.users.getUsersRoles, (req) =>
     usersByIds(req).map((u) => ({ userId: u.id, roles: rolesOf(req.state, u.roleIds).map(roleLite) })),
   ),

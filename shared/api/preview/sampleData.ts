@@ -140,6 +140,16 @@ export interface User {
   provider: UserProvider;
   subAccountAccessAllowed: boolean;
   temporaryExpirationDate: string | null;
+  /** Disabled in its tenants by an administrator (cannot sign in); the server keeps it per membership. */
+  isDisabled: boolean;
+}
+
+/** The shareable invitation link of a tenant (TEAM-020): one per tenant. */
+export interface InviteLink {
+  tenantId: string;
+  token: string;
+  expires: string;
+  shouldSendEmail: boolean;
 }
 
 /** Members and roles are kept as ids and answered as objects. */
@@ -476,6 +486,7 @@ export interface SampleState {
   mfaDevices: MfaDevices;
   entitlements: Entitlements;
   adminBoxMetadata: { navigation: Record<string, unknown>; theme: Record<string, unknown> };
+  inviteLinks: InviteLink[];
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -584,6 +595,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     provider: 'local',
     subAccountAccessAllowed: false,
     temporaryExpirationDate: null,
+    isDisabled: false,
     ...overrides,
     id,
     tenantId,
@@ -1306,6 +1318,7 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
       permissions: Object.fromEntries(allKeys.map((key) => [key, true])),
     },
     adminBoxMetadata: { navigation: {}, theme: {} },
+    inviteLinks: [],
   };
 }
 

@@ -1,0 +1,209 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useId, useRef, useState } from 'react';
+import { errorMessage } from '../../../../shared/api/errors';
+import { DEFAULT_INVITE_LINK_MINUTES, teamApi, type InviteLink } from '../../../../shared/api/team';
+import { useT } from '../../../../shared/i18n/useT';
+import { optionsAtom } from '../../../../shared/options/options.atoms';
+import { Alert, Button, ConfirmDialog, Spinner } from '../../../../shared/ui';
+import { ExpirySelect } from './ExpirySelect';
+import { inviteLinkUrl } from './inviteLinkUrl';
+import { DAY_MINUTES } from './usersQuery';
+
+type LinkState =
+  { status: 'loading' } | { status: 'failed'; error: string } | { status: 'ready'; link: InviteLink | null };
+
+const DEFAULT_DAYS = DEFAULT_INVITE_LINK_MINUTES / DAY_MINUTES;
+
+/**
+ * The account's shareable invite link (TEAM-020): shown, created (30 days by default), copied, given a new
+ * expiry, or deleted. Only rendered for administrators who may invite.
+ */
+export function InviteLinkSection() {
+  const { t, locale } = useT();
+  const titleId = useId();
+  const { routes, urlStrategy } = useAtomValue(optionsAtom);
+  const [state, setState] = useState<LinkState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [days, setDays] = useState(DEFAULT_DAYS);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState<'copied' | 'manual' | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    teamApi.getInviteLink().then(
+      (link) => live && setState({ status: 'ready', link }),
+      (err: unknown) =>
+        live && setState({ status: 'failed', error: errorMessage(err, t('common.genericError')) }),
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once, and again on retry
+  }, [attempt]);
+
+  const run = async (call: () => Promise<InviteLink | null>) => {
+    setBusy(true);
+    setError(null);
+    setCopied(null);
+    try {
+      const link = await call();
+      setState({ status: 'ready', link });
+    } catch (err) {
+      setError(errorMessage(err, t('common.genericError')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const link = state.status === 'ready' ? state.link : null;
+  const url = link ? inviteLinkUrl(link.token, routes.signUpUrl, urlStrategy, new URL(location.href)) : '';
+  const expired = link ? Date.parse(link.expires) < Date.now() : false;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied('copied');
+    } catch {
+      input.current?.select();
+      setCopied('manual');
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      data-invite-link
+      css={{
+        marginTop: 'calc(var(--fe-spacing) * 3)',
+        padding: 'calc(var(--fe-spacing) * 2)',
+        border: '1px solid var(--fe-color-border)',
+        borderRadius: 'var(--fe-radius)',
+        display: 'grid',
+        gap: 'calc(var(--fe-spacing) * 1.5)',
+      }}
+    >
+      <div>
+        <h4 id={titleId} css={{ margin: 0, fontSize: '1.05em' }}>
+          {t('adminPortal.users.inviteLinkTitle')}
+        </h4>
+        <p css={{ margin: '4px 0 0', color: 'var(--fe-color-text-secondary)' }}>
+          {t('adminPortal.users.inviteLinkText')}
+        </p>
+      </div>
+      {state.status === 'loading' && <Spinner label={t('common.loading')} />}
+      {state.status === 'failed' && (
+        <Alert
+          severity="error"
+          action={{ label: t('adminPortal.form.retry'), onClick: () => setAttempt((n) => n + 1) }}
+        >
+          {t('adminPortal.form.loadFailed', { error: state.error })}
+        </Alert>
+      )}
+      {error && <Alert severity="error">{error}</Alert>}
+      {state.status === 'ready' && link && (
+        <>
+          <div css={{ display: 'flex', gap: 'var(--fe-spacing)', alignItems: 'flex-end', flexWrap: 'wrap' }}>
+            <div css={{ flex: '1 1 280px', display: 'flex', flexDirection: 'column', gap: 4 }}>
+              <label htmlFor={`${titleId}-url`} css={{ fontWeight: 600, fontSize: '0.9em' }}>
+                {t('adminPortal.users.inviteLinkLabel')}
+              </label>
+              <input
+                ref={input}
+                id={`${titleId}-url`}
+                data-invite-url
+                readOnly
+                value={url}
+                onFocus={(event) => event.currentTarget.select()}
+                css={{
+                  font: 'inherit',
+                  padding: 'var(--fe-spacing)',
+                  borderRadius: 'var(--fe-radius)',
+                  border: '1px solid var(--fe-color-border)',
+                  background: 'var(--fe-color-background)',
+                  color: 'var(--fe-color-text)',
+                }}
+              />
+            </div>
+            <Button data-copy-link onClick={() => void copy()} disabled={busy}>
+              {t('adminPortal.users.copyLink')}
+            </Button>
+          </div>
+          <p data-link-expires css={{ margin: 0 }}>
+            {t(expired ? 'adminPortal.users.inviteLinkExpired' : 'adminPortal.users.inviteLinkExpires', {
+              date: new Date(link.expires).toLocaleString(locale, {
+                dateStyle: 'medium',
+                timeStyle: 'short',
+              }),
+            })}
+          </p>
+          {copied && (
+            <p role="status" css={{ margin: 0, color: 'var(--fe-color-text-secondary)' }}>
+              {t(copied === 'copied' ? 'adminPortal.users.linkCopied' : 'adminPortal.users.copyManually')}
+            </p>
+          )}
+          <div css={{ display: 'flex', gap: 'var(--fe-spacing)', alignItems: 'flex-end', flexWrap: 'wrap' }}>
+            <ExpirySelect
+              label={t('adminPortal.users.linkExpiresIn')}
+              days={days}
+              onChange={setDays}
+              disabled={busy}
+            />
+            <Button
+              variant="secondary"
+              data-update-link
+              disabled={busy}
+              onClick={() => void run(() => teamApi.updateInviteLink(days * DAY_MINUTES))}
+            >
+              {t('adminPortal.users.updateLinkExpiry')}
+            </Button>
+            <Button
+              variant="secondary"
+              data-delete-link
+              disabled={busy}
+              onClick={() => setConfirmDelete(true)}
+            >
+              {t('adminPortal.users.deleteLink')}
+            </Button>
+          </div>
+        </>
+      )}
+      {state.status === 'ready' && !link && (
+        <div css={{ display: 'flex', gap: 'var(--fe-spacing)', alignItems: 'flex-end', flexWrap: 'wrap' }}>
+          <ExpirySelect
+            label={t('adminPortal.users.linkExpiresIn')}
+            days={days}
+            onChange={setDays}
+            disabled={busy}
+          />
+          <Button
+            data-create-link
+            disabled={busy}
+            onClick={() => void run(() => teamApi.createInviteLink(days * DAY_MINUTES))}
+          >
+            {t('adminPortal.users.createLink')}
+          </Button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('adminPortal.users.deleteLinkTitle')}
+        confirmLabel={t('adminPortal.users.deleteLink')}
+        busy={busy}
+        onClose={() => setConfirmDelete(false)}
+        onConfirm={() => {
+          setConfirmDelete(false);
+          void run(async () => {
+            await teamApi.deleteInviteLink();
+            return null;
+          });
+        }}
+      >
+        {t('adminPortal.users.deleteLinkText')}
+      </ConfirmDialog>
+    </section>
+  );
+}

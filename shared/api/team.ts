@@ -1,0 +1,197 @@
+import { adminPortalApi, type ApiClient } from './client';
+import { paths } from './paths';
+
+/** A role as user answers carry it. */
+export interface RoleLite {
+  id: string;
+  key: string;
+  name: string;
+  description?: string;
+  isDefault?: boolean;
+}
+
+/** A role as the roles list answers it (the fields the users page reads). */
+export interface AvailableRole extends RoleLite {
+  permissions?: string[];
+}
+
+export interface GroupLite {
+  id: string;
+  name: string;
+  color?: string;
+}
+
+/** A user of a users list (TEAM-001; the fields the users page reads, the server may send more). */
+export interface TeamUser {
+  id: string;
+  email: string;
+  name: string;
+  phoneNumber?: string | null;
+  profilePictureUrl?: string | null;
+  tenantId: string;
+  tenantIds: string[];
+  roleIds?: string[];
+  roles?: RoleLite[];
+  groups?: GroupLite[];
+  verified?: boolean;
+  activatedForTenant?: boolean;
+  /** Disabled in the tenant by an administrator. */
+  isDisabled?: boolean;
+  createdAt?: string;
+  lastLogin?: string | null;
+  /** Set for a temporary user (TEAM-019): the moment the user is removed. */
+  temporaryExpirationDate?: string | null;
+  [key: string]: unknown;
+}
+
+/** A page of a users list (TEAM-013). */
+export interface UsersPage {
+  items: TeamUser[];
+  _metadata: { totalItems: number; totalPages: number };
+}
+
+export type SortOrder = 'ASC' | 'DESC';
+
+/** What the users page asks for; `offset` is the page index, as the API counts it. */
+export interface UsersQuery {
+  offset: number;
+  limit: number;
+  filter: string;
+  sortBy: string;
+  order: SortOrder;
+  includeSubTenants: boolean;
+}
+
+export interface UserRoles {
+  userId: string;
+  roles: RoleLite[];
+}
+
+export interface UserGroups {
+  userId: string;
+  groups: GroupLite[];
+}
+
+export interface AddUserBody {
+  email: string;
+  name?: string;
+  phoneNumber?: string;
+  roleIds?: string[];
+}
+
+export interface InviteLink {
+  id?: string;
+  token: string;
+  /** ISO date-time. */
+  expires: string;
+  shouldSendEmail?: boolean;
+}
+
+/** TEAM-020: an invite link's default expiry, 30 days. */
+export const DEFAULT_INVITE_LINK_MINUTES = 43_200;
+
+/**
+ * TEAM-004: the role list a user update sends. An emptied list goes as `[""]` (an empty array would read as
+ * "no change" on the server).
+ */
+export function roleIdsForUpdate(roleIds: readonly string[]): string[] {
+  return roleIds.length ? [...roleIds] : [''];
+}
+
+/** The v3 query of a users page (TEAM-015): underscore names, empty filter left out. */
+export function usersV3Query(query: UsersQuery): Record<string, string | number | boolean> {
+  return {
+    _offset: query.offset,
+    _limit: query.limit,
+    ...(query.filter.trim() ? { _filter: query.filter.trim() } : {}),
+    _sortBy: query.sortBy,
+    _order: query.order,
+    _includeSubTenants: query.includeSubTenants,
+  };
+}
+
+const isNotFound = (err: unknown) => (err as { status?: unknown } | null)?.status === 404;
+
+/** The users / team calls, bound to a client (the methods read `client.request` at call time). */
+export function createTeamApi(client: ApiClient) {
+  return {
+    /** GET users v3: one server-side page, sorted and filtered. */
+    getUsers(query: UsersQuery): Promise<UsersPage> {
+      return client.request<UsersPage>(paths.users.getUsersV3, { query: usersV3Query(query) });
+    },
+    /** GET users roles v3 with comma-joined ids (TEAM-016). */
+    getUsersRoles(userIds: readonly string[]): Promise<UserRoles[]> {
+      return client.request<UserRoles[]>(paths.users.getUsersRoles, { query: { ids: userIds.join(',') } });
+    },
+    /** GET users groups v3 with comma-joined ids (TEAM-017). */
+    getUsersGroups(userIds: readonly string[]): Promise<UserGroups[]> {
+      return client.request<UserGroups[]>(paths.users.getUsersGroups, { query: { ids: userIds.join(',') } });
+    },
+    /** The roles an administrator can hand out. */
+    loadAvailableRoles(): Promise<AvailableRole[]> {
+      return client.request<AvailableRole[]>(paths.teams.loadAvailableRoles);
+    },
+    /** POST users v2: invites a user (TEAM-002). */
+    addUser(body: AddUserBody): Promise<TeamUser> {
+      return client.request<TeamUser>(paths.teams.addUser, { body });
+    },
+    /** PUT team members v1 with the user's new role list (TEAM-004 for an emptied list). */
+    updateUserRoles(userId: string, roleIds: readonly string[]): Promise<TeamUser> {
+      return client.request<TeamUser>(paths.teams.updateUser, {
+        body: { id: userId, roleIds: roleIdsForUpdate(roleIds) },
+      });
+    },
+    deleteUser(userId: string): Promise<void> {
+      return client.request<void>(paths.teams.deleteUser, { params: { userId } });
+    },
+    disableUser(userId: string): Promise<TeamUser> {
+      return client.request<TeamUser>(paths.teams.disableUser, { params: { userId } });
+    },
+    enableUser(userId: string): Promise<TeamUser> {
+      return client.request<TeamUser>(paths.teams.enableUser, { params: { userId } });
+    },
+    /** POST users v2 for a user who has not accepted the invitation yet: the invitation is sent again. */
+    resendInvitation(email: string): Promise<TeamUser> {
+      return client.request<TeamUser>(paths.teams.resendInvitationLink, { body: { email } });
+    },
+    /** For a member who has not activated the account yet. */
+    resendActivation(userId: string): Promise<void> {
+      return client.request<void>(paths.teams.resendActivationLink, { params: { userId } });
+    },
+    /** The tenant's invite link, or null when there is none (the API answers 404). */
+    async getInviteLink(): Promise<InviteLink | null> {
+      try {
+        return await client.request<InviteLink>(paths.teams.getInviteUserLink);
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        throw err;
+      }
+    },
+    createInviteLink(expiresInMinutes: number = DEFAULT_INVITE_LINK_MINUTES): Promise<InviteLink> {
+      return client.request<InviteLink>(paths.teams.createInviteUserLink, {
+        body: { expiresInMinutes, shouldSendEmail: false },
+      });
+    },
+    updateInviteLink(expiresInMinutes: number): Promise<InviteLink> {
+      return client.request<InviteLink>(paths.teams.updateInviteUserLink, { body: { expiresInMinutes } });
+    },
+    deleteInviteLink(): Promise<void> {
+      return client.request<void>(paths.teams.deleteInviteUserLink);
+    },
+    /** TEAM-019: the user is removed `expirationInSeconds` from now. */
+    setUserExpiration(userId: string, expirationInSeconds: number): Promise<TeamUser> {
+      return client.request<TeamUser>(paths.teams.updateUserExpirationTime, {
+        params: { userId },
+        body: { expirationInSeconds },
+      });
+    },
+    setPermanentUser(userId: string): Promise<TeamUser> {
+      return client.request<TeamUser>(paths.teams.setPermanentUser, { params: { userId } });
+    },
+  };
+}
+
+export type TeamApi = ReturnType<typeof createTeamApi>;
+
+/** The admin portal's team calls. */
+export const teamApi: TeamApi = createTeamApi(adminPortalApi);
