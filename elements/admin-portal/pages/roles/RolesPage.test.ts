@@ -1,18 +1,19 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { paths } from '../../../../shared/api/paths';
 import { buildRole } from '../../../../shared/api/preview/sampleData';
-import { $, axeViolations, mount, shadowText } from '../../../../shared/element/testing';
+import { axeViolations, shadowText } from '../../../../shared/element/testing';
 import '../../index';
 import {
   button,
   clickButton,
   fill,
   openDialog,
+  present,
   openPage,
+  openPreviewPage,
   resetPortal,
   rowNames,
   rowOf,
-  signIn,
   startPortalForTests,
   freshTransport,
   waitForDialog,
@@ -80,14 +81,14 @@ describe('roles page', () => {
     expect(readOnly.textContent).to.contain('Built-in').and.to.contain('Default');
     for (const name of ['ReadOnly', 'Admin', 'Support', 'Editor', 'Viewer']) {
       const row = rowOf(el, name)!;
-      expect(row.querySelector('[data-action="edit"]'), name).to.equal(null);
-      expect(row.querySelector('[data-action="delete"]'), name).to.equal(null);
-      expect(row.querySelector('[data-action="permissions"]'), name).to.not.equal(null);
+      expect(present(row.querySelector('[data-action="edit"]')), name).to.equal(false);
+      expect(present(row.querySelector('[data-action="delete"]')), name).to.equal(false);
+      expect(present(row.querySelector('[data-action="permissions"]')), name).to.equal(true);
     }
     const billing = rowOf(el, 'Billing')!;
     expect(billing.textContent).not.to.contain('Built-in');
-    expect(billing.querySelector('[data-action="edit"]')).to.not.equal(null);
-    expect(billing.querySelector('[data-action="delete"]')).to.not.equal(null);
+    expect(present(billing.querySelector('[data-action="edit"]'))).to.equal(true);
+    expect(present(billing.querySelector('[data-action="delete"]'))).to.equal(true);
   });
 
   it('[ROLES-001] creates a role with name, key and description', async () => {
@@ -107,11 +108,11 @@ describe('roles page', () => {
     expect(transport.callsOf(paths.roles.addRole).map((c) => c.body)).to.deep.equal([
       { name: 'Auditor', key: 'auditor', description: 'Reads the audit log' },
     ]);
-    expect(openDialog(el)).to.equal(null);
+    expect(present(openDialog(el))).to.equal(false);
     expect(shadowText(el)).to.contain('Role Auditor created.');
     const row = rowOf(el, 'Auditor')!;
     expect(row.textContent).to.contain('No permissions');
-    expect(row.querySelector('[data-action="edit"]')).to.not.equal(null);
+    expect(present(row.querySelector('[data-action="edit"]'))).to.equal(true);
   });
 
   it('edits a tenant role with PATCH roles/{roleId}', async () => {
@@ -218,8 +219,8 @@ describe('roles page', () => {
     clickButton(rowOf(el, 'Viewer')!, 'Permissions of Viewer');
     const dialog = await waitForDialog(el, 'Permissions of Viewer');
     await waitUntil(() => dialog.querySelector('[data-permission]'));
-    expect(dialog.querySelectorAll('input[type="checkbox"]')).to.have.length(0);
-    expect(dialog.querySelector('[data-save-permissions]')).to.equal(null);
+    expect(dialog.querySelectorAll('input[type="checkbox"]').length).to.equal(0);
+    expect(present(dialog.querySelector('[data-save-permissions]'))).to.equal(false);
     const keys = [...dialog.querySelectorAll('li[data-permission]')].map((li) =>
       li.getAttribute('data-permission'),
     );
@@ -237,34 +238,36 @@ describe('roles page', () => {
     const el = await openPage('roles', ['fe.secure.read.*']);
     await rolesLoaded(el);
     expect(shadowText(el)).to.contain('You can view roles but not change them.');
-    expect(button(el.shadowRoot!, 'Create role')).to.equal(null);
-    expect(el.shadowRoot!.querySelector('[data-action="edit"], [data-action="delete"]')).to.equal(null);
+    expect(present(button(el.shadowRoot!, 'Create role'))).to.equal(false);
+    expect(present(el.shadowRoot!.querySelector('[data-action="edit"], [data-action="delete"]'))).to.equal(
+      false,
+    );
     clickButton(rowOf(el, 'Billing')!, 'Permissions of Billing');
     const dialog = await waitForDialog(el, 'Permissions of Billing');
     await waitUntil(() => dialog.querySelector('li[data-permission="fe.subscriptions.read.billing"]'));
-    expect(dialog.querySelectorAll('input')).to.have.length(0);
-    expect(dialog.querySelector('[data-save-permissions]')).to.equal(null);
+    expect(dialog.querySelectorAll('input').length).to.equal(0);
+    expect(present(dialog.querySelector('[data-save-permissions]'))).to.equal(false);
   });
 
   it('[ROLES-006] the wildcard fe.secure.* grants the write controls', async () => {
     const el = await openPage('roles', ['fe.secure.*']);
     await rolesLoaded(el);
-    expect(button(el.shadowRoot!, 'Create role')).to.not.equal(null);
-    expect(rowOf(el, 'Billing')!.querySelector('[data-action="delete"]')).to.not.equal(null);
+    expect(present(button(el.shadowRoot!, 'Create role'))).to.equal(true);
+    expect(present(rowOf(el, 'Billing')!.querySelector('[data-action="delete"]'))).to.equal(true);
   });
 
   it('write without delete: edit but no delete button', async () => {
     const el = await openPage('roles', ['fe.secure.read.roles', 'fe.secure.write.roles']);
     await rolesLoaded(el);
-    expect(rowOf(el, 'Billing')!.querySelector('[data-action="edit"]')).to.not.equal(null);
-    expect(rowOf(el, 'Billing')!.querySelector('[data-action="delete"]')).to.equal(null);
+    expect(present(rowOf(el, 'Billing')!.querySelector('[data-action="edit"]'))).to.equal(true);
+    expect(present(rowOf(el, 'Billing')!.querySelector('[data-action="delete"]'))).to.equal(false);
   });
 
   it('a failed roles load shows the error with a retry that works', async () => {
     transport.fail(paths.roles.getRoles, 500, 'Roles are down');
     const el = await openPage('roles', WRITER);
     await waitUntil(() => shadowText(el).includes('This could not be loaded: Roles are down'));
-    expect(el.shadowRoot!.querySelector('tr[data-row]')).to.equal(null);
+    expect(present(el.shadowRoot!.querySelector('tr[data-row]'))).to.equal(false);
     transport.heal();
     clickButton(el.shadowRoot!, 'Try again');
     await rolesLoaded(el);
@@ -282,7 +285,7 @@ describe('roles page', () => {
     await waitUntil(
       () => dialog.querySelector('[role="alert"]')?.textContent === 'A role with key billing already exists',
     );
-    expect(openDialog(el)).to.equal(dialog);
+    expect(openDialog(el) === dialog, 'the dialog stays open').to.equal(true);
     clickButton(dialog, 'Cancel');
     await waitUntil(() => openDialog(el) === null);
 
@@ -302,8 +305,8 @@ describe('roles page', () => {
     const confirm = await waitForDialog(el, 'Delete role');
     confirm.querySelector<HTMLButtonElement>('[data-confirm]')!.click();
     await waitUntil(() => shadowText(el).includes('Forbidden here'));
-    expect(rowOf(el, 'Billing')).to.not.equal(null);
-    expect(openDialog(el)).to.equal(null);
+    expect(present(rowOf(el, 'Billing'))).to.equal(true);
+    expect(present(openDialog(el))).to.equal(false);
   });
 
   it('passes axe-core with the page, the create dialog and the permission editor open, light and dark', async () => {
@@ -325,13 +328,7 @@ describe('roles page', () => {
   });
 
   it('[ROLES-005] in preview mode the sample roles are listed', async () => {
-    signIn(READER);
-    const el = await mount(
-      'fe-admin-portal',
-      { preview: '', navigation: '{"roles":{"visibility":"byPermissions"}}' },
-      (r) => r.querySelector('nav [data-entry="roles"]') !== null,
-    );
-    $<HTMLButtonElement>(el, 'nav [data-entry="roles"]')!.click();
+    const el = await openPreviewPage('roles', READER);
     await waitUntil(() => rowOf(el, 'Editor'), 'the sample roles did not load', { timeout: 4000 });
     expect(rowNames(el)).to.have.length(5);
   });

@@ -154,6 +154,23 @@ export async function openPage(
   return el;
 }
 
+/** The same in preview mode: the page-level preview transport with its sample data and 500 ms delay. */
+export async function openPreviewPage(page: 'roles' | 'groups', permissions: string[]): Promise<HTMLElement> {
+  store.set(setOptionsAtom, { preview: true, logLevel: 'none' });
+  signIn(permissions);
+  const el = await mount(
+    'fe-admin-portal',
+    { preview: '', navigation: NAVIGATION },
+    (root) => root.querySelector(`nav [data-entry="${page}"]`) !== null,
+  );
+  $<HTMLButtonElement>(el, `nav [data-entry="${page}"]`)!.click();
+  await waitUntil(() => $(el, `[data-page="${page}"]`), `the ${page} page did not open`);
+  return el;
+}
+
+/** Whether an element was found (compared as a boolean: a failing check prints no DOM node). */
+export const present = (found: Element | null | undefined): boolean => found !== null && found !== undefined;
+
 /** The open dialog of the element (native <dialog open>). */
 export const openDialog = (el: HTMLElement): HTMLDialogElement | null => $(el, 'dialog[open]');
 
