@@ -1,6 +1,6 @@
 // The users of a tenant as the portal reads them: scope (tenant and sub-tenants), paged lists, user views.
 // Paging, sorting and filtering run in SQL: a page of 20 of 100,000 users reads 20 users, not 100,000.
-import { and, asc, desc, eq, exists, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db';
 import { groups, groupUsers, roles, tenants, userRoles, users, userTenants } from '../db/schema';
@@ -10,10 +10,14 @@ export const MAX_PAGE_SIZE = 500;
 /** The `inactive` preset: no sign-in for 90 days unless `_maxInactiveSeconds` says otherwise. */
 export const INACTIVE_SECONDS = 7_776_000;
 
-/** The sort fields a list accepts, and the column each sorts by (nothing else reaches ORDER BY). */
+/**
+ * The sort fields a list accepts, and what each sorts by (nothing else reaches ORDER BY). Name and email
+ * follow the indexes `users_vendor_name` and `users_vendor_email`, so a page of a large tenant reads only
+ * its own rows.
+ */
 export const USER_SORT_FIELDS = {
   name: users.name,
-  email: users.email,
+  email: sql`lower(${users.email})`,
   createdAt: users.createdAt,
   lastLogin: users.lastLogin,
   id: users.id,
@@ -159,32 +163,48 @@ export async function pageOfUsers(
       .from(userTenants)
       .where(and(eq(userTenants.userId, users.id), inArray(userTenants.tenantId, scope))),
   );
-  const conditions: (SQL | undefined)[] = [eq(users.vendorId, vendorId), member];
+  const filters: SQL[] = [];
   if (params.search) {
-    const pattern = likePattern(params.search);
-    conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern)));
+    // lower(...) like lower(...) rather than ilike: the same result, and cheaper per row.
+    const pattern = sql`lower(${likePattern(params.search)})`;
+    filters.push(or(sql`lower(${users.name}) like ${pattern}`, sql`lower(${users.email}) like ${pattern}`)!);
   }
-  if (params.email) conditions.push(sql`lower(${users.email}) = ${params.email}`);
+  if (params.email) filters.push(sql`lower(${users.email}) = ${params.email}`);
   // No breached-password check and no MFA enrolment exist on this server yet: nobody is breached, nobody enrolled.
-  if (params.preset === 'breached-passwords') conditions.push(sql`false`);
+  if (params.preset === 'breached-passwords') filters.push(sql`false`);
   if (params.preset === 'inactive') {
     const since = new Date(now.getTime() - (params.maxInactiveSeconds ?? INACTIVE_SECONDS) * 1000);
-    conditions.push(or(isNull(users.lastLogin), lt(users.lastLogin, since)));
+    filters.push(or(isNull(users.lastLogin), lt(users.lastLogin, since))!);
   }
-  const where = and(...conditions);
+  const where = and(eq(users.vendorId, vendorId), member, ...filters);
 
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(where);
-  const column = USER_SORT_FIELDS[params.sortBy];
+  // Unfiltered, the total is the membership count (memberships only ever join users of the tenant's vendor).
+  const [total] = filters.length
+    ? await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(users)
+        .where(where)
+    : await db
+        .select({
+          n:
+            scope.length > 1
+              ? sql<number>`count(distinct ${userTenants.userId})::int`
+              : sql<number>`count(*)::int`,
+        })
+        .from(userTenants)
+        .where(inArray(userTenants.tenantId, scope));
   const direction = params.order === 'DESC' ? desc : asc;
+  const column = USER_SORT_FIELDS[params.sortBy];
   const rows = await db
     .select({ id: users.id })
     .from(users)
     .where(where)
-    // Nulls (never signed in) last in both directions; the id keeps pages stable among equal values.
-    .orderBy(sql`${direction(column)} nulls last`, asc(users.id))
+    // The id, in the same direction, keeps pages stable among equal values and lets an index scan serve
+    // the order; users who never signed in come last either way.
+    .orderBy(
+      params.sortBy === 'lastLogin' ? sql`${direction(column)} nulls last` : direction(column),
+      direction(users.id),
+    )
     .limit(params.limit)
     .offset(params.page * params.limit);
   const totalItems = Number(total?.n ?? 0);
