@@ -44,8 +44,8 @@ describe('<fe-admin-portal>', () => {
     expect(navKeys(el)).to.include.members(['profile', 'privacy', 'users', 'roles', 'audits']);
     expect(navKeys(el)).not.to.include('groups');
     // Each page is its own lazy chunk.
-    await waitUntil(() => shadowText(el).includes('Ada Lovelace'), 'the profile page did not load');
-    expect(shadowText(el)).to.contain('ada@acme.test');
+    await waitUntil(() => $(el, '[data-page-content="profile"]'), 'the profile page did not load');
+    expect($(el, 'nav [data-entry="profile"]')?.getAttribute('aria-current')).to.equal('page');
   });
 
   it('[ROUTE-037] the navigation changes with the user permissions at run time', async () => {

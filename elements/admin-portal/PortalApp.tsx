@@ -1,62 +1,148 @@
-import { useAtom, useAtomValue } from 'jotai';
-import { Suspense } from 'react';
-import { isAuthenticatedAtom } from '../../shared/auth/session.atoms';
+import { useAtomValue } from 'jotai';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { isAuthenticatedAtom, userAtom } from '../../shared/auth/session.atoms';
 import { useT } from '../../shared/i18n/useT';
 import { optionsAtom } from '../../shared/options/options.atoms';
-import { Alert, Card, PreviewBadge, Spinner } from '../../shared/ui';
+import { Alert, Button, Card, PreviewBadge, Spinner } from '../../shared/ui';
 import type { NavigationEntry } from './navigation';
 import { portalPages } from './pages/registry';
-import { selectedPageAtom, visibleNavigationAtom } from './portal.atoms';
+import { closePortal, portalLayout, useHostAttribute } from './portalHost';
+import { currentPageAtom, selectPage, visibleNavigationAtom } from './portal.atoms';
+import { TenantSwitcher } from './TenantSwitcher';
 
-/** The portal: navigation by permission on the side, the selected page beside it. */
-export default function PortalApp() {
-  const { t } = useT();
-  const authenticated = useAtomValue(isAuthenticatedAtom);
-  const { preview } = useAtomValue(optionsAtom);
-  const entries = useAtomValue(visibleNavigationAtom);
-  const [selected, setSelected] = useAtom(selectedPageAtom);
-  if (!authenticated) return <Alert severity="info">{t('adminPortal.signInRequired')}</Alert>;
-  const current = entries.find((e) => e.key === selected) ?? entries[0];
+const TITLE_ID = 'fe-portal-title';
+
+/**
+ * The portal: navigation by permission on the side, the selected page beside it. Inline in the host's
+ * flow, or (`layout="modal"`) a modal dialog shown while the host element has the `open` attribute.
+ */
+export default function PortalApp({ host }: { host?: HTMLElement }) {
+  const layout = portalLayout(useHostAttribute(host, 'layout'));
+  const open = useHostAttribute(host, 'open') !== null;
+  if (layout === 'modal')
+    return (
+      <PortalDialog open={open} onClose={(reason) => closePortal(host, reason)}>
+        <PortalBody host={host} onClose={() => closePortal(host, 'closeButton')} />
+      </PortalDialog>
+    );
   return (
     <Card>
-      <h2 css={{ margin: '0 0 calc(var(--fe-spacing) * 2)', fontSize: '1.4em' }}>
-        {t('adminPortal.title')}
-        {preview && <PreviewBadge />}
-      </h2>
-      <div
+      <PortalBody host={host} />
+    </Card>
+  );
+}
+
+function PortalBody({ host, onClose }: { host?: HTMLElement; onClose?: () => void }) {
+  const { t } = useT();
+  const authenticated = useAtomValue(isAuthenticatedAtom);
+  const user = useAtomValue(userAtom);
+  const { preview } = useAtomValue(optionsAtom);
+  const entries = useAtomValue(visibleNavigationAtom);
+  const current = useAtomValue(currentPageAtom);
+  const closeButton = onClose && (
+    <Button variant="secondary" onClick={onClose} data-close>
+      {t('adminPortal.shell.close')}
+    </Button>
+  );
+  return (
+    <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+      <header
+        part="header"
         css={{
-          display: 'grid',
-          gridTemplateColumns: 'minmax(160px, 220px) 1fr',
-          gap: 'calc(var(--fe-spacing) * 3)',
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+          gap: 'calc(var(--fe-spacing) * 2)',
         }}
       >
-        <nav aria-label={t('adminPortal.menu')} part="navigation">
-          {(['personal', 'workspace'] as const).map((group) => (
-            <NavGroup
-              key={group}
-              label={t(`adminPortal.navGroups.${group}`)}
-              entries={entries.filter((e) => e.group === group)}
-              current={current?.key}
-              onSelect={setSelected}
-            />
-          ))}
-        </nav>
-        <main part="page" css={{ minWidth: 0 }}>
-          {current && portalPages[current.key] ? (
-            <Suspense fallback={<Spinner label={t('common.loading')} />}>
-              <CurrentPage page={current.key} />
-            </Suspense>
-          ) : current ? (
-            <section aria-labelledby="fe-page-title">
-              <h3 id="fe-page-title" css={{ marginTop: 0 }}>
-                {t(`adminPortal.nav.${current.key}`)}
-              </h3>
-              <p>{t('adminPortal.sectionUnavailable', { section: t(`adminPortal.nav.${current.key}`) })}</p>
-            </section>
-          ) : null}
-        </main>
-      </div>
-    </Card>
+        <h2 id={TITLE_ID} css={{ margin: 0, fontSize: '1.4em' }}>
+          {t('adminPortal.title')}
+          {preview && <PreviewBadge />}
+        </h2>
+        <div css={{ display: 'flex', alignItems: 'flex-end', gap: 'calc(var(--fe-spacing) * 2)' }}>
+          {authenticated && <TenantSwitcher host={host} />}
+          {closeButton}
+        </div>
+      </header>
+      {!authenticated ? (
+        <Alert severity="info">{t('adminPortal.signInRequired')}</Alert>
+      ) : (
+        <div
+          css={{
+            display: 'grid',
+            gridTemplateColumns: 'minmax(160px, 220px) 1fr',
+            gap: 'calc(var(--fe-spacing) * 3)',
+            '@media (max-width: 640px)': { gridTemplateColumns: '1fr' },
+          }}
+        >
+          <nav aria-label={t('adminPortal.menu')} part="navigation">
+            {(['personal', 'workspace'] as const).map((group) => (
+              <NavGroup
+                key={group}
+                label={t(`adminPortal.navGroups.${group}`)}
+                entries={entries.filter((e) => e.group === group)}
+                current={current?.key}
+                onSelect={(key) => {
+                  if (key !== current?.key) selectPage(key, host ?? document);
+                }}
+              />
+            ))}
+          </nav>
+          <main part="page" css={{ minWidth: 0 }} data-page={current?.key}>
+            {current && portalPages[current.key] ? (
+              <Suspense fallback={<Spinner label={t('common.loading')} />}>
+                {/* A new tenant or user is a new page: its data loads again. */}
+                <CurrentPage key={`${user?.id}:${user?.tenantId}`} page={current.key} />
+              </Suspense>
+            ) : current ? (
+              <section aria-labelledby="fe-page-title">
+                <h3 id="fe-page-title" css={{ marginTop: 0 }}>
+                  {t(`adminPortal.nav.${current.key}`)}
+                </h3>
+                <p>{t('adminPortal.sectionUnavailable', { section: t(`adminPortal.nav.${current.key}`) })}</p>
+              </section>
+            ) : null}
+          </main>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The modal layout: a native `<dialog>` (focus trapped, page behind inert, Escape closes). */
+function PortalDialog(props: { open: boolean; onClose: (reason: 'escape') => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const { open } = props;
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      part="dialog"
+      aria-labelledby={TITLE_ID}
+      onCancel={(event) => {
+        event.preventDefault();
+        props.onClose('escape');
+      }}
+      css={{
+        width: 'min(1100px, calc(100vw - 32px))',
+        maxHeight: 'calc(100vh - 32px)',
+        padding: 'calc(var(--fe-spacing) * 3)',
+        border: '1px solid var(--fe-color-border)',
+        borderRadius: 'calc(var(--fe-radius) * 2)',
+        background: 'var(--fe-color-surface)',
+        color: 'var(--fe-color-text)',
+        boxShadow: '0 12px 32px rgb(0 0 0 / 0.25)',
+        '&::backdrop': { background: 'rgb(0 0 0 / 0.45)' },
+      }}
+    >
+      {open && props.children}
+    </dialog>
   );
 }
 

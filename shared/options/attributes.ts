@@ -28,6 +28,7 @@ export const optionAttributes = [
   { attribute: 'theme', option: 'theme', kind: json },
   { attribute: 'theme-mode', option: 'themeMode', kind: oneOf('light', 'dark') },
   { attribute: 'navigation', option: 'navigation', kind: json },
+  { attribute: 'portal', option: 'portal', kind: json },
   { attribute: 'localizations', option: 'localizations', kind: json },
   { attribute: 'locale', option: 'locale', kind: string },
   { attribute: 'entitlements', option: 'entitlements', kind: json },
@@ -123,6 +124,7 @@ export function validateOptionValue(option: OptionKey, value: unknown): string |
         : `expected one of ${kind.values.join(', ')}`;
     case 'json':
       if (!isObject) return 'expected an object';
+      if (option === 'portal') return portalOptionProblem(value as Record<string, unknown>);
       if (option !== 'theme') return null;
       try {
         createTheme('light', parseThemeInput(value));
@@ -131,6 +133,31 @@ export function validateOptionValue(option: OptionKey, value: unknown): string |
         return (error as Error).message;
       }
   }
+}
+
+const fieldAppearances: readonly string[] = ['hidden', 'viewOnly', 'edit'];
+const tabAppearances: readonly string[] = ['hidden', 'edit'];
+
+/** The portal option: an app-path route, and appearances keyed `page.name` (ENUM-012, ENUM-013). */
+function portalOptionProblem(value: Record<string, unknown>): string | null {
+  const { route, fields, tabs } = value;
+  if (route !== undefined && (typeof route !== 'string' || !/^\/[^?#]*$/.test(route)))
+    return 'portal.route must be an app path starting with /';
+  const checks = [
+    ['fields', fields, fieldAppearances],
+    ['tabs', tabs, tabAppearances],
+  ] as const;
+  for (const [name, map, allowed] of checks) {
+    if (map === undefined) continue;
+    if (map === null || typeof map !== 'object' || Array.isArray(map))
+      return `portal.${name} must be an object`;
+    for (const [key, appearance] of Object.entries(map)) {
+      if (!/^[A-Za-z]+\.[A-Za-z]+$/.test(key)) return `portal.${name} key "${key}" must read page.name`;
+      if (typeof appearance !== 'string' || !allowed.includes(appearance))
+        return `portal.${name}["${key}"] must be one of ${allowed.join(', ')}`;
+    }
+  }
+  return null;
 }
 
 /** Keeps the valid entries of an options patch; each refused one is reported and keeps its previous value. */

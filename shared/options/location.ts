@@ -27,6 +27,11 @@ const hrefAtom = atom(typeof location === 'undefined' ? 'http://localhost/' : lo
 export const currentUrlAtom = atom((get) => new URL(get(hrefAtom)));
 export const currentPathAtom = atom((get) => appPath(get(currentUrlAtom), get(optionsAtom).urlStrategy));
 
+/** Tells the elements that the page URL changed without a popstate (an element's own `pushState`). */
+export function followLocation(): void {
+  if (typeof location !== 'undefined') store.set(hrefAtom, location.href);
+}
+
 let listening = false;
 /** Follows back/forward and hash changes once per page. */
 export function trackLocation(): void {

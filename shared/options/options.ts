@@ -24,6 +24,20 @@ export type NavigationVisibility = 'always' | 'hidden' | 'byPermissions';
  */
 export type NavigationOptions = Record<string, { visibility?: NavigationVisibility; feature?: string }>;
 
+/** The portal's base route when the host gives none: pages live at `/admin-box/<page>` (or `#/admin-box/<page>`). */
+export const DEFAULT_PORTAL_ROUTE = '/admin-box';
+
+/**
+ * The admin portal: its base route (deep links), and how fields and tabs appear, keyed `page.field` and
+ * `page.tab`: `{ fields: { 'profile.phoneNumber': 'viewOnly' }, tabs: { 'account.customLogin': 'hidden' } }`.
+ */
+export interface PortalOptions {
+  /** An app path such as `/admin-box`; the page is the next segment (`/admin-box/users`). */
+  route?: string;
+  fields?: Record<string, FieldAppearance>;
+  tabs?: Record<string, TabAppearance>;
+}
+
 export interface TagManagerOptions {
   enabled: boolean;
   id?: string;
@@ -40,6 +54,7 @@ export interface HostOptions {
   theme?: ThemeInput;
   themeMode: ThemeMode;
   navigation?: NavigationOptions;
+  portal?: PortalOptions;
   localizations?: Localizations;
   locale: string;
   entitlements: { enabled: boolean };

@@ -6,7 +6,7 @@ import type { NavigationEntryKey } from '../navigation';
  * users page opens). Entries without a page here show "not available in this release yet".
  */
 export const portalPages: Partial<Record<NavigationEntryKey, LazyExoticComponent<ComponentType>>> = {
-  profile: lazy(() => import('./ProfilePage')),
+  profile: lazy(() => import('./profile/ProfilePage')),
   privacy: lazy(() => import('./privacy/PrivacyPage')),
   account: lazy(() => import('./account/AccountPage')),
   users: lazy(() => import('./users/UsersPage')),

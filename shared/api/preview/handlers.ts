@@ -346,6 +346,29 @@ function updateMe(req: PreviewRequest) {
   return meView(req.state, user);
 }
 
+/** Raster data images only, as the server (PROFILE-002): an SVG can carry script. */
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/** The picture arrives as a form's `image` file (read as a data URL); answers its URL as text. */
+function updateProfileImage(req: PreviewRequest) {
+  const user = signedInUser(req.state);
+  const image = text(record(req.body).image);
+  if (!image || !DATA_IMAGE.test(image))
+    throw fail(400, 'The profile picture must be a base64 PNG, JPEG, GIF or WebP image of at most 512 KiB');
+  user.profilePictureUrl = image;
+  return new PreviewReply(200, image, 'text/plain');
+}
+
+export const CURRENT_PASSWORD_WRONG = 'The current password is incorrect';
+
+function changePassword(req: PreviewRequest) {
+  signedInUser(req.state);
+  const body = record(req.body);
+  if (!text(body.password) || text(body.password) === WRONG_PASSWORD) throw fail(400, CURRENT_PASSWORD_WRONG);
+  if ((text(body.newPassword) ?? '').length < 8) throw fail(400, 'The new password is too short');
+  return {};
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Users
 
@@ -804,6 +827,32 @@ function invoicePdf(receiptNumber: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Account settings
+
+const ACCOUNT_SETTINGS_FIELDS = [
+  'name',
+  'address',
+  'website',
+  'timezone',
+  'dateFormat',
+  'timeFormat',
+  'currency',
+  'logo',
+] as const;
+
+/** JSON with sorted keys and no undefined values: equal objects compare equal whatever their key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Json)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Json)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Tenants
 
 function createSubTenant(req: PreviewRequest) {
@@ -890,6 +939,8 @@ export const previewRoutes: ReadonlyArray<readonly [ApiPath, PreviewHandler]> = 
   on(paths.auth.silentOAuthRefreshToken, refresh),
   on(paths.auth.getMeV2, ({ state }) => meView(state, signedInUser(state))),
   on(paths.teams.updateProfile, updateMe),
+  on(paths.teams.updateProfileImage, updateProfileImage),
+  on(paths.teams.changePassword, changePassword),
   on(paths.auth.getUserAuthorization, ({ state }) => {
     const roles = rolesOf(state, signedInUser(state).roleIds);
     return { roles, permissions: permissionsOf(state, roles) };
@@ -1298,20 +1349,30 @@ export const previewRoutes: ReadonlyArray<readonly [ApiPath, PreviewHandler]> = 
   // Account settings
   on(paths.accountSettings.getSettings, ({ state }) => state.accountSettings),
   on(paths.accountSettings.getPublicSettings, ({ state }) => {
-    const { address: _address, website: _website, ...publicSettings } = state.accountSettings;
+    const {
+      address: _address,
+      website: _website,
+      customLogin: _customLogin,
+      hasCustomLogin: _hasCustomLogin,
+      ...publicSettings
+    } = state.accountSettings;
     return publicSettings;
   }),
   on(paths.accountSettings.updateSettings, ({ state, body }) => {
-    const settings = merge(state.accountSettings, record(body), [
-      'name',
-      'address',
-      'website',
-      'timezone',
-      'dateFormat',
-      'timeFormat',
-      'currency',
-      'logo',
-    ]);
+    const input = record(body);
+    // The custom login box saved as it is fails, as on the server (TENANTS-007).
+    if ('customLogin' in input) {
+      const customLogin = input.customLogin === null ? null : record(input.customLogin);
+      const current = state.accountSettings as unknown as Json;
+      const othersChanged = ACCOUNT_SETTINGS_FIELDS.some(
+        (key) => input[key] !== undefined && input[key] !== current[key],
+      );
+      if (!othersChanged && canonical(customLogin) === canonical(state.accountSettings.customLogin))
+        throw fail(400, 'No changes to update');
+      state.accountSettings.customLogin = customLogin;
+      state.accountSettings.hasCustomLogin = customLogin !== null;
+    }
+    const settings = merge(state.accountSettings, input, ACCOUNT_SETTINGS_FIELDS);
     for (const tenant of state.tenants)
       if (tenant.tenantId === settings.tenantId) tenant.name = settings.name;
     return settings;

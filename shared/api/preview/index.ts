@@ -43,11 +43,25 @@ function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
 
+/** A blob as a base64 data URL of its type. */
+async function dataUrl(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:${blob.type || 'application/octet-stream'};base64,${btoa(binary)}`;
+}
+
 /** The request body as JSON (or form fields, or text); undefined without a body. */
 async function readBody(body: BodyInit | null | undefined, contentType: string | null): Promise<unknown> {
   if (body === null || body === undefined) return undefined;
   if (body instanceof FormData || body instanceof URLSearchParams) {
-    return Object.fromEntries([...body.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : v.name]));
+    // A file of a form reaches the handlers as a data URL (an uploaded picture is kept as one).
+    const entries = [...body.entries()].map(async ([k, v]) => [
+      k,
+      typeof v === 'string' ? v : await dataUrl(v),
+    ]);
+    return Object.fromEntries(await Promise.all(entries));
   }
   const raw = await new Response(body).text();
   if (raw === '') return undefined;

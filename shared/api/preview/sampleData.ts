@@ -362,6 +362,9 @@ export interface AccountSettings {
   timeFormat: string;
   currency: string;
   logo: string;
+  /** How the account's own sign-in page looks (the account page's customLogin tab); null: none. */
+  customLogin: Record<string, unknown> | null;
+  hasCustomLogin: boolean;
 }
 
 export interface SessionConfiguration {
@@ -1254,6 +1257,8 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
       timeFormat: 'HH:mm',
       currency: 'USD',
       logo: '',
+      customLogin: null,
+      hasCustomLogin: false,
     },
     sessionConfiguration: {
       sessionConcurrentConfiguration: { isActive: true, maxSessions: 10 },

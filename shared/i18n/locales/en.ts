@@ -10,6 +10,7 @@ import { formEn } from './portal/form';
 import { accountEn } from './portal/account';
 import { privacyEn } from './portal/privacy';
 import { shellEn } from './portal/shell';
+import { profileEn } from './portal/profile';
 
 export const en = {
   common: {
@@ -128,17 +129,7 @@ export const en = {
       personal: 'Personal',
       workspace: 'Workspace',
     },
-    profile: {
-      title: 'Profile',
-      name: 'Name',
-      email: 'Email',
-      phoneNumber: 'Phone number',
-      jobTitle: 'Job title',
-      address: 'Address',
-      roles: 'Roles',
-      notSet: 'Not set',
-      tenant: 'Account',
-    },
+    profile: profileEn,
     form: formEn,
     users: usersEn,
     roles: rolesEn,

@@ -6,6 +6,7 @@ import { formHe } from './portal/form';
 import { accountHe } from './portal/account';
 import { privacyHe } from './portal/privacy';
 import { shellHe } from './portal/shell';
+import { profileHe } from './portal/profile';
 
 /** The Hebrew catalog (right to left). `satisfies CatalogShape` makes a missing or extra key a compile error. */
 export const he = {
@@ -125,17 +126,7 @@ export const he = {
       personal: 'אישי',
       workspace: 'סביבת עבודה',
     },
-    profile: {
-      title: 'פרופיל',
-      name: 'שם',
-      email: 'אימייל',
-      phoneNumber: 'מספר טלפון',
-      jobTitle: 'תפקיד בארגון',
-      address: 'כתובת',
-      roles: 'תפקידים',
-      notSet: 'לא הוגדר',
-      tenant: 'חשבון',
-    },
+    profile: profileHe,
     form: formHe,
     users: usersHe,
     roles: rolesHe,

@@ -1,13 +1,339 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { errorMessage } from '../../../../shared/api/errors';
+import { profileApi } from '../../../../shared/api/profile';
+import { sessionsApi, type LoginSession } from '../../../../shared/api/sessions';
+import { useAccountData, type AccountData } from '../../../../shared/api/useAccountData';
+import { userAtom } from '../../../../shared/auth/session.atoms';
 import { useT } from '../../../../shared/i18n/useT';
+import { Alert, Button, ConfirmDialog, Spinner } from '../../../../shared/ui';
+import { useFieldAppearance } from '../../appearance';
+import { Subsection } from '../../PageParts';
+import { describeUserAgent } from './userAgent';
 
-/** The privacy page (being built). */
+/** The privacy page (ROUTE-038): the user's login sessions, and MFA (methods, passkeys, phone numbers). */
 export default function PrivacyPage() {
   const { t } = useT();
+  const sessions = useFieldAppearance('privacy', 'loginSessions');
+  const mfa = useFieldAppearance('privacy', 'mfa');
   return (
-    <section aria-labelledby="fe-page-title">
+    <section aria-labelledby="fe-page-title" data-page-content="privacy">
       <h3 id="fe-page-title" css={{ marginTop: 0 }}>
         {t('adminPortal.privacy.title')}
       </h3>
+      <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 3)' }}>
+        {sessions !== 'hidden' && <SessionsSection canRevoke={sessions === 'edit'} />}
+        {mfa !== 'hidden' && <MfaSection />}
+      </div>
     </section>
   );
 }
+
+/** Loading, failed (with "try again"), or the content. */
+function Loaded<T>(props: {
+  state: AccountData<T>;
+  reload: () => void;
+  children: (data: T) => React.ReactNode;
+}) {
+  const { t } = useT();
+  const { state } = props;
+  if (state.status === 'loading') return <Spinner label={t('common.loading')} />;
+  if (state.status === 'failed')
+    return (
+      <Alert severity="error" action={{ label: t('adminPortal.form.retry'), onClick: props.reload }}>
+        {t('adminPortal.form.loadFailed', { error: state.error })}
+      </Alert>
+    );
+  if (state.status !== 'ready') return null;
+  return <>{props.children(state.data)}</>;
+}
+
+function useDeviceName() {
+  const { t } = useT();
+  return (session: LoginSession) => {
+    const { browser, os } = describeUserAgent(session.userAgent);
+    if (browser && os) return t('adminPortal.privacy.deviceOn', { browser, os });
+    return browser ?? os ?? t('adminPortal.privacy.unknownDevice');
+  };
+}
+
+type Confirm = { kind: 'one'; session: LoginSession } | { kind: 'others' } | null;
+
+/** The user's login sessions, the current one marked; others can be signed out one by one or all at once. */
+function SessionsSection({ canRevoke }: { canRevoke: boolean }) {
+  const { t, locale } = useT();
+  const deviceName = useDeviceName();
+  const { state, reload } = useAccountData(async () => {
+    const [list, current] = await Promise.all([
+      sessionsApi.getSessions(),
+      // Older servers may not answer the current session: the list's `current` flag still marks it.
+      sessionsApi.getCurrentSession().catch(() => null),
+    ]);
+    const sessions = Array.isArray(list) ? list : [];
+    return sessions.map((s) => ({ ...s, current: current ? s.id === current.id : s.current === true }));
+  });
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState<
+    { kind: 'done'; message: string } | { kind: 'failed'; error: string } | null
+  >(null);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const revoke = async () => {
+    if (!confirm) return;
+    setBusy(true);
+    setStatus(null);
+    try {
+      if (confirm.kind === 'one') await sessionsApi.revokeSession(confirm.session.id);
+      else await sessionsApi.revokeOtherSessions();
+      setStatus({
+        kind: 'done',
+        message: t(
+          confirm.kind === 'one' ? 'adminPortal.privacy.signedOut' : 'adminPortal.privacy.signedOutOthers',
+        ),
+      });
+      reload();
+    } catch (error) {
+      setStatus({ kind: 'failed', error: errorMessage(error, t('common.genericError')) });
+    } finally {
+      setBusy(false);
+      setConfirm(null);
+    }
+  };
+
+  return (
+    <Subsection title={t('adminPortal.privacy.sessions')} id="fe-privacy-sessions">
+      <p css={{ margin: '0 0 var(--fe-spacing)', color: 'var(--fe-color-text-secondary)' }}>
+        {t('adminPortal.privacy.sessionsIntro')}
+      </p>
+      {status?.kind === 'done' && <Alert severity="success">{status.message}</Alert>}
+      {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
+      <Loaded state={state} reload={reload}>
+        {(sessions) => {
+          const others = sessions.filter((s) => !s.current);
+          return (
+            <div css={{ display: 'grid', gap: 'var(--fe-spacing)' }}>
+              <div css={{ overflowX: 'auto' }}>
+                <table css={tableCss} data-sessions>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('adminPortal.privacy.device')}</th>
+                      <th scope="col">{t('adminPortal.privacy.ipAddress')}</th>
+                      <th scope="col">{t('adminPortal.privacy.signedIn')}</th>
+                      {canRevoke && <th scope="col">{t('adminPortal.form.actions')}</th>}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {sessions.map((session) => (
+                      <tr
+                        key={session.id}
+                        data-session={session.id}
+                        data-current={session.current || undefined}
+                      >
+                        <td>
+                          {deviceName(session)}
+                          {session.current && (
+                            <span css={badgeCss}>{t('adminPortal.privacy.thisDevice')}</span>
+                          )}
+                        </td>
+                        <td>{session.ipAddress}</td>
+                        <td>{formatDate(date, session.createdAt)}</td>
+                        {canRevoke && (
+                          <td>
+                            {!session.current && (
+                              <Button
+                                variant="text"
+                                data-revoke={session.id}
+                                aria-label={t('adminPortal.privacy.signOutSession', {
+                                  device: deviceName(session),
+                                })}
+                                onClick={() => setConfirm({ kind: 'one', session })}
+                              >
+                                {t('adminPortal.privacy.signOut')}
+                              </Button>
+                            )}
+                          </td>
+                        )}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {others.length === 0 ? (
+                <p css={{ margin: 0 }}>{t('adminPortal.privacy.noOtherSessions')}</p>
+              ) : (
+                canRevoke && (
+                  <div>
+                    <Button
+                      variant="secondary"
+                      data-revoke-others
+                      onClick={() => setConfirm({ kind: 'others' })}
+                    >
+                      {t('adminPortal.privacy.signOutOthers')}
+                    </Button>
+                  </div>
+                )
+              )}
+            </div>
+          );
+        }}
+      </Loaded>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={t(
+          confirm?.kind === 'others'
+            ? 'adminPortal.privacy.signOutOthersTitle'
+            : 'adminPortal.privacy.signOutTitle',
+        )}
+        confirmLabel={t(
+          confirm?.kind === 'others' ? 'adminPortal.privacy.signOutOthers' : 'adminPortal.privacy.signOut',
+        )}
+        busy={busy}
+        onConfirm={() => void revoke()}
+        onClose={() => setConfirm(null)}
+      >
+        {confirm?.kind === 'one'
+          ? t('adminPortal.privacy.signOutBody', {
+              device: deviceName(confirm.session),
+              ip: confirm.session.ipAddress,
+            })
+          : t('adminPortal.privacy.signOutOthersBody')}
+      </ConfirmDialog>
+    </Subsection>
+  );
+}
+
+/** The MFA methods, passkeys and sign-in phone numbers of the user, read-only (enrolment is elsewhere). */
+function MfaSection() {
+  const { t, locale } = useT();
+  const user = useAtomValue(userAtom);
+  const { state, reload } = useAccountData(async () => {
+    const [devices, passkeys] = await Promise.all([
+      profileApi.getMfaDevices(),
+      profileApi.getWebAuthnDevices(),
+    ]);
+    return {
+      devices: {
+        webauthn: devices?.webauthn ?? [],
+        phones: devices?.phones ?? [],
+        authenticators: devices?.authenticators ?? [],
+        emails: devices?.emails ?? [],
+      },
+      passkeys,
+    };
+  });
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  return (
+    <>
+      <Subsection title={t('adminPortal.privacy.mfa')} id="fe-privacy-mfa">
+        <Loaded state={state} reload={reload}>
+          {({ devices }) => {
+            const methods = [
+              ...devices.authenticators.map((d) => ({
+                id: d.id,
+                label: t('adminPortal.privacy.authenticatorApp'),
+              })),
+              ...devices.phones.map((d) => ({
+                id: d.id,
+                label: t('adminPortal.privacy.smsTo', { phone: d.phoneNumber }),
+              })),
+              ...devices.emails.map((d) => ({
+                id: d.email,
+                label: t('adminPortal.privacy.emailTo', { email: d.email }),
+              })),
+              ...devices.webauthn.map((d) => ({
+                id: d.id,
+                label: t('adminPortal.privacy.securityKey', { name: d.name ?? '' }).trim(),
+              })),
+            ];
+            const on = methods.length > 0 || user?.mfaEnrolled === true;
+            return (
+              <div css={{ display: 'grid', gap: 'var(--fe-spacing)' }} data-mfa={on ? 'on' : 'off'}>
+                <p css={{ margin: 0, fontWeight: 600 }}>
+                  {t(on ? 'adminPortal.privacy.mfaOn' : 'adminPortal.privacy.mfaOff')}
+                </p>
+                {methods.length > 0 && (
+                  <ul aria-label={t('adminPortal.privacy.mfaMethods')} css={listCss} data-mfa-methods>
+                    {methods.map((m) => (
+                      <li key={m.id}>{m.label}</li>
+                    ))}
+                  </ul>
+                )}
+                <p css={{ margin: 0, color: 'var(--fe-color-text-secondary)' }}>
+                  {t('adminPortal.privacy.mfaNote')}
+                </p>
+              </div>
+            );
+          }}
+        </Loaded>
+      </Subsection>
+      <Subsection title={t('adminPortal.privacy.passkeys')} id="fe-privacy-passkeys">
+        <Loaded state={state} reload={reload}>
+          {({ passkeys }) =>
+            passkeys.length === 0 ? (
+              <p css={{ margin: 0 }}>{t('adminPortal.privacy.noPasskeys')}</p>
+            ) : (
+              <ul css={listCss} data-passkeys>
+                {passkeys.map((p) => (
+                  <li key={p.id}>
+                    {p.name || p.deviceType || p.id}
+                    {p.createdAt && (
+                      <span css={{ color: 'var(--fe-color-text-secondary)' }}>
+                        {' · '}
+                        {t('adminPortal.privacy.passkeyAdded', { date: formatDate(date, p.createdAt) })}
+                      </span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
+      </Subsection>
+      <Subsection title={t('adminPortal.privacy.phoneNumbers')} id="fe-privacy-phones">
+        <Loaded state={state} reload={reload}>
+          {({ devices }) =>
+            devices.phones.length === 0 ? (
+              <p css={{ margin: 0 }}>{t('adminPortal.privacy.noPhoneNumbers')}</p>
+            ) : (
+              <ul css={listCss} data-phones>
+                {devices.phones.map((p) => (
+                  <li key={p.id}>{p.phoneNumber}</li>
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
+      </Subsection>
+    </>
+  );
+}
+
+function formatDate(format: Intl.DateTimeFormat, value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : format.format(date);
+}
+
+const tableCss = {
+  width: '100%',
+  borderCollapse: 'collapse',
+  '& th, & td': {
+    textAlign: 'start',
+    padding: '8px 10px',
+    borderBottom: '1px solid var(--fe-color-border)',
+    verticalAlign: 'middle',
+  },
+  '& th': { fontSize: '0.85em', color: 'var(--fe-color-text-secondary)', fontWeight: 600 },
+} as const;
+
+const badgeCss = {
+  marginInlineStart: 8,
+  padding: '1px 8px',
+  borderRadius: 999,
+  fontSize: '0.8em',
+  fontWeight: 600,
+  border: '1px solid var(--fe-color-primary)',
+  color: 'var(--fe-color-text)',
+} as const;
+
+const listCss = { margin: 0, paddingInlineStart: 20, display: 'grid', gap: 4 } as const;

@@ -1,0 +1,94 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { errorMessage } from '../../shared/api/errors';
+import { profileApi, type UserTenant } from '../../shared/api/profile';
+import { restoreSession } from '../../shared/auth/session';
+import { userAtom } from '../../shared/auth/session.atoms';
+import { useT } from '../../shared/i18n/useT';
+import { store } from '../../shared/store';
+import { Alert } from '../../shared/ui';
+import { Select } from '../../shared/ui/form';
+import type { FeTenantSwitchedDetail } from './portalHost';
+
+/**
+ * Switches the account (tenant) the user works in: PUT users v1 tenant, then a token refresh answers for
+ * the new tenant (as a sign-in does), then `fe-tenant-switched`. Shown when the user has several tenants.
+ */
+export async function switchTenant(tenantId: string, host: EventTarget | undefined): Promise<void> {
+  const previousTenantId = store.get(userAtom)?.tenantId ?? null;
+  await profileApi.switchTenant(tenantId);
+  await restoreSession();
+  host?.dispatchEvent(
+    new CustomEvent<FeTenantSwitchedDetail>('fe-tenant-switched', {
+      bubbles: true,
+      composed: true,
+      detail: { tenantId, previousTenantId },
+    }),
+  );
+}
+
+export function TenantSwitcher({ host }: { host: HTMLElement | undefined }) {
+  const { t } = useT();
+  const user = useAtomValue(userAtom);
+  const [tenants, setTenants] = useState<UserTenant[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const userId = user?.id;
+
+  useEffect(() => {
+    if (!userId) return;
+    let live = true;
+    profileApi.getTenants().then(
+      (list) => live && setTenants(dedupe(Array.isArray(list) ? list : [])),
+      // The switcher is a convenience: without the list the portal works in the current tenant.
+      () => live && setTenants([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [userId]);
+
+  if (!user || tenants.length < 2) return null;
+
+  const onChange = async (tenantId: string) => {
+    if (tenantId === user.tenantId) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await switchTenant(tenantId, host);
+    } catch (e) {
+      setError(errorMessage(e, t('common.genericError')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div data-tenant-switcher css={{ minWidth: 200, display: 'grid', gap: 'var(--fe-spacing)' }}>
+      {error && <Alert severity="error">{error}</Alert>}
+      <Select
+        label={busy ? t('adminPortal.shell.switchingTenant') : t('adminPortal.shell.tenant')}
+        value={user.tenantId}
+        disabled={busy}
+        onChange={(e) => void onChange(e.currentTarget.value)}
+      >
+        {tenants.map((tenant) => (
+          <option key={tenant.tenantId} value={tenant.tenantId}>
+            {tenant.name}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/** One entry per tenant id (TENANTS-003 removes duplicates the same way). */
+function dedupe(list: UserTenant[]): UserTenant[] {
+  const seen = new Set<string>();
+  return list.filter((tenant) => {
+    const id = tenant.tenantId ?? tenant.id;
+    if (!id || seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}

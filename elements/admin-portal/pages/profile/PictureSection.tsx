@@ -1,0 +1,136 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { errorMessage } from '../../../../shared/api/errors';
+import { DATA_IMAGE_PATTERN, profileApi, type Profile } from '../../../../shared/api/profile';
+import { useT } from '../../../../shared/i18n/useT';
+import { Alert } from '../../../../shared/ui';
+import { pictureToUpload, readAsDataUrl } from './picture';
+
+/** A picture URL the page shows: https, or a raster data image (never `javascript:` or SVG). */
+function showablePicture(url: string | null | undefined): string | null {
+  if (!url) return null;
+  if (DATA_IMAGE_PATTERN.test(url)) return url;
+  try {
+    return new URL(url).protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase())
+    .join('');
+
+type Status = { kind: 'uploading' } | { kind: 'saved' } | { kind: 'failed'; error: string } | null;
+
+/**
+ * The profile picture: a picked image is read as a base64 data URL and uploaded only when it is a raster
+ * data image (PROFILE-002); anything else is refused with a message and nothing is sent.
+ */
+export function PictureSection({
+  profile,
+  onUploaded,
+}: {
+  profile: Profile;
+  onUploaded: (url: string) => void;
+}) {
+  const { t } = useT();
+  const inputId = useId();
+  const [status, setStatus] = useState<Status>(null);
+  const picture = showablePicture(profile.profilePictureUrl);
+  const size = 72;
+
+  const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    setStatus({ kind: 'uploading' });
+    try {
+      const image = await pictureToUpload(await readAsDataUrl(file));
+      if (!image) return setStatus({ kind: 'failed', error: t('adminPortal.profile.pictureRefused') });
+      const url = await profileApi.updateProfileImage(image);
+      onUploaded(typeof url === 'string' && url ? url : (profile.profilePictureUrl ?? ''));
+      setStatus({ kind: 'saved' });
+    } catch (error) {
+      setStatus({ kind: 'failed', error: errorMessage(error, t('common.genericError')) });
+    }
+  };
+
+  return (
+    <div css={{ display: 'grid', gap: 'var(--fe-spacing)' }}>
+      <div css={{ display: 'flex', alignItems: 'center', gap: 'calc(var(--fe-spacing) * 2)' }}>
+        {picture ? (
+          <img
+            src={picture}
+            alt={t('adminPortal.profile.pictureAlt', { name: profile.name })}
+            width={size}
+            height={size}
+            data-picture
+            css={{ borderRadius: '50%', objectFit: 'cover', border: '1px solid var(--fe-color-border)' }}
+          />
+        ) : (
+          <span
+            role="img"
+            aria-label={t('adminPortal.profile.pictureAlt', { name: profile.name })}
+            data-picture
+            css={{
+              width: size,
+              height: size,
+              borderRadius: '50%',
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              fontSize: '1.5em',
+              fontWeight: 600,
+              background: 'var(--fe-color-primary)',
+              color: 'var(--fe-color-primary-contrast)',
+            }}
+          >
+            {initials(profile.name || profile.email)}
+          </span>
+        )}
+        <div>
+          <input
+            id={inputId}
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            data-picture-input
+            disabled={status?.kind === 'uploading'}
+            onChange={(e) => void onPick(e)}
+            css={{
+              position: 'absolute',
+              width: 1,
+              height: 1,
+              opacity: 0,
+              overflow: 'hidden',
+              '&:focus-visible + label': { outline: '2px solid var(--fe-color-primary)', outlineOffset: 2 },
+            }}
+          />
+          <label
+            htmlFor={inputId}
+            css={{
+              display: 'inline-block',
+              cursor: 'pointer',
+              fontWeight: 600,
+              padding: 'calc(var(--fe-spacing) * 1.25) calc(var(--fe-spacing) * 2)',
+              borderRadius: 'var(--fe-radius)',
+              border: '1px solid var(--fe-color-border)',
+              color: 'var(--fe-color-text)',
+              '&:hover': { background: 'var(--fe-color-background)' },
+            }}
+          >
+            {status?.kind === 'uploading'
+              ? t('adminPortal.profile.uploading')
+              : t('adminPortal.profile.changePicture')}
+          </label>
+        </div>
+      </div>
+      {status?.kind === 'saved' && <Alert severity="success">{t('adminPortal.profile.pictureSaved')}</Alert>}
+      {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
+    </div>
+  );
+}

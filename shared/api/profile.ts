@@ -1,0 +1,127 @@
+// The signed-in user's own profile: users v2 me, the picture, the password, MFA devices and passkeys, the
+// user's tenants and switching between them.
+import { adminPortalApi, type ApiClient } from './client';
+import { paths } from './paths';
+
+/** The profile as users v2 me answers it (the fields the profile page reads; the server sends more). */
+export interface Profile {
+  id: string;
+  email: string;
+  name: string;
+  phoneNumber?: string | null;
+  profilePictureUrl?: string | null;
+  tenantId: string;
+  tenantIds?: string[];
+  /** A JSON string: the profile page keeps address and jobTitle in it. */
+  metadata?: string | null;
+  [key: string]: unknown;
+}
+
+/** The profile fields kept in `metadata` (PROFILE-001). */
+export interface ProfileMetadata {
+  address?: string;
+  jobTitle?: string;
+  [key: string]: unknown;
+}
+
+/** What PUT users v2 me takes (PROFILE-004); `metadata` goes as a JSON string. */
+export interface ProfileUpdate {
+  name?: string;
+  phoneNumber?: string | null;
+  profilePictureUrl?: string | null;
+  metadata?: string;
+}
+
+/** The password rules of the vendor (the fields the forms read). */
+export interface PasswordConfig {
+  minLength: number;
+  maxLength: number;
+  [key: string]: unknown;
+}
+
+/** MFA devices of the user (000 §3 MFA state). */
+export interface MfaDevices {
+  webauthn: { id: string; deviceType?: string; name?: string; createdAt?: string }[];
+  phones: { id: string; phoneNumber: string }[];
+  authenticators: { id: string }[];
+  emails: { email: string }[];
+}
+
+/** A passkey or security key of the user. */
+export interface WebAuthnDevice {
+  id: string;
+  deviceType?: string;
+  name?: string;
+  createdAt?: string;
+}
+
+/** A tenant of the user (me/tenants). */
+export interface UserTenant {
+  tenantId: string;
+  id?: string;
+  name: string;
+  [key: string]: unknown;
+}
+
+/** Reads the profile metadata; a missing or broken JSON string is an empty object. */
+export function readProfileMetadata(metadata: unknown): ProfileMetadata {
+  if (metadata && typeof metadata === 'object' && !Array.isArray(metadata))
+    return metadata as ProfileMetadata;
+  if (typeof metadata !== 'string' || !metadata) return {};
+  try {
+    const parsed: unknown = JSON.parse(metadata);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as ProfileMetadata) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Raster images only (an SVG can carry script): the only pictures the portal uploads (PROFILE-002). */
+export const DATA_IMAGE_PATTERN = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
+/** The largest picture the server takes. */
+export const MAX_PICTURE_BYTES = 512 * 1024;
+
+/** The bytes of a base64 raster data image as a Blob of its type; anything else is null (PROFILE-002). */
+export function dataImageBlob(dataUrl: string): Blob | null {
+  const match = DATA_IMAGE_PATTERN.exec(dataUrl);
+  if (!match) return null;
+  let binary: string;
+  try {
+    binary = atob(match[2] ?? '');
+  } catch {
+    return null;
+  }
+  const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+  return new Blob([bytes], { type: `image/${match[1]}` });
+}
+
+export function createProfileApi(client: Pick<ApiClient, 'request'>) {
+  return {
+    /** GET users v2 me. */
+    getProfile: () => client.request<Profile>(paths.teams.getProfile),
+    /** PUT users v2 me (PROFILE-004). */
+    updateProfile: (body: ProfileUpdate) => client.request<Profile>(paths.teams.updateProfile, { body }),
+    /** PUT profile/me/image: a form with the picture as `image`; answers the picture's new URL as text. */
+    updateProfileImage: (image: Blob) => {
+      const form = new FormData();
+      form.append('image', image, `profile.${image.type.split('/')[1] ?? 'png'}`);
+      return client.request<string>(paths.teams.updateProfileImage, { body: form });
+    },
+    /** POST passwords/change. */
+    changePassword: (password: string, newPassword: string) =>
+      client.request(paths.teams.changePassword, { body: { password, newPassword } }),
+    /** GET passwords/config. */
+    loadPasswordConfig: () => client.request<PasswordConfig>(paths.auth.loadPasswordConfig),
+    /** GET mfa/devices. */
+    getMfaDevices: () => client.request<MfaDevices>(paths.auth.getMFADevices),
+    /** GET webauthn/devices: `{ devices }`. */
+    getWebAuthnDevices: async () =>
+      (await client.request<{ devices?: WebAuthnDevice[] }>(paths.auth.getWebAuthnDevices))?.devices ?? [],
+    /** GET users v2 me/tenants. */
+    getTenants: () => client.request<UserTenant[]>(paths.tenants.getTenants),
+    /** PUT users v1 tenant: the active tenant; the session is refreshed afterwards. */
+    switchTenant: (tenantId: string) => client.request(paths.tenants.switchTenant, { body: { tenantId } }),
+  };
+}
+
+export const profileApi = createProfileApi(adminPortalApi);
