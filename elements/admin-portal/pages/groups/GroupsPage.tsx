@@ -152,7 +152,7 @@ export default function GroupsPage() {
         accessorFn: (g) => g.users?.length ?? 0,
         header: t('adminPortal.groups.columns.members'),
         cell: ({ getValue }) => (
-          <span data-member-count>
+          <span data-member-count css={{ whiteSpace: 'nowrap' }}>
             {t('adminPortal.groups.memberCount', { count: Number(getValue() ?? 0) })}
           </span>
         ),

@@ -28,7 +28,7 @@ export function Badge({ children, title }: { children: ReactNode; title?: string
 /** The row of buttons of a table row. */
 export function RowActions({ children }: { children: ReactNode }) {
   return (
-    <div css={{ display: 'flex', gap: 4, flexWrap: 'wrap', justifyContent: 'flex-end' }}>{children}</div>
+    <div css={{ display: 'flex', gap: 4, justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>{children}</div>
   );
 }
 

@@ -113,22 +113,38 @@ export function PermissionsDialog({ role, editable, onClose, onSave }: Permissio
             {t('adminPortal.form.loadFailed', { error: catalog.error })}
           </Alert>
         )}
-        {catalog.status === 'ready' &&
-          (editable ? (
-            <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
-              {catalog.groups.map((group) => (
-                <CategoryEditor
-                  key={group.category.id || 'other'}
-                  group={group}
-                  selected={selected}
-                  onToggle={toggle}
-                  disabled={saving}
-                />
-              ))}
-            </div>
-          ) : (
-            <PermissionList groups={catalog.groups} held={selected} />
-          ))}
+        {catalog.status === 'ready' && (
+          // The list scrolls inside the dialog, so Save stays in view.
+          <div
+            role="region"
+            tabIndex={0}
+            aria-label={t('adminPortal.roles.permissionsTitle', { name: role.name })}
+            css={{
+              maxHeight: 'calc(100vh - 280px)',
+              minHeight: 120,
+              overflow: 'auto',
+              paddingTop: 8,
+              paddingInlineEnd: 4,
+              '&:focus-visible': { outline: '2px solid var(--fe-color-primary)' },
+            }}
+          >
+            {editable ? (
+              <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+                {catalog.groups.map((group) => (
+                  <CategoryEditor
+                    key={group.category.id || 'other'}
+                    group={group}
+                    selected={selected}
+                    onToggle={toggle}
+                    disabled={saving}
+                  />
+                ))}
+              </div>
+            ) : (
+              <PermissionList groups={catalog.groups} held={selected} />
+            )}
+          </div>
+        )}
       </div>
       <DialogActions>
         {editable && catalog.status === 'ready' && (

@@ -122,7 +122,7 @@ export default function RolesPage() {
         accessorFn: (r) => r.permissions?.length ?? 0,
         header: t('adminPortal.roles.columns.permissions'),
         cell: ({ getValue }) => (
-          <span data-permission-count>
+          <span data-permission-count css={{ whiteSpace: 'nowrap' }}>
             {t('adminPortal.roles.permissionCount', { count: Number(getValue() ?? 0) })}
           </span>
         ),
