@@ -12,8 +12,8 @@ import { Badge, PageHeader, RowActions } from './Badge';
 import { PermissionsDialog } from './PermissionsDialog';
 import { RoleFormDialog } from './RoleFormDialog';
 
-export const ROLES_WRITE = 'fe.secure.write.roles';
-export const ROLES_DELETE = 'fe.secure.delete.roles';
+const ROLES_WRITE = 'fe.secure.write.roles';
+const ROLES_DELETE = 'fe.secure.delete.roles';
 
 type Open =
   | { kind: 'create' }
