@@ -79,6 +79,10 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_vendor_email').on(t.vendorId, sql`lower(${t.email})`),
     index('users_vendor_name').on(t.vendorId, t.name),
+    index('users_vendor_created').on(t.vendorId, t.createdAt),
+    // "Contains" search of the users page (lower(name) like '%…%'): trigram indexes (extension pg_trgm).
+    index('users_name_trgm').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('users_email_trgm').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
   ],
 );
 
