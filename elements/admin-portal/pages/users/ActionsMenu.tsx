@@ -29,6 +29,21 @@ export function ActionsMenu({ label, actions, id }: { label: string; actions: Me
     return () => element.removeEventListener('toggle', onToggle);
   }, []);
 
+  // The menu is placed where the button was: scrolling (the page or the table) closes it.
+  useEffect(() => {
+    if (!open) return;
+    const scope = button.current?.getRootNode() ?? document;
+    const onScroll = (event: Event) => {
+      if (!menu.current?.contains(event.target as Node)) menu.current?.hidePopover();
+    };
+    window.addEventListener('scroll', onScroll, true);
+    scope.addEventListener('scroll', onScroll, true);
+    return () => {
+      window.removeEventListener('scroll', onScroll, true);
+      scope.removeEventListener('scroll', onScroll, true);
+    };
+  }, [open]);
+
   const toggle = () => {
     const element = menu.current;
     const anchor = button.current;

@@ -11,7 +11,9 @@ import {
   SAMPLE_USER_ID,
   SAMPLE_USER_NAME,
 } from '../../../../shared/api/preview/sampleData';
+import { clearSession } from '../../../../shared/auth/session';
 import { accessTokenAtom, userAtom } from '../../../../shared/auth/session.atoms';
+import { setOptionsAtom } from '../../../../shared/options/options.atoms';
 import { $, axeViolations, mount, resetPage, setValue, shadowText } from '../../../../shared/element/testing';
 import { store } from '../../../../shared/store';
 import '../../index';
@@ -54,6 +56,8 @@ beforeEach(() => {
 
 afterEach(() => {
   adminPortalApi.request = originalRequest;
+  // Signed out while preview is still on: the flags reload that follows a user change stays in preview.
+  clearSession();
   resetPage();
   previewFetch.reset();
 });
@@ -63,6 +67,7 @@ const WRITE = 'fe.secure.write.users';
 const DELETE = 'fe.secure.delete.users';
 
 function signIn(permissions: string[]) {
+  store.set(setOptionsAtom, { preview: true });
   store.set(accessTokenAtom, 'token');
   store.set(userAtom, {
     id: SAMPLE_USER_ID,
@@ -170,7 +175,7 @@ const acmeNamesDesc = ['Sofia Rossi', 'Noah Kim', 'Maya Cohen', 'Liam Patel', 'D
 // ---------------------------------------------------------------------------------------------------------
 
 describe('users page', () => {
-  it('[TEAM-008][TEAM-015] opens with users v3 at offset 0, 20 a page, sorted by name descending', async () => {
+  it('[TEAM-008][TEAM-015][SCREEN-051] opens with users v3 at offset 0, 20 a page, sorted by name descending', async () => {
     const el = await openUsersPage();
     expect(calls(paths.users.getUsersV3)).to.have.length(1);
     expect(lastQuery()).to.deep.equal({
@@ -230,7 +235,7 @@ describe('users page', () => {
     await until(() => shadowText(el).includes('No users match “nobody-matches”.'));
   });
 
-  it('[TEAM-015] includes the users of sub-accounts when asked, without actions on them', async () => {
+  it('[TEAM-015][SCREEN-058][TENANTS-012] includes the users of sub-accounts when asked, without actions on them', async () => {
     const el = await openUsersPage();
     expect(rowIds(el)).not.to.include('user-emma');
     control<HTMLInputElement>(root(el), 'Include sub-accounts').click();
@@ -268,7 +273,7 @@ describe('users page', () => {
     expect($(el, '[data-load-error]')).to.equal(null);
   });
 
-  it('[TEAM-002] the invite dialog asks for email, name and an optional phone number, and invites', async () => {
+  it('[TEAM-002][SCREEN-052] the invite dialog asks for email, name and an optional phone number, and invites', async () => {
     const el = await openUsersPage();
     await settle(paths.teams.loadAvailableRoles);
     $<HTMLButtonElement>(el, '[data-open-invite]')!.click();
@@ -318,7 +323,7 @@ describe('users page', () => {
     expect(openDialog()).to.equal(dialog);
   });
 
-  it('[TEAM-019] invites a temporary user, shows the expiry, changes it, and makes the user permanent', async () => {
+  it('[TEAM-019][SCREEN-057] invites a temporary user, shows the expiry, changes it, and makes the user permanent', async () => {
     const el = await openUsersPage();
     $<HTMLButtonElement>(el, '[data-open-invite]')!.click();
     await until(() => openDialog());
@@ -347,6 +352,10 @@ describe('users page', () => {
       expirationInSeconds: 90 * 86_400,
     });
 
+    await settle(paths.teams.updateUserExpirationTime);
+    expect(
+      Date.parse(previewFetch.state.users.find((u) => u.id === id)!.temporaryExpirationDate!),
+    ).to.be.greaterThan(Date.now() + 89 * 86_400_000);
     await rowAction(el, id, 'make-permanent');
     await until(() => !row(el, id)?.querySelector('[data-temporary]'), 'still temporary');
     expect(calls(paths.teams.setPermanentUser).map((c) => c.opts.params)).to.deep.equal([{ userId: id }]);
@@ -355,7 +364,7 @@ describe('users page', () => {
     expect($(el, '[data-notice="success"]')?.textContent).to.contain('Tess Temp is now a permanent user.');
   });
 
-  it('[TEAM-005][TEAM-006] bulk invite sends the emails one by one; invited ones are allowed, failed ones unallowed with the reason', async () => {
+  it('[TEAM-005][TEAM-006][SCREEN-055] bulk invite sends the emails one by one; invited ones are allowed, failed ones unallowed with the reason', async () => {
     const el = await openUsersPage();
     $<HTMLButtonElement>(el, '[data-open-bulk]')!.click();
     await until(() => openDialog());
@@ -409,7 +418,7 @@ describe('users page', () => {
     await until(() => names(el).includes('zoe@acme.example'));
   });
 
-  it('[TEAM-003][TEAM-004] a role change shows at once and an emptied role list is sent as [""]', async () => {
+  it('[TEAM-003][TEAM-004][SCREEN-053] a role change shows at once and an emptied role list is sent as [""]', async () => {
     const el = await openUsersPage();
     await settle(paths.users.getUsersRoles);
     expect(rowText(el, 'user-liam', 'data-roles')).to.equal('Support');
@@ -452,7 +461,7 @@ describe('users page', () => {
     );
   });
 
-  it('[TEAM-011] members are added, updated and deleted (after a confirmation)', async () => {
+  it('[TEAM-011][SCREEN-054] members are added, updated and deleted (after a confirmation)', async () => {
     const el = await openUsersPage();
     $<HTMLButtonElement>(el, '[data-open-invite]')!.click();
     await until(() => openDialog());
@@ -554,7 +563,7 @@ describe('users page', () => {
     ]);
   });
 
-  it('[TEAM-020] the invite link is created for 30 days by default, copied, given a new expiry and deleted', async () => {
+  it('[TEAM-020][SCREEN-056] the invite link is created for 30 days by default, copied, given a new expiry and deleted', async () => {
     const copied: string[] = [];
     const clipboard = Object.getOwnPropertyDescriptor(Navigator.prototype, 'clipboard');
     Object.defineProperty(navigator, 'clipboard', {

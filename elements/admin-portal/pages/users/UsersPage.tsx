@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { userAtom } from '../../../../shared/auth/session.atoms';
 import { errorMessage } from '../../../../shared/api/errors';
 import { teamApi, type AvailableRole, type TeamUser } from '../../../../shared/api/team';
@@ -98,17 +98,23 @@ export default function UsersPage() {
   );
 
   /** TEAM-003: the row changes at once; a failure puts it back and says why. */
+  /** The latest change of each user: an older answer (or failure) must not undo a newer change. */
+  const changes = useRef(new Map<string, number>());
   const optimistic = useCallback(
     async (user: TeamUser, patch: Partial<TeamUser>, call: () => Promise<TeamUser | void>, done?: string) => {
       setNotice(null);
+      const token = (changes.current.get(user.id) ?? 0) + 1;
+      changes.current.set(user.id, token);
+      const latest = () => changes.current.get(user.id) === token;
       patchUser(user.id, patch);
       try {
         const answer = await call();
-        if (answer && typeof answer === 'object' && answer.id === user.id) patchUser(user.id, answer);
+        if (latest() && answer && typeof answer === 'object' && answer.id === user.id)
+          patchUser(user.id, answer);
         if (done) setNotice({ severity: 'success', text: done });
       } catch (err) {
-        const rollback = Object.fromEntries(Object.keys(patch).map((key) => [key, user[key]]));
-        patchUser(user.id, rollback);
+        if (latest())
+          patchUser(user.id, Object.fromEntries(Object.keys(patch).map((key) => [key, user[key]])));
         failed(err);
       }
     },
@@ -273,8 +279,9 @@ export default function UsersPage() {
           <h3 id="fe-page-title" css={{ margin: 0 }}>
             {t('adminPortal.users.title')}
           </h3>
-          <p data-total css={{ margin: '2px 0 0', color: 'var(--fe-color-text-secondary)' }}>
-            {t('common.users', { count: list.totalItems })}
+          <p css={{ margin: '2px 0 0', color: 'var(--fe-color-text-secondary)' }}>
+            <span data-total>{t('common.users', { count: list.totalItems })}</span>
+            <span role="status">{loading ? ` · ${t('common.loading')}` : ''}</span>
           </p>
         </div>
         {canWrite && (
@@ -302,6 +309,7 @@ export default function UsersPage() {
           <TextField
             type="search"
             data-search
+            maxLength={200}
             label={t('adminPortal.users.searchLabel')}
             placeholder={t('adminPortal.users.searchPlaceholder')}
             value={search}
@@ -356,10 +364,6 @@ export default function UsersPage() {
           </Alert>
         </div>
       )}
-
-      <p role="status" css={{ margin: 0, minHeight: '1.4em', color: 'var(--fe-color-text-secondary)' }}>
-        {loading ? t('common.loading') : ''}
-      </p>
 
       <UsersTable
         users={list.items}
