@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { errorMessage } from '../../shared/api/errors';
 import { profileApi, type UserTenant } from '../../shared/api/profile';
 import { restoreSession } from '../../shared/auth/session';
@@ -7,7 +7,6 @@ import { userAtom } from '../../shared/auth/session.atoms';
 import { useT } from '../../shared/i18n/useT';
 import { store } from '../../shared/store';
 import { Alert } from '../../shared/ui';
-import { Select } from '../../shared/ui/form';
 import type { FeTenantSwitchedDetail } from './portalHost';
 
 /**
@@ -34,6 +33,8 @@ export function TenantSwitcher({ host }: { host: HTMLElement | undefined }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const userId = user?.id;
+  // A native select (no form library in the shell chunk): keyboard and screen readers as the platform does.
+  const selectId = useId();
 
   useEffect(() => {
     if (!userId) return;
@@ -64,20 +65,32 @@ export function TenantSwitcher({ host }: { host: HTMLElement | undefined }) {
   };
 
   return (
-    <div data-tenant-switcher css={{ minWidth: 200, display: 'grid', gap: 'var(--fe-spacing)' }}>
+    <div data-tenant-switcher css={{ minWidth: 200, display: 'grid', gap: 4 }}>
       {error && <Alert severity="error">{error}</Alert>}
-      <Select
-        label={busy ? t('adminPortal.shell.switchingTenant') : t('adminPortal.shell.tenant')}
+      <label htmlFor={selectId} css={{ fontWeight: 600, fontSize: '0.9em' }}>
+        {busy ? t('adminPortal.shell.switchingTenant') : t('adminPortal.shell.tenant')}
+      </label>
+      <select
+        id={selectId}
         value={user.tenantId}
         disabled={busy}
         onChange={(e) => void onChange(e.currentTarget.value)}
+        css={{
+          font: 'inherit',
+          padding: 'var(--fe-spacing)',
+          borderRadius: 'var(--fe-radius)',
+          border: '1px solid var(--fe-color-border)',
+          background: 'var(--fe-color-background)',
+          color: 'var(--fe-color-text)',
+          '&:focus-visible': { outline: '2px solid var(--fe-color-primary)', outlineOffset: 1 },
+        }}
       >
         {tenants.map((tenant) => (
           <option key={tenant.tenantId} value={tenant.tenantId}>
             {tenant.name}
           </option>
         ))}
-      </Select>
+      </select>
     </div>
   );
 }

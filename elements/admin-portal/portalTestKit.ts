@@ -28,6 +28,8 @@ export interface SentCall {
 
 /** Every admin-portal call of the current test, in order. */
 export const sent: SentCall[] = [];
+/** The test page's own URL, put back after each test (deep-link tests move it). */
+const home = location.href;
 const originalRequest = adminPortalApi.request;
 let failures: { route: ApiPath; status: number; message: string }[] = [];
 
@@ -66,7 +68,10 @@ export function resetPortal(): void {
   previewFetch.reset();
   sent.length = 0;
   failures = [];
-  history.replaceState(null, '', `${location.pathname}${location.search}`);
+  if (location.href !== home) {
+    history.replaceState(null, '', home);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }
 }
 
 /** Signs the sample user in, in the page and in the preview session, with these permission keys. */

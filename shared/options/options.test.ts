@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { store } from '../store';
-import { optionAttributes, parseOptionAttribute } from './attributes';
+import { optionAttributes, parseOptionAttribute, validateOptionValue } from './attributes';
 import { configure, getApp } from './configure';
 import { loadApp, type AppLoadSteps } from './load';
 import { createApiClient } from '../api/client';
@@ -94,6 +94,30 @@ describe('option attributes', () => {
     expect(parseOptionAttribute('url-strategy', 'query'))
       .to.have.property('invalid')
       .that.match(/path, hash/);
+  });
+
+  it('[ENUM-012] [ENUM-013] the portal option takes a route and field (hidden, viewOnly, edit) and tab (hidden, edit) appearances', () => {
+    const valid = {
+      route: '/admin-box',
+      fields: { 'profile.phoneNumber': 'viewOnly' },
+      tabs: { 'account.customLogin': 'hidden' },
+    };
+    expect(validateOptionValue('portal', valid)).to.equal(null);
+    for (const appearance of ['hidden', 'viewOnly', 'edit'])
+      expect(validateOptionValue('portal', { fields: { 'profile.name': appearance } })).to.equal(null);
+    expect(validateOptionValue('portal', { tabs: { 'account.settings': 'viewOnly' } })).to.match(
+      /hidden, edit/,
+    );
+    expect(validateOptionValue('portal', { fields: { 'profile.name': 'readonly' } })).to.match(
+      /hidden, viewOnly, edit/,
+    );
+    expect(validateOptionValue('portal', { fields: { phoneNumber: 'edit' } })).to.match(/page\.name/);
+    expect(validateOptionValue('portal', { fields: [] })).to.match(/must be an object/);
+    expect(validateOptionValue('portal', { route: 'admin-box' })).to.match(/starting with \//);
+    expect(parseOptionAttribute('portal', '{"route":"/x"}')).to.deep.equal({
+      option: 'portal',
+      value: { route: '/x' },
+    });
   });
 
   it('a removed attribute resets the option; unknown attributes are not options', () => {

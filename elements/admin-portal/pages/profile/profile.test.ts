@@ -98,7 +98,7 @@ describe('profile page', () => {
     expect(callsOf(paths.teams.updateProfile)).to.have.length(0);
   });
 
-  it('[PROFILE-002] an image file is read as a base64 data URL and uploaded as the form field image', async () => {
+  it('[PROFILE-002] [SCREEN-041] an image file is read as a base64 data URL and uploaded as the form field image', async () => {
     const el = await openProfile();
     pick(el, pngFile());
     await until(() => shadowText(el).includes('Your picture was updated.'));
