@@ -8,7 +8,7 @@ import { writeAudit } from '../audit';
 import { apiError, readBody, type AppEnv, type Services } from '../context';
 import { tenants } from '../db/schema';
 import { assertPermission } from '../middleware/authorize';
-import { actor, endpoint, mounter, type Endpoint } from './roles';
+import { actor, endpoint, mounter, type Endpoint } from './endpoints';
 
 /** Routes of the account page, with the permission each requires. */
 export const accountSettingsEndpointsByName = {

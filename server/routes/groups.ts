@@ -8,17 +8,8 @@ import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
 import { apiError, readBody, type AppEnv, type Services } from '../context';
 import { groupRoles, groups, groupUsers, policies, roles, users, userTenants } from '../db/schema';
-import {
-  actor,
-  assertHoldsAll,
-  endpoint,
-  findVisibleRoles,
-  idList,
-  isUniqueViolation,
-  mounter,
-  roleKeys,
-  type Endpoint,
-} from './roles';
+import { actor, endpoint, mounter, type Endpoint } from './endpoints';
+import { assertHoldsAll, findVisibleRoles, idList, isUniqueViolation, roleKeys } from './roles';
 
 const READ = 'fe.secure.read.groups';
 const WRITE = 'fe.secure.write.groups';

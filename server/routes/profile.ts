@@ -7,7 +7,7 @@ import { writeAudit } from '../audit';
 import { apiError, type AppEnv, type Services } from '../context';
 import { users } from '../db/schema';
 import { MAX_IMAGE_BYTES, parseDataImage, rasterType } from './accountSettings';
-import { actor, endpoint, mounter, type Endpoint } from './roles';
+import { actor, endpoint, mounter, type Endpoint } from './endpoints';
 
 /** Routes of the profile page mounted here, with the permission each requires (null: any signed-in user). */
 export const profileEndpointsByName = {

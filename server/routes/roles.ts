@@ -5,55 +5,17 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type Handler } from 'hono';
 import { z } from 'zod';
-import { paths, type ApiPath, type HttpMethod } from '../../shared/api/paths';
+import { paths } from '../../shared/api/paths';
 import { permissionMatches } from '../../shared/flags/entitlements';
-import { route } from '../account/guards';
 import { writeAudit } from '../audit';
 import type { AccessClaims } from '../auth/keys';
-import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
+import { apiError, readBody, type AppEnv, type Services } from '../context';
 import type { Db } from '../db';
 import { permissionCategories, permissions, rolePermissions, roles } from '../db/schema';
-import { holds, requirePermission, tenantPermissions } from '../middleware/authorize';
-import { requireUser } from '../middleware/bearer';
+import { holds, tenantPermissions } from '../middleware/authorize';
+import { actor, endpoint, mounter, type Endpoint } from './endpoints';
 
 // ---------------------------------------------------------------------------------------------------------
-// Endpoint tables: every route a portal sub-app mounts, with the permission it requires (read by the
-// authorization matrix test). The same entries mount the routes, so the table cannot drift from them.
-
-export interface Endpoint {
-  method: HttpMethod;
-  /** The path of the paths table (`{name}` placeholders). */
-  path: string;
-  /** Permission key required in the token's tenant; null: any signed-in user. */
-  permission: string | null;
-  /** A condition beyond the permission (data-dependent), for readers of the table. */
-  note?: string;
-}
-
-export const endpoint = (route: ApiPath, permission: string | null, note?: string): Endpoint => ({
-  method: route.method,
-  path: route.path,
-  permission,
-  ...(note ? { note } : {}),
-});
-
-/** Mounts handlers on the routes of an endpoint table, behind the permission each entry names. */
-export function mounter(app: Hono<AppEnv>, services: Services) {
-  return (entry: Endpoint, handler: Handler<AppEnv>) =>
-    app.on(
-      entry.method,
-      route(entry.path),
-      entry.permission ? requirePermission(services, entry.permission) : requireUser(services.tokens),
-      handler,
-    );
-}
-
-/** Who the audit row names: the caller of the request. */
-export function actor(c: Context<AppEnv>) {
-  const { sub, email, tenantId } = c.get('auth');
-  return { tenantId, userId: sub, email, ...caller(c) };
-}
-
 const pgCode = (error: unknown): string | undefined => {
   const e = error as { code?: string; cause?: { code?: string } } | null;
   return e?.code ?? e?.cause?.code;

@@ -2,8 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { Hono, type Context, type Handler } from 'hono';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { paths, type ApiPath, type HttpMethod } from '../../shared/api/paths';
-import { route } from '../account/guards';
+import { paths, type ApiPath } from '../../shared/api/paths';
 import { writeAudit, type AuditSeverity } from '../audit';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
 import {
@@ -18,7 +17,8 @@ import {
   userTenants,
   userTokens,
 } from '../db/schema';
-import { holds, requirePermission, tenantPermissions } from '../middleware/authorize';
+import { holds, tenantPermissions } from '../middleware/authorize';
+import { assertAllMounted, endpoint, mounter, type Endpoint } from './endpoints';
 import { createInvitation, mailInvitation } from '../signup/invitations';
 import { activationMail } from '../signup/mails';
 import { findUserByEmail, issueUserToken } from '../signup/userTokens';
@@ -41,24 +41,12 @@ export const DELETE_USERS = 'fe.secure.delete.users';
 /** An invite link lives 30 days unless the request says otherwise (TEAM-020). */
 export const DEFAULT_INVITE_LINK_MINUTES = 43_200;
 
-export interface TeamEndpoint {
-  method: HttpMethod;
-  path: string;
-  permission: string;
-}
-
-const endpoint = ({ method, path }: ApiPath, permission: string): TeamEndpoint => ({
-  method,
-  path,
-  permission,
-});
-
 /**
  * Every route this sub-app mounts and the permission it requires in the tenant of the access token. The
  * routes are mounted from this table: a route missing here cannot be mounted (start-up throws).
  * `paths.teams.resendInvitationLink` is the same call as `paths.teams.addUser` (POST users v2).
  */
-export const teamEndpoints: readonly TeamEndpoint[] = [
+export const teamEndpoints: readonly Endpoint[] = [
   // Users lists and lookups
   endpoint(paths.users.getUsersV2, READ_USERS),
   endpoint(paths.users.getUsersV3, READ_USERS),
@@ -174,13 +162,12 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
   const { db, vendorId, config, mailer } = services;
   const app = new Hono<AppEnv>();
 
-  const mounted = new Set<string>();
+  const on = mounter(app, services);
   /** Mounts a handler behind the permission the endpoints table names for it. */
   const mount = (api: ApiPath, handler: Handler<AppEnv>) => {
     const entry = teamEndpoints.find((e) => e.method === api.method && e.path === api.path);
     if (!entry) throw new Error(`${api.method} ${api.path} is not in teamEndpoints`);
-    mounted.add(`${entry.method} ${entry.path}`);
-    app.on(api.method, route(api.path), requirePermission(services, entry.permission), handler);
+    on(entry, handler);
   };
 
   /** The audit row of a change, naming the caller. */
@@ -628,8 +615,6 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     return c.json(await viewOf(user.id, tenantId));
   });
 
-  const unmounted = teamEndpoints.filter((e) => !mounted.has(`${e.method} ${e.path}`));
-  if (unmounted.length)
-    throw new Error(`teamEndpoints lists routes not mounted: ${JSON.stringify(unmounted)}`);
+  assertAllMounted(teamEndpoints, app);
   return app;
 }
