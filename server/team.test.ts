@@ -5,23 +5,20 @@ import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { paths } from '../shared/api/paths';
 import { roleKeys, sampleRoleNames } from '../shared/fixtures/roles';
-import { hashPassword } from './auth/passwords';
 import {
   audits,
   groups,
   groupUsers,
   inviteLinks,
   roles,
-  tenants,
   userRoles,
   users,
   userTenants,
 } from './db/schema';
 import { DEFAULT_INVITE_LINK_MINUTES, teamEndpoints } from './routes/team';
 import { settled } from './signup/background';
-import { ADMIN_EMAIL, testServer } from './testing';
+import { ADMIN_EMAIL, fixtures, testServer, type TestServer } from './testing';
 
-type TestServer = Awaited<ReturnType<typeof testServer>>;
 type Json = Record<string, unknown>;
 interface UserView {
   id: string;
@@ -58,82 +55,10 @@ const withQuery = (path: string, query: Record<string, string | number | boolean
 /** Code-point order, as the database orders the plain ASCII names these tests use. */
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Helpers bound to one test server: signed requests, tenants, users and roles made in the database. */
+/** The shared fixtures, and what only these tests read: the outbox, memberships and user rows. */
 function helpers(t: TestServer) {
-  const { db, vendorId } = t.services;
-  const request = (method: string, path: string, token?: string, body?: unknown) =>
-    t.app.request(path, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const json = async <T = Json>(res: Response, status = 200): Promise<T> => {
-    const text = await res.text();
-    assert.equal(res.status, status, `status ${res.status}: ${text}`);
-    return JSON.parse(text) as T;
-  };
-  const errorsOf = async (res: Response, status: number): Promise<string[]> => {
-    const body = await json<{ errors?: string[] }>(res, status);
-    assert.ok(Array.isArray(body.errors) && body.errors.length > 0, 'an { errors: [...] } answer');
-    return body.errors;
-  };
-  const tenantId = async (name: string) => {
-    const [row] = await db.select().from(tenants).where(eq(tenants.name, name));
-    assert.ok(row, `tenant ${name}`);
-    return row.id;
-  };
-  const roleId = async (key: string) => {
-    const [row] = await db.select().from(roles).where(eq(roles.key, key));
-    assert.ok(row, `role ${key}`);
-    return row.id;
-  };
-  const newTenant = async (name: string, parentId: string | null = null) => {
-    const id = randomUUID();
-    await db.insert(tenants).values({ id, vendorId, name, parentId });
-    return id;
-  };
-  /** A user in the given tenants (roles by key in each), with a password when `password` is set. */
-  const createUser = async (
-    opts: {
-      name?: string;
-      email?: string;
-      tenants: { id: string; roles?: string[]; disabled?: boolean }[];
-      password?: boolean;
-      verified?: boolean;
-      lastLogin?: Date | null;
-    } = { tenants: [] },
-  ) => {
-    const id = randomUUID();
-    const email = opts.email ?? `user-${id.slice(0, 8)}@acme.test`;
-    const password = `pw-${id}`;
-    await db.insert(users).values({
-      id,
-      vendorId,
-      email,
-      name: opts.name ?? `User ${id.slice(0, 8)}`,
-      passwordHash: opts.password ? await hashPassword(password) : null,
-      verified: opts.verified ?? true,
-      activeTenantId: opts.tenants[0]?.id ?? null,
-      lastLogin: opts.lastLogin ?? null,
-    });
-    for (const tenant of opts.tenants) {
-      await db
-        .insert(userTenants)
-        .values({ userId: id, tenantId: tenant.id, disabled: tenant.disabled ?? false });
-      for (const key of tenant.roles ?? [])
-        await db.insert(userRoles).values({ userId: id, tenantId: tenant.id, roleId: await roleId(key) });
-    }
-    return { id, email, password, signIn: () => signIn(email, password) };
-  };
-  /** Signs in: the access token, its claims and the refresh cookie. */
-  const signIn = async (email = ADMIN_EMAIL, password?: string) => {
-    const res = await (password ? t.login(email, password) : t.login());
-    const { accessToken } = await json<{ accessToken: string }>(res);
-    return { token: accessToken, claims: decodeJwt(accessToken), cookie: t.refreshCookie(res)! };
-  };
+  const f = fixtures(t);
+  const { db } = f;
   const mailTo = async (to: string): Promise<Mail[]> => {
     await settled(db);
     const all = (await (await t.app.request('/dev/outbox')).json()) as Mail[];
@@ -147,20 +72,7 @@ function helpers(t: TestServer) {
     return row;
   };
   const userRow = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
-  return {
-    db,
-    request,
-    json,
-    errorsOf,
-    tenantId,
-    roleId,
-    newTenant,
-    createUser,
-    signIn,
-    mailTo,
-    membership,
-    userRow,
-  };
+  return { ...f, mailTo, membership, userRow };
 }
 
 /** A request to an endpoint of the table with a body it accepts (for the 401/403 sweeps). */
