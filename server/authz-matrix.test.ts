@@ -1,0 +1,478 @@
+// The authorization matrix: every portal endpoint, called by a user of every sample role, on the caller's own
+// tenant and on another tenant. On its own tenant a call is allowed exactly when the role holds the
+// permission the endpoint table names; on another tenant nothing is ever allowed: the answer leaks none of
+// that tenant's data and none of its rows change, whatever the caller names (ids in the path or body, a
+// tenant id in the query, the body or the scoping headers).
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { paths } from '../shared/api/paths';
+import { roleKeys, sampleRoleNames, type SampleRoleName } from '../shared/fixtures/roles';
+import {
+  groupRoles,
+  groups,
+  groupUsers,
+  inviteLinks,
+  permissions,
+  policies,
+  rolePermissions,
+  roles,
+  sessions,
+  tenants,
+  userRoles,
+  users,
+  userTenants,
+} from './db/schema';
+import { holds } from './middleware/authorize';
+import { accountSettingsEndpoints } from './routes/accountSettings';
+import type { Endpoint } from './routes/endpoints';
+import { groupsEndpoints } from './routes/groups';
+import { profileEndpoints } from './routes/profile';
+import { rolesEndpoints } from './routes/roles';
+import { teamEndpoints } from './routes/team';
+import { fixtures, testServer, type TestServer } from './testing';
+
+type Scope = 'own' | 'other';
+interface Call {
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The calls of the profile, privacy and account pages that live in server/routes/account.ts. */
+const accountEndpoints: Endpoint[] = [
+  { method: 'GET', path: paths.auth.getMeV2.path, permission: null },
+  { method: 'PUT', path: paths.teams.updateProfile.path, permission: null },
+  { method: 'GET', path: paths.auth.getCurrentUserSessions.path, permission: null },
+  { method: 'DELETE', path: paths.auth.deleteSessionForUser.path, permission: null },
+  { method: 'POST', path: paths.auth.revokeSessionsForUser.path, permission: 'fe.secure.write.users' },
+];
+
+const portalEndpoints: Endpoint[] = [
+  ...teamEndpoints,
+  ...rolesEndpoints,
+  ...groupsEndpoints,
+  ...accountSettingsEndpoints,
+  ...profileEndpoints,
+  ...accountEndpoints,
+];
+
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const fill = (path: string, params: Record<string, string>) =>
+  path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'missing'));
+
+describe('authorization matrix: every portal endpoint × every sample role × own and another tenant', () => {
+  let t: TestServer;
+  let f: ReturnType<typeof fixtures>;
+  let acme: string;
+  let globex: string;
+  let viewerRole: string;
+  let readUsersPermission: string;
+  /** Strings that only the other tenant's data contains: none may appear in any answer. */
+  const markers = new Set<string>();
+
+  before(async () => {
+    t = await testServer();
+    f = fixtures(t);
+    acme = await f.tenantId('Acme');
+    globex = await f.newTenant('Globex Matrix');
+    markers.add(globex).add('Globex Matrix');
+    viewerRole = await f.roleId('Viewer');
+    readUsersPermission = (
+      await f.db.select().from(permissions).where(eq(permissions.key, 'fe.secure.read.users'))
+    )[0]!.id;
+    // The other tenant has data of every kind the pages read.
+    const admin = await otherUser();
+    await f.db.insert(sessions).values({ id: randomUUID(), userId: admin.id, tenantId: globex });
+    await tenantRole(globex);
+    await group(globex, { withUser: admin.id });
+    await inviteLink(globex);
+    await f.db.insert(policies).values({
+      id: randomUUID(),
+      vendorId: t.services.vendorId,
+      tenantId: globex,
+      kind: 'groups',
+      value: { enabled: true, rolesEnabled: false },
+    });
+  });
+  after(() => t.close());
+
+  // --- fixtures, made fresh for each call (a call may delete or change its target) ---------------------
+
+  const ownUser = (opts: { verified?: boolean; disabled?: boolean } = {}) =>
+    f.createUser({
+      verified: opts.verified,
+      tenants: [{ id: acme, roles: ['Viewer'], disabled: opts.disabled }],
+    });
+  async function otherUser(opts: { verified?: boolean; disabled?: boolean } = {}) {
+    const user = await f.createUser({
+      name: `Globex Person ${randomUUID().slice(0, 6)}`,
+      email: `person-${randomUUID().slice(0, 8)}@globex.test`,
+      verified: opts.verified,
+      tenants: [{ id: globex, roles: ['Admin'], disabled: opts.disabled }],
+    });
+    markers.add(user.id).add(user.email);
+    return user;
+  }
+  async function tenantRole(tenant: string) {
+    const id = randomUUID();
+    const key = `matrix-${id.slice(0, 8)}`;
+    await f.db.insert(roles).values({ id, vendorId: t.services.vendorId, tenantId: tenant, key, name: key });
+    if (tenant === globex) markers.add(id).add(key);
+    return id;
+  }
+  async function group(tenant: string, opts: { withUser?: string; withRole?: string } = {}) {
+    const id = randomUUID();
+    const name = `Group ${id.slice(0, 8)}`;
+    await f.db.insert(groups).values({ id, tenantId: tenant, name });
+    if (opts.withUser) await f.db.insert(groupUsers).values({ groupId: id, userId: opts.withUser });
+    if (opts.withRole) await f.db.insert(groupRoles).values({ groupId: id, roleId: opts.withRole });
+    if (tenant === globex) markers.add(id).add(name);
+    return id;
+  }
+  async function inviteLink(tenant: string) {
+    const token = randomUUID();
+    await f.db.delete(inviteLinks).where(eq(inviteLinks.tenantId, tenant));
+    await f.db
+      .insert(inviteLinks)
+      .values({ tenantId: tenant, token, expiresAt: new Date(Date.now() + 86_400_000) });
+    if (tenant === globex) markers.add(token);
+  }
+  /** Built-in roles holding a permission: the "exactly these roles" call must keep them listed. */
+  const builtInHolders = async (permissionId: string) =>
+    (
+      await f.db
+        .select({ id: roles.id })
+        .from(rolePermissions)
+        .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+        .where(and(eq(rolePermissions.permissionId, permissionId), isNull(roles.tenantId)))
+    ).map((r) => r.id);
+
+  /** What a caller names when it tries to reach the other tenant without an id of it. */
+  const aimAtOther = (path: string, body?: Record<string, unknown>): Call => ({
+    path: `${path}${path.includes('?') ? '&' : '?'}tenantId=${globex}`,
+    body: body === undefined ? undefined : { ...body, tenantId: globex },
+    headers: { 'frontegg-tenant-id': globex, 'frontegg-scoped-tenant': globex },
+  });
+  /** A call without ids: as it is on the own tenant, aimed at the other one otherwise. */
+  const plain =
+    (path: string, body?: () => Record<string, unknown>) =>
+    async (scope: Scope): Promise<Call> =>
+      scope === 'own' ? { path, body: body?.() } : aimAtOther(path, body?.());
+  /** A call on one user: a fresh user of the own tenant, or of the other tenant. */
+  const onUser =
+    (
+      make: (userId: string) => Call,
+      opts: { verified?: boolean; disabled?: boolean } = {},
+    ): ((scope: Scope) => Promise<Call>) =>
+    async (scope) =>
+      make((scope === 'own' ? await ownUser(opts) : await otherUser(opts)).id);
+  const onRole = (make: (roleId: string) => Call) => async (scope: Scope) =>
+    make(await tenantRole(scope === 'own' ? acme : globex));
+  const onGroup =
+    (
+      make: (groupId: string, userId: string) => Call,
+      opts: { withRole?: boolean; withUser?: boolean } = {},
+    ) =>
+    async (scope: Scope) => {
+      const tenant = scope === 'own' ? acme : globex;
+      const user = scope === 'own' ? await ownUser() : await otherUser();
+      const groupId = await group(tenant, {
+        withUser: opts.withUser ? user.id : undefined,
+        withRole: opts.withRole ? viewerRole : undefined,
+      });
+      return make(groupId, user.id);
+    };
+  const fresh = () => `matrix-${randomUUID().slice(0, 8)}`;
+
+  /** How to call each endpoint on the own tenant and on the other one. */
+  const calls: Record<string, (scope: Scope) => Promise<Call>> = {
+    // Users (team)
+    [`GET ${paths.users.getUsersV2.path}`]: plain(paths.users.getUsersV2.path),
+    [`GET ${paths.users.getUsersV3.path}`]: plain(`${paths.users.getUsersV3.path}?_includeSubTenants=true`),
+    [`GET ${paths.subTenants.loadAllUsers.path}`]: plain(paths.subTenants.loadAllUsers.path),
+    [`GET ${paths.users.getUsersRoles.path}`]: onUser((id) => ({
+      path: `${paths.users.getUsersRoles.path}?ids=${id}`,
+    })),
+    [`GET ${paths.users.getUsersGroups.path}`]: onUser((id) => ({
+      path: `${paths.users.getUsersGroups.path}?ids=${id}`,
+    })),
+    [`GET ${paths.auth.getUserById.path}`]: onUser((userId) => ({
+      path: fill(paths.auth.getUserById.path, { userId }),
+    })),
+    [`GET ${paths.teams.loadUsers.path}`]: plain(paths.teams.loadUsers.path),
+    [`GET ${paths.teams.loadAvailableRoles.path}`]: plain(paths.teams.loadAvailableRoles.path),
+    [`GET ${paths.teams.loadStats.path}`]: plain(paths.teams.loadStats.path),
+    [`POST ${paths.teams.addUser.path}`]: plain(paths.teams.addUser.path, () => ({
+      email: `${fresh()}@example.test`,
+      name: 'Invited',
+    })),
+    [`PUT ${paths.teams.updateUser.path}`]: onUser((id) => ({
+      path: paths.teams.updateUser.path,
+      body: { id, name: 'Renamed', roleIds: [viewerRole] },
+    })),
+    [`DELETE ${paths.teams.deleteUser.path}`]: onUser((userId) => ({
+      path: fill(paths.teams.deleteUser.path, { userId }),
+    })),
+    [`POST ${paths.teams.resendActivationLink.path}`]: onUser(
+      (userId) => ({ path: fill(paths.teams.resendActivationLink.path, { userId }), body: {} }),
+      { verified: false },
+    ),
+    [`POST ${paths.teams.disableUser.path}`]: onUser((userId) => ({
+      path: fill(paths.teams.disableUser.path, { userId }),
+      body: {},
+    })),
+    [`POST ${paths.teams.enableUser.path}`]: onUser(
+      (userId) => ({ path: fill(paths.teams.enableUser.path, { userId }), body: {} }),
+      { disabled: true },
+    ),
+    [`GET ${paths.teams.getInviteLinkConfiguration.path}`]: plain(
+      paths.teams.getInviteLinkConfiguration.path,
+    ),
+    [`GET ${paths.teams.getInviteUserLink.path}`]: async (scope) => {
+      await inviteLink(acme);
+      return plain(paths.teams.getInviteUserLink.path)(scope);
+    },
+    [`POST ${paths.teams.createInviteUserLink.path}`]: plain(
+      paths.teams.createInviteUserLink.path,
+      () => ({}),
+    ),
+    [`POST ${paths.teams.createInviteUserLinkV2.path}`]: plain(
+      paths.teams.createInviteUserLinkV2.path,
+      () => ({}),
+    ),
+    [`PATCH ${paths.teams.updateInviteUserLink.path}`]: async (scope) => {
+      await inviteLink(acme);
+      return plain(paths.teams.updateInviteUserLink.path, () => ({ expiresInMinutes: 60 }))(scope);
+    },
+    [`DELETE ${paths.teams.deleteInviteUserLink.path}`]: async (scope) => {
+      await inviteLink(acme);
+      return plain(paths.teams.deleteInviteUserLink.path)(scope);
+    },
+    [`GET ${paths.teams.getTemporaryUserConfiguration.path}`]: plain(
+      paths.teams.getTemporaryUserConfiguration.path,
+    ),
+    [`PUT ${paths.teams.updateUserExpirationTime.path}`]: onUser((userId) => ({
+      path: fill(paths.teams.updateUserExpirationTime.path, { userId }),
+      body: { expirationInSeconds: 3600 },
+    })),
+    [`DELETE ${paths.teams.setPermanentUser.path}`]: onUser((userId) => ({
+      path: fill(paths.teams.setPermanentUser.path, { userId }),
+    })),
+    // Roles and permissions
+    [`GET ${paths.roles.getRoles.path}`]: plain(paths.roles.getRoles.path),
+    [`POST ${paths.roles.addRole.path}`]: plain(paths.roles.addRole.path, () => ({
+      name: fresh(),
+      key: fresh(),
+    })),
+    [`POST ${paths.roles.addRoleV2.path}`]: plain(paths.roles.addRoleV2.path, () => ({
+      name: fresh(),
+      key: fresh(),
+    })),
+    [`PATCH ${paths.roles.updateRole.path}`]: onRole((roleId) => ({
+      path: fill(paths.roles.updateRole.path, { roleId }),
+      body: { name: 'Renamed role' },
+    })),
+    [`DELETE ${paths.roles.deleteRole.path}`]: onRole((roleId) => ({
+      path: fill(paths.roles.deleteRole.path, { roleId }),
+    })),
+    [`PUT ${paths.roles.attachPermissionsToRole.path}`]: onRole((roleId) => ({
+      path: fill(paths.roles.attachPermissionsToRole.path, { roleId }),
+      body: { permissionIds: [readUsersPermission] },
+    })),
+    [`PUT ${paths.roles.attachPermissionToRoles.path}`]: async (scope) => {
+      const role = await tenantRole(scope === 'own' ? acme : globex);
+      return {
+        path: fill(paths.roles.attachPermissionToRoles.path, { permissionId: readUsersPermission }),
+        body: { roleIds: [...(await builtInHolders(readUsersPermission)), role] },
+      };
+    },
+    [`GET ${paths.roles.getPermissions.path}`]: plain(paths.roles.getPermissions.path),
+    [`GET ${paths.roles.getPermissionCategories.path}`]: plain(paths.roles.getPermissionCategories.path),
+    // Groups
+    [`GET ${paths.groups.getGroupConfiguration.path}`]: plain(paths.groups.getGroupConfiguration.path),
+    [`POST ${paths.groups.updateGroupConfiguration.path}`]: plain(
+      paths.groups.updateGroupConfiguration.path,
+      () => ({
+        enabled: true,
+        rolesEnabled: true,
+      }),
+    ),
+    [`GET ${paths.groups.getGroups.path}`]: plain(paths.groups.getGroups.path),
+    [`POST ${paths.groups.getGroupsByIds.path}`]: onGroup((id) => ({
+      path: paths.groups.getGroupsByIds.path,
+      body: { groupsIds: [id] },
+    })),
+    [`GET ${paths.groups.getGroupById.path}`]: onGroup((groupId) => ({
+      path: fill(paths.groups.getGroupById.path, { groupId }),
+    })),
+    [`POST ${paths.groups.createGroup.path}`]: plain(paths.groups.createGroup.path, () => ({
+      name: fresh(),
+      color: '#112233',
+    })),
+    [`PATCH ${paths.groups.updateGroup.path}`]: onGroup((groupId) => ({
+      path: fill(paths.groups.updateGroup.path, { groupId }),
+      body: { name: fresh() },
+    })),
+    [`DELETE ${paths.groups.deleteGroup.path}`]: onGroup((groupId) => ({
+      path: fill(paths.groups.deleteGroup.path, { groupId }),
+    })),
+    [`POST ${paths.groups.addRolesToGroup.path}`]: onGroup((groupId) => ({
+      path: fill(paths.groups.addRolesToGroup.path, { groupId }),
+      body: { roleIds: [viewerRole] },
+    })),
+    [`DELETE ${paths.groups.deleteRolesFromGroup.path}`]: onGroup(
+      (groupId) => ({
+        path: fill(paths.groups.deleteRolesFromGroup.path, { groupId }),
+        body: { roleIds: [viewerRole] },
+      }),
+      { withRole: true },
+    ),
+    [`POST ${paths.groups.addUsersToGroup.path}`]: onGroup((groupId, userId) => ({
+      path: fill(paths.groups.addUsersToGroup.path, { groupId }),
+      body: { userIds: [userId] },
+    })),
+    [`DELETE ${paths.groups.deleteUsersFromGroup.path}`]: onGroup(
+      (groupId, userId) => ({
+        path: fill(paths.groups.deleteUsersFromGroup.path, { groupId }),
+        body: { userIds: [userId] },
+      }),
+      { withUser: true },
+    ),
+    // Account
+    [`GET ${paths.accountSettings.getSettings.path}`]: plain(paths.accountSettings.getSettings.path),
+    [`PUT ${paths.accountSettings.updateSettings.path}`]: plain(
+      paths.accountSettings.updateSettings.path,
+      () => ({
+        address: `${fresh()} Street 1`,
+      }),
+    ),
+    [`GET ${paths.accountSettings.getPublicSettings.path}`]: plain(
+      paths.accountSettings.getPublicSettings.path,
+    ),
+    // Profile and privacy
+    [`PUT ${paths.teams.updateProfileImage.path}`]: plain(paths.teams.updateProfileImage.path, () => ({
+      image: PNG,
+    })),
+    [`GET ${paths.auth.getMeV2.path}`]: plain(paths.auth.getMeV2.path),
+    [`PUT ${paths.teams.updateProfile.path}`]: plain(paths.teams.updateProfile.path, () => ({
+      name: 'Matrix Caller',
+    })),
+    [`GET ${paths.auth.getCurrentUserSessions.path}`]: plain(paths.auth.getCurrentUserSessions.path),
+    [`DELETE ${paths.auth.deleteSessionForUser.path}`]: async (scope) => {
+      // Own: a session of the caller is made by the matrix loop (see `callerSession`); other: the other tenant's.
+      const user = scope === 'own' ? null : await otherUser();
+      const id = randomUUID();
+      if (user) await f.db.insert(sessions).values({ id, userId: user.id, tenantId: globex });
+      return { path: fill(paths.auth.deleteSessionForUser.path, { id: scope === 'own' ? '{caller}' : id }) };
+    },
+    [`POST ${paths.auth.revokeSessionsForUser.path}`]: async (scope) => {
+      const user = scope === 'own' ? await ownUser() : await otherUser();
+      await f.db
+        .insert(sessions)
+        .values({ id: randomUUID(), userId: user.id, tenantId: scope === 'own' ? acme : globex });
+      return { path: paths.auth.revokeSessionsForUser.path, body: { userId: user.id } };
+    },
+  };
+
+  /** Every row of the other tenant a portal call could read or change, as one comparable text. */
+  async function otherTenantState(): Promise<string> {
+    const db = f.db;
+    const members = (await db.select().from(userTenants).where(eq(userTenants.tenantId, globex))).sort(
+      (a, b) => a.userId.localeCompare(b.userId),
+    );
+    const memberIds = members.map((m) => m.userId);
+    const groupRows = await db.select().from(groups).where(eq(groups.tenantId, globex));
+    const groupIds = groupRows.map((g) => g.id);
+    const roleRows = await db.select().from(roles).where(eq(roles.tenantId, globex));
+    return JSON.stringify([
+      await db.select().from(tenants).where(eq(tenants.id, globex)),
+      members,
+      memberIds.length ? await db.select().from(users).where(inArray(users.id, memberIds)) : [],
+      await db.select().from(userRoles).where(eq(userRoles.tenantId, globex)),
+      roleRows,
+      roleRows.length
+        ? await db
+            .select()
+            .from(rolePermissions)
+            .where(
+              inArray(
+                rolePermissions.roleId,
+                roleRows.map((r) => r.id),
+              ),
+            )
+        : [],
+      groupRows,
+      groupIds.length
+        ? await db
+            .select()
+            .from(groupUsers)
+            .where(or(inArray(groupUsers.groupId, groupIds), inArray(groupUsers.userId, memberIds)))
+        : [],
+      groupIds.length ? await db.select().from(groupRoles).where(inArray(groupRoles.groupId, groupIds)) : [],
+      await db.select().from(inviteLinks).where(eq(inviteLinks.tenantId, globex)),
+      await db.select().from(policies).where(eq(policies.tenantId, globex)),
+      memberIds.length ? await db.select().from(sessions).where(inArray(sessions.userId, memberIds)) : [],
+    ]);
+  }
+
+  it('[ROUTE-040] [ROLES-005] the matrix covers every endpoint the portal sub-apps mount', () => {
+    const missing = portalEndpoints.map((e) => `${e.method} ${e.path}`).filter((key) => !calls[key]);
+    assert.deepEqual(missing, [], 'endpoints without a matrix call');
+    assert.ok(portalEndpoints.length >= 50, `${portalEndpoints.length} endpoints`);
+  });
+
+  it('[ROUTE-040] [ROLES-005] [ROLES-006] 0 unexpected allows and 0 unexpected denies, on the own tenant and on another tenant', async () => {
+    const unexpectedAllows: string[] = [];
+    const unexpectedDenies: string[] = [];
+    const broken: string[] = [];
+    let made = 0;
+    for (const role of sampleRoleNames) {
+      const granted = (await f.db.select({ key: permissions.key }).from(permissions))
+        .map((p) => p.key)
+        .filter((key) => roleKeys[role as SampleRoleName](key));
+      for (const endpoint of portalEndpoints) {
+        for (const scope of ['own', 'other'] as const) {
+          // A fresh caller per call: a call may change its caller (profile, sessions).
+          const caller = await f.createUser({ tenants: [{ id: acme, roles: [role] }] });
+          const sessionId = randomUUID();
+          await f.db.insert(sessions).values({ id: sessionId, userId: caller.id, tenantId: acme });
+          const token = await caller.tokenIn(acme);
+          const call = await calls[`${endpoint.method} ${endpoint.path}`]!(scope);
+          const path = call.path.replace(encodeURIComponent('{caller}'), sessionId);
+          const label = `${role} ${endpoint.method} ${endpoint.path} (${scope})`;
+          const before = scope === 'other' ? await otherTenantState() : '';
+          const res = await f.request(endpoint.method, path, token, call.body, call.headers);
+          const text = await res.text();
+          made++;
+          if (scope === 'own') {
+            const expected = endpoint.permission === null || holds(granted, endpoint.permission);
+            const allowed = res.status >= 200 && res.status < 300;
+            const denied = res.status === 401 || res.status === 403;
+            if (!allowed && !denied) broken.push(`${label}: ${res.status} ${text.slice(0, 200)}`);
+            else if (allowed && !expected) unexpectedAllows.push(label);
+            else if (denied && expected)
+              unexpectedDenies.push(`${label}: ${res.status} ${text.slice(0, 200)}`);
+          } else {
+            const leaked = [...markers].filter((m) => text.includes(m));
+            const changed = (await otherTenantState()) !== before;
+            if (leaked.length || changed)
+              unexpectedAllows.push(
+                `${label}: ${res.status}${changed ? ' changed the other tenant' : ''}${leaked.length ? ` leaked ${leaked.join(', ')}` : ''}`,
+              );
+            else if (res.status >= 500) broken.push(`${label}: ${res.status} ${text.slice(0, 200)}`);
+          }
+        }
+      }
+    }
+    console.log(
+      `authorization matrix: ${made} calls (${portalEndpoints.length} endpoints × ${sampleRoleNames.length} roles × 2 tenants): ` +
+        `${unexpectedAllows.length} unexpected allows, ${unexpectedDenies.length} unexpected denies, ${broken.length} broken calls`,
+    );
+    assert.deepEqual(broken, [], 'calls that neither succeeded nor were refused (a matrix fixture is wrong)');
+    assert.deepEqual(unexpectedAllows, [], 'unexpected allows');
+    assert.deepEqual(unexpectedDenies, [], 'unexpected denies');
+  });
+});
