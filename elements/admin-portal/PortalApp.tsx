@@ -123,9 +123,12 @@ function PortalDialog(props: { open: boolean; onClose: (reason: 'escape') => voi
   return (
     <dialog
       ref={ref}
-      part="dialog"
+      part="portal-dialog"
+      data-portal-dialog
       aria-labelledby={TITLE_ID}
       onCancel={(event) => {
+        // Escape in a dialog opened from a page (a confirmation) closes that dialog only.
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         props.onClose('escape');
       }}

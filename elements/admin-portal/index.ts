@@ -27,7 +27,7 @@ import { AdminPortal } from './AdminPortal';
  * @csspart navigation - The side navigation.
  * @csspart page - The current page.
  * @csspart header - The portal's title row (tenant switcher, close button).
- * @csspart dialog - The modal layout's dialog.
+ * @csspart portal-dialog - The modal layout's dialog.
  */
 export class FeAdminPortalElement extends createElementClass('fe-admin-portal', AdminPortal) {
   /** With `layout="modal"`: whether the portal dialog is open (reflects the `open` attribute). */

@@ -121,7 +121,7 @@ describe('<fe-admin-portal> shell', () => {
   it('modal layout: closed until the host opens it; Escape and the close button close it and fire fe-portal-close', async () => {
     signIn();
     const el = await mountPortal({ layout: 'modal', open: '' });
-    const dialog = () => $<HTMLDialogElement>(el, 'dialog[part="dialog"]');
+    const dialog = () => $<HTMLDialogElement>(el, 'dialog[data-portal-dialog]');
     await until(() => dialog()?.open && dialog()!.querySelector('nav'), 'the dialog did not open');
     expect(el.open).to.equal(true);
     expect(await axeViolations(el)).to.deep.equal([]);
@@ -135,6 +135,19 @@ describe('<fe-admin-portal> shell', () => {
     button(dialog()!, 'Close')!.click();
     await until(() => !dialog()?.open);
     expect(closed).to.deep.equal([{ reason: 'escape' }, { reason: 'closeButton' }]);
+    // Escape in a confirmation opened inside the portal closes the confirmation only.
+    el.open = true;
+    await until(() => dialog()?.open && dialog()!.querySelector('nav'));
+    await openPage(el, 'privacy');
+    await until(() => $(el, '[data-revoke-others]'));
+    $<HTMLButtonElement>(el, '[data-revoke-others]')!.click();
+    const confirm = () => [...el.shadowRoot!.querySelectorAll('dialog[open]')].find((d) => d !== dialog());
+    await until(() => confirm());
+    expect(await axeViolations(el)).to.deep.equal([]);
+    confirm()!.dispatchEvent(new Event('cancel', { cancelable: true }));
+    await until(() => !confirm());
+    expect(dialog()!.open).to.equal(true);
+    expect(closed).to.have.length(2);
     expect(el.layout).to.equal('modal');
     el.setAttribute('open', '');
     await until(() => dialog()?.open);

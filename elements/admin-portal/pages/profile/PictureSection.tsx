@@ -35,7 +35,8 @@ export function PictureSection({
   onUploaded,
 }: {
   profile: Profile;
-  onUploaded: (url: string) => void;
+  /** Without it the picture is shown only (while the profile loads). */
+  onUploaded?: (url: string) => void;
 }) {
   const { t } = useT();
   const inputId = useId();
@@ -53,7 +54,7 @@ export function PictureSection({
       const image = await pictureToUpload(await readAsDataUrl(file));
       if (!image) return setStatus({ kind: 'failed', error: t('adminPortal.profile.pictureRefused') });
       const url = await profileApi.updateProfileImage(image);
-      onUploaded(typeof url === 'string' && url ? url : (profile.profilePictureUrl ?? ''));
+      onUploaded?.(typeof url === 'string' && url ? url : (profile.profilePictureUrl ?? ''));
       setStatus({ kind: 'saved' });
     } catch (error) {
       setStatus({ kind: 'failed', error: errorMessage(error, t('common.genericError')) });
@@ -93,7 +94,18 @@ export function PictureSection({
             {initials(profile.name || profile.email)}
           </span>
         )}
-        <div>
+        <div css={{ display: 'grid', gap: 4, minWidth: 0 }}>
+          <strong css={{ fontSize: '1.1em' }} data-profile-name>
+            {profile.name}
+          </strong>
+          <span
+            css={{ color: 'var(--fe-color-text-secondary)', overflowWrap: 'anywhere' }}
+            data-profile-email
+          >
+            {profile.email}
+          </span>
+        </div>
+        <div css={{ marginInlineStart: 'auto', display: onUploaded ? undefined : 'none' }}>
           <input
             id={inputId}
             type="file"

@@ -124,7 +124,9 @@ export function ProfileForm(props: {
         </div>
         {field('phoneNumber', t('adminPortal.profile.phoneNumber'), { type: 'tel', autoComplete: 'tel' })}
         {field('jobTitle', t('adminPortal.profile.jobTitle'), { autoComplete: 'organization-title' })}
-        {field('address', t('adminPortal.profile.address'), { autoComplete: 'street-address' })}
+        <div css={{ gridColumn: '1 / -1', '&:empty': { display: 'none' } }}>
+          {field('address', t('adminPortal.profile.address'), { autoComplete: 'street-address' })}
+        </div>
       </div>
       <p css={{ margin: 0 }}>
         <span css={{ color: 'var(--fe-color-text-secondary)' }}>{t('adminPortal.profile.roles')}: </span>

@@ -20,7 +20,8 @@ export default function ProfilePage() {
   const [state, setState] = useState<ProfileState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const setUser = useSetAtom(userAtom);
-  const roles = useAtomValue(userAtom)?.roles ?? [];
+  const user = useAtomValue(userAtom);
+  const roles = user?.roles ?? [];
 
   useEffect(() => {
     let live = true;
@@ -54,7 +55,13 @@ export default function ProfilePage() {
       <h3 id="fe-page-title" css={{ marginTop: 0 }}>
         {t('adminPortal.profile.title')}
       </h3>
-      {state.status === 'loading' && <Spinner label={t('common.loading')} />}
+      {state.status === 'loading' && (
+        <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+          {/* Who is signed in shows at once; the rest of the profile follows its load. */}
+          {user && <PictureSection profile={{ ...user }} />}
+          <Spinner label={t('common.loading')} />
+        </div>
+      )}
       {state.status === 'failed' && (
         <Alert
           severity="error"
