@@ -42,7 +42,7 @@ describe('portal navigation', () => {
     });
   }
 
-  it('the table has exactly the sixteen seed entries', () => {
+  it('[ENUM-011] the table has exactly the sixteen seed entries', () => {
     expect(navigationEntries.map((e) => e.key).sort()).to.deep.equal(seedTable.map(([, key]) => key).sort());
   });
 
