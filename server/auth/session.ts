@@ -74,11 +74,23 @@ export function createSessionIssuer(services: Services) {
       deleteCookie(c, REFRESH_COOKIE, { path: REFRESH_COOKIE_PATH, secure: true }),
     answer,
     /** Signs the user in: a session row, a refresh cookie (new family) and the login answer. */
-    async start(c: Context, userId: string) {
+    /**
+     * Opens a session for a user who has proved who they are. `proof` is what they proved it with (RFC 8176
+     * `amr` values such as pwd, otp, sms, hwk, mfa) and the context class reached (`acr`); both are kept on
+     * the session for step-up checks.
+     */
+    async start(c: Context, userId: string, proof: { amr?: string[]; acr?: string | null } = {}) {
       // A member disabled in every tenant (or a temporary user past expiry) gets no session at all.
       const tenantId = await signInTenant(userId);
       const sessionId = randomUUID();
-      await db.insert(sessions).values({ id: sessionId, userId, tenantId, ...caller(c) });
+      await db.insert(sessions).values({
+        id: sessionId,
+        userId,
+        tenantId,
+        amr: proof.amr ?? ['pwd'],
+        acr: proof.acr ?? null,
+        ...caller(c),
+      });
       // The session policy: timed-out sessions end, and only the newest allowed number stay open.
       await enforceSessionPolicy(services, userId, tenantId);
       await db

@@ -72,6 +72,8 @@ export const users = pgTable(
     lastLogin: timestamp('last_login', { withTimezone: true }),
     /** A temporary user is removed after this moment (TEAM-019); null = permanent. */
     temporaryExpirationDate: timestamp('temporary_expiration_date', { withTimezone: true }),
+    /** Flagged by the breached-password check at sign-in (LOGIN-011). */
+    isBreachedPassword: boolean('is_breached_password').notNull().default(false),
     /** How the user signs in: local, saml, oidc, social provider name, scim. */
     provider: text('provider').notNull().default('local'),
     createdAt: createdAt(),
@@ -188,6 +190,16 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** How the user proved who they are in this session (RFC 8176 values: pwd, otp, sms, hwk, mfa, ...). */
+    amr: jsonb('amr')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** The authentication context class; the multi-factor policy value after MFA (step-up, STEPUP-002). */
+    acr: text('acr'),
+    /** When the user last authenticated in this session (step-up maxAge, STEPUP-005). */
+    authTime: timestamp('auth_time', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an administrator acts as this user (IMPERSONATE-*): audit rows of the session name them. */
+    impersonatorId: text('impersonator_id'),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );
@@ -470,3 +482,190 @@ export const inviteLinks = pgTable('invite_links', {
   shouldSendEmail: boolean('should_send_email').notNull().default(false),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Sign-in paths beyond the password: one-time challenges, MFA, WebAuthn, phone numbers, SSO and social
+
+/**
+ * One-time challenges of every sign-in path: an MFA login token, a passwordless code or magic link, an
+ * enrolment in progress, a WebAuthn challenge, a step-up, a phone reset, an SSO/OAuth state. Secrets are
+ * stored only as SHA-256 hashes; each challenge counts its own failed attempts and is used at most once.
+ */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    id: id(),
+    /** e.g. mfa-login, mfa-enroll, otc, magic-link, sms-login, webauthn, stepup, phone-reset, sso-state */
+    kind: text('kind').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id'),
+    /** Hash of the bearer secret that names the challenge (mfaToken, magic-link token, state). */
+    tokenHash: text('token_hash').unique(),
+    /** Hash of the short code the user types, when there is one. */
+    codeHash: text('code_hash'),
+    data: jsonb('data')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_challenges_user_kind').on(t.userId, t.kind)],
+);
+
+/** MFA devices other than WebAuthn: authenticator apps (TOTP), SMS phones, email. */
+export const mfaDevices = pgTable(
+  'mfa_devices',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** authenticator | sms | email */
+    kind: text('kind').notNull(),
+    name: text('name').notNull().default(''),
+    /** TOTP secret (base32) of an authenticator app. */
+    secret: text('secret'),
+    phoneNumber: text('phone_number'),
+    email: text('email'),
+    /** The last TOTP time step accepted: a code is accepted once (no replay within its window). */
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    /** Null while the enrolment is not verified yet. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mfa_devices_user').on(t.userId)],
+);
+
+/** Recovery codes of a user's MFA (MFA-006): stored hashed, each usable once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user').on(t.userId)],
+);
+
+/** Browsers remembered after MFA when the policy allows it: the cookie's secret, hashed. */
+export const trustedDevices = pgTable('trusted_devices', {
+  id: id(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** WebAuthn credentials: passkeys (primary sign-in) and security keys (an MFA factor). */
+export const webauthnCredentials = pgTable(
+  'webauthn_credentials',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** passkey | mfa */
+    usage: text('usage').notNull(),
+    /** base64url credential id. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** base64url COSE public key. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    deviceType: text('device_type').notNull().default('singleDevice'),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull().default(''),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('webauthn_credentials_user').on(t.userId)],
+);
+
+/** A user's phone numbers (PHONE-005..011); verified before they can be used. */
+export const userPhoneNumbers = pgTable(
+  'user_phone_numbers',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_phone_numbers_user').on(t.userId)],
+);
+
+/** The SMS outbox of the local SMS provider (read at GET /dev/sms outside production). */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: id(),
+  to: text('to').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});
+
+/** A tenant's single sign-on: an OIDC or SAML identity provider for the email domains it claims. */
+export const ssoConfigurations = pgTable('sso_configurations', {
+  id: id(),
+  tenantId: text('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  /** oidc | saml */
+  kind: text('kind').notNull(),
+  /** Lower-case email domains that sign in through this provider. */
+  domains: jsonb('domains')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  enabled: boolean('enabled').notNull().default(true),
+  /** OIDC: issuer, clientId, clientSecret; SAML: entryPoint, idpCert, idpIssuer. */
+  config: jsonb('config').notNull(),
+  /** Roles given to users created by this provider. */
+  defaultRoleIds: jsonb('default_role_ids')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+});
+
+/** Social login providers of the vendor (google, github, microsoft, ...): OAuth/OIDC clients. */
+export const socialProviders = pgTable(
+  'social_providers',
+  {
+    id: id(),
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** issuer (OIDC discovery) or explicit endpoints, clientId, clientSecret, scopes. */
+    config: jsonb('config').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('social_providers_vendor_provider').on(t.vendorId, t.provider)],
+);
+
+/** External identities linked to a user: `sso:<configurationId>` or `social:<provider>`, by subject. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_identities_provider_subject').on(t.provider, t.subject)],
+);

@@ -8,6 +8,7 @@ import { auditRefreshReuse, writeAudit } from '../audit';
 import { touchSession } from '../account/policies';
 import { verifyPassword } from '../auth/passwords';
 import { createSessionIssuer, REFRESH_COOKIE } from '../auth/session';
+import { finishSignIn } from '../auth/signin';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
 import { users } from '../db/schema';
 
@@ -77,16 +78,7 @@ export function authRoutes(services: Services): Hono<AppEnv> {
       });
       throw apiError(401, BAD_CREDENTIALS);
     }
-    const answer = await sessions.start(c, user.id);
-    await writeAudit(db, {
-      vendorId,
-      tenantId: user.activeTenantId,
-      userId: user.id,
-      email: user.email,
-      action: 'User logged in',
-      ...who,
-    });
-    return c.json(answer);
+    return c.json(await finishSignIn(c, services, sessions, user, { amr: ['pwd'], method: 'password' }));
   });
 
   app.post(paths.auth.refreshToken.path, async (c) => {
