@@ -11,7 +11,11 @@ const newest = (path) => {
   return Math.max(0, ...readdirSync(path).map((name) => newest(join(path, name))));
 };
 const built = 'dist/cdn/fe-elements.js';
-if (!existsSync(built) || sources.some((s) => existsSync(s) && newest(s) > statSync(built).mtimeMs)) {
+// FE_SKIP_BUILD=1: the caller has just built (parallel test runs must not rebuild dist/ under each other).
+if (
+  process.env.FE_SKIP_BUILD !== '1' &&
+  (!existsSync(built) || sources.some((s) => existsSync(s) && newest(s) > statSync(built).mtimeMs))
+) {
   console.log('fe-elements: building…');
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

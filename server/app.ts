@@ -6,6 +6,7 @@ import { paths } from '../shared/api/paths';
 import { ADMIN_BOX_CDN_VERSION } from '../shared/options/cdn';
 import { apiError, type AppEnv, type Services } from './context';
 import { readOutbox } from './mail/mailer';
+import { readSmsOutbox } from './sms/sms';
 import { requireUser } from './middleware/bearer';
 import { rateLimit } from './middleware/rate-limit';
 import { accountRoutes } from './routes/account';
@@ -87,7 +88,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json(user);
   });
 
-  if (!config.production) app.get('/dev/outbox', async (c) => c.json(await readOutbox(db)));
+  if (!config.production) {
+    app.get('/dev/outbox', async (c) => c.json(await readOutbox(db)));
+    app.get('/dev/sms', async (c) => c.json(await readSmsOutbox(db)));
+  }
 
   app.route('/', hostedRoutes());
   // The browser bundles, as a CDN would serve them: /cdn/<version>/login-box/index.js, ...

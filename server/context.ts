@@ -6,6 +6,7 @@ import type { RefreshTokenService } from './auth/refresh';
 import type { ServerConfig } from './config';
 import type { Db } from './db';
 import type { Mailer } from './mail/mailer';
+import type { SmsSender } from './sms/sms';
 
 /** Everything a route needs, built once at start-up (and per test). */
 export interface Services {
@@ -15,6 +16,7 @@ export interface Services {
   tokens: TokenService;
   refresh: RefreshTokenService;
   mailer: Mailer;
+  sms: SmsSender;
 }
 
 export type AppEnv = { Variables: { auth: AccessClaims } };

@@ -6,6 +6,7 @@ import { openDatabase } from './db';
 import { seedDemoData, type SeedResult } from './db/seed';
 import { createMailer } from './mail/mailer';
 import { ensureDemoOAuthClient } from './oauth/clients';
+import { createSmsSender } from './sms/sms';
 
 /** Opens the database (migrated, demo data on first start) and builds the services the routes use. */
 export async function startServices(
@@ -26,6 +27,7 @@ export async function startServices(
     }),
     refresh: createRefreshTokenService(db, { ttlDays: config.refreshTokenTtlDays, now }),
     mailer: createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    sms: createSmsSender(db),
     close: () => database.close(),
   };
   // The hosted-login demo client follows PUBLIC_URL: refreshed at every start.
