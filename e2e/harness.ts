@@ -46,9 +46,12 @@ export async function startServer(): Promise<{ url: string; close: () => Promise
  * The server as `npm start` runs it (scripts/start.mjs: build if needed, then server/main.ts) on an empty PGlite data dir in a
  * temporary folder, on a free loopback port.
  */
-export async function startServerProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startServerProcess(
+  /** `localhost` where the page needs a domain (WebAuthn: an IP address is no relying-party id). */
+  { publicHost = '127.0.0.1' }: { publicHost?: '127.0.0.1' | 'localhost' } = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${publicHost}:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'fe-elements-e2e-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,

@@ -20,6 +20,7 @@ import { profileRoutes } from './routes/profile';
 import { rolesRoutes } from './routes/roles';
 import { signupRoutes } from './routes/signup';
 import { teamRoutes } from './routes/team';
+import { webauthnRoutes } from './routes/webauthn';
 import { loadUserView } from './users';
 
 export interface AppDeps extends Services {
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', accountSettingsRoutes(deps));
   app.route('/', profileRoutes(deps));
   app.route('/', teamRoutes(deps));
+  app.route('/', webauthnRoutes(deps));
   app.get(paths.auth.getMeV2.path, requireUser(tokens), async (c) => {
     const { sub, tenantId } = c.get('auth');
     const user = await loadUserView(db, sub, tenantId);

@@ -1,0 +1,192 @@
+// Passkeys: sign-in (webAuthnPreLogin / webAuthnPostLogin) and the user's own passkeys (register, list,
+// delete). Security keys as an MFA factor are in routes/mfaWebauthn.ts.
+import { and, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { paths } from '../../shared/api/paths';
+import { route } from '../account/guards';
+import { writeAudit } from '../audit';
+import { createSessionIssuer } from '../auth/session';
+import { finishSignIn } from '../auth/signin';
+import {
+  authenticationOptions,
+  authenticationResponseSchema,
+  completeAuthentication,
+  completeRegistration,
+  deviceView,
+  registrationOptions,
+  registrationResponseSchema,
+  webauthnAmr,
+} from '../auth/webauthn';
+import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
+import { users, webauthnCredentials } from '../db/schema';
+import { actor, endpoint, mounter } from './endpoints';
+
+/** One answer for every failed passkey sign-in: nothing tells which check failed. */
+const PASSKEY_FAILED = 'Passkey sign-in failed';
+
+const preLoginBody = z.object({
+  email: z.string().trim().toLowerCase().email().max(320).optional(),
+  tenantId: z.string().max(100).optional(),
+  recaptchaToken: z.string().max(4096).optional(),
+  invitationToken: z.string().max(4096).optional(),
+});
+
+const postLoginBody = authenticationResponseSchema.extend({
+  recaptchaToken: z.string().max(4096).optional(),
+  invitationToken: z.string().max(4096).optional(),
+});
+
+const verifyDeviceBody = registrationResponseSchema.extend({
+  name: z.string().trim().max(100).optional(),
+});
+
+/** The routes of the user's own passkeys, with the permission each requires (null: any signed-in user). */
+export const webauthnEndpointsByName = {
+  webAuthnCreateNewDeviceSession: endpoint(paths.auth.webAuthnCreateNewDeviceSession, null, 'own passkeys'),
+  verifyNewDeviceSession: endpoint(paths.auth.verifyNewDeviceSession, null, 'own passkeys'),
+  getWebAuthnDevices: endpoint(paths.auth.getWebAuthnDevices, null, 'own passkeys'),
+  deleteWebAuthnDevice: endpoint(paths.auth.deleteWebAuthnDevice, null, 'own passkeys'),
+} as const;
+
+export function webauthnRoutes(services: Services): Hono<AppEnv> {
+  const { db, config, vendorId } = services;
+  const app = new Hono<AppEnv>();
+  const on = mounter(app, services);
+  const sessions = createSessionIssuer(services);
+
+  // Sign-in, step 1: options for a discoverable credential. The answer never depends on the email (no
+  // allowCredentials list, no lookup), so it tells nothing about which accounts exist; a given email only
+  // binds the ceremony: the passkey used must belong to that account.
+  app.post(route(paths.auth.webAuthnPreLogin.path), async (c) => {
+    const body = await readBody(c, preLoginBody);
+    const { options } = await authenticationOptions(db, config, {
+      purpose: 'passkey-login',
+      data: body.email ? { email: body.email } : {},
+    });
+    return c.json({ options });
+  });
+
+  // Sign-in, step 2: the signed challenge; ends in finishSignIn like every other sign-in path.
+  app.post(route(paths.auth.webAuthnPostLogin.path), async (c) => {
+    const body = await readBody(c, postLoginBody);
+    const result = await completeAuthentication(db, config, {
+      answer: body,
+      purpose: 'passkey-login',
+      usage: 'passkey',
+      requireUserVerification: true,
+    });
+    const ownerId = result.ok ? result.credential.userId : result.credential?.userId;
+    const [user] = ownerId
+      ? await db
+          .select()
+          .from(users)
+          .where(and(eq(users.id, ownerId), eq(users.vendorId, vendorId)))
+      : [];
+    const email = result.ok ? (result.challenge.data as { email?: string }).email : undefined;
+    const locked = Boolean(user?.lockedUntil && user.lockedUntil > new Date());
+    const emailMatches = !email || user?.email.toLowerCase() === email;
+    if (!result.ok || !user || !user.verified || locked || !emailMatches) {
+      const cloned = !result.ok && result.reason === 'counter';
+      await writeAudit(db, {
+        vendorId,
+        tenantId: user?.activeTenantId,
+        userId: user?.id,
+        email: user?.email,
+        action: cloned
+          ? 'Passkey refused: signature counter went back (possible cloned authenticator)'
+          : 'User login failed',
+        severity: cloned ? 'High' : 'Medium',
+        json: { method: 'passkey', reason: result.ok ? 'account' : result.reason },
+        ...caller(c),
+      });
+      throw apiError(401, PASSKEY_FAILED);
+    }
+    return c.json(
+      await finishSignIn(c, services, sessions, user, {
+        amr: webauthnAmr(result.credential),
+        method: 'passkey',
+      }),
+    );
+  });
+
+  // Registration, step 1: creation options for a discoverable credential of the signed-in user.
+  on(webauthnEndpointsByName.webAuthnCreateNewDeviceSession, async (c) => {
+    const { sub } = c.get('auth');
+    const [user] = await db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(and(eq(users.id, sub), eq(users.vendorId, vendorId)));
+    if (!user) throw apiError(401, 'Unauthorized');
+    const { options } = await registrationOptions(db, config, user, 'passkey', 'passkey-register');
+    return c.json({ options });
+  });
+
+  // Registration, step 2: the attestation; the new passkey is stored and answered.
+  on(webauthnEndpointsByName.verifyNewDeviceSession, async (c) => {
+    const body = await readBody(c, verifyDeviceBody);
+    const { sub } = c.get('auth');
+    const [{ count } = { count: 0 }] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(webauthnCredentials)
+      .where(eq(webauthnCredentials.userId, sub));
+    const result = await completeRegistration(db, config, {
+      userId: sub,
+      answer: body,
+      usage: 'passkey',
+      purpose: 'passkey-register',
+      name: body.name || `Passkey ${count + 1}`,
+    });
+    if (!result.ok) {
+      await writeAudit(db, {
+        vendorId,
+        ...actor(c),
+        action: 'Passkey registration failed',
+        severity: 'Medium',
+        json: { reason: result.reason },
+      });
+      throw result.reason === 'duplicate'
+        ? apiError(409, 'This passkey is already registered')
+        : apiError(400, 'The passkey could not be registered');
+    }
+    await writeAudit(db, {
+      vendorId,
+      ...actor(c),
+      action: 'Passkey registered',
+      json: { deviceId: result.credential.id, name: result.credential.name },
+    });
+    return c.json(deviceView(result.credential));
+  });
+
+  on(webauthnEndpointsByName.getWebAuthnDevices, async (c) => {
+    const rows = await db
+      .select()
+      .from(webauthnCredentials)
+      .where(and(eq(webauthnCredentials.userId, c.get('auth').sub), eq(webauthnCredentials.usage, 'passkey')))
+      .orderBy(webauthnCredentials.createdAt);
+    return c.json({ devices: rows.map(deviceView) });
+  });
+
+  on(webauthnEndpointsByName.deleteWebAuthnDevice, async (c) => {
+    const deleted = await db
+      .delete(webauthnCredentials)
+      .where(
+        and(
+          eq(webauthnCredentials.id, c.req.param('deviceId') ?? ''),
+          eq(webauthnCredentials.userId, c.get('auth').sub),
+          eq(webauthnCredentials.usage, 'passkey'),
+        ),
+      )
+      .returning();
+    if (!deleted.length) throw apiError(404, 'Passkey not found');
+    await writeAudit(db, {
+      vendorId,
+      ...actor(c),
+      action: 'Passkey deleted',
+      json: { deviceId: deleted[0]!.id, name: deleted[0]!.name },
+    });
+    return c.json({});
+  });
+
+  return app;
+}
