@@ -16,6 +16,7 @@ import { flagsRoutes } from './routes/flags';
 import { groupsRoutes } from './routes/groups';
 import { hostedRoutes } from './routes/hosted';
 import { oauthRoutes } from './routes/oauth';
+import { passwordlessRoutes } from './routes/passwordless';
 import { profileRoutes } from './routes/profile';
 import { rolesRoutes } from './routes/roles';
 import { signupRoutes } from './routes/signup';
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     });
   }
   app.route('/', authRoutes(deps));
+  app.route('/', passwordlessRoutes(deps));
   app.route('/', signupRoutes(deps));
   app.route('/', accountRoutes(deps));
   app.route('/', oauthRoutes(deps));

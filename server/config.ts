@@ -15,7 +15,11 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(300),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  AUTH_STRATEGY: z.enum(['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode']).default('EmailAndPassword'),
 });
+
+/** The vendor's main sign-in strategy (public auth strategies config, LOGIN-002..005). */
+export type AuthStrategy = 'EmailAndPassword' | 'MagicLink' | 'Code' | 'SmsCode';
 
 export interface ServerConfig {
   port: number;
@@ -36,6 +40,8 @@ export interface ServerConfig {
   bodyLimit: number;
   /** Requests per minute and client (IPv4 address or IPv6 /64) to the sign-in endpoints. */
   authRateLimitPerMinute: number;
+  /** The vendor's main sign-in strategy; outside production `PUT /dev/auth-strategy` switches it. */
+  authStrategy: AuthStrategy;
 }
 
 /** Reads the configuration from the environment; a bad value stops the start-up with a clear message. */
@@ -62,6 +68,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     bodyLimit: 1024 * 1024,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    authStrategy: e.AUTH_STRATEGY,
   };
 }
 

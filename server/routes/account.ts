@@ -18,6 +18,7 @@ import { sessions, tenants, users, userTenants } from '../db/schema';
 import { assertPermission } from '../middleware/authorize';
 import { requireUser } from '../middleware/bearer';
 import { loadUserView, userClaims } from '../users';
+import { publicAuthStrategies } from './passwordless';
 
 const WRITE_POLICY = 'fe.secure.write.securityPolicy';
 const WRITE_USERS = 'fe.secure.write.users';
@@ -375,20 +376,9 @@ function policyRoutes(services: Services): Hono<AppEnv> {
 // ---------------------------------------------------------------------------------------------------------
 // Public configuration of the sign-in screens
 
-function configurationRoutes({ config, tokens }: Services): Hono<AppEnv> {
+function configurationRoutes(services: Services): Hono<AppEnv> {
+  const { config, tokens } = services;
   const app = new Hono<AppEnv>();
-
-  // What this server offers: email and password (other strategies come with their own issue).
-  const authStrategies = {
-    password: { isActive: true },
-    magicLink: { isActive: false },
-    code: { isActive: false },
-    smsCode: { isActive: false },
-    sso: { isActive: false },
-    passkeys: { isActive: false },
-    mainAuthStrategies: [{ strategy: 'EmailAndPassword', isActive: true }],
-    secondaryAuthStrategies: [] as { strategy: string; isActive: boolean }[],
-  };
 
   app.get(paths.auth.getVendorConfig.path, (c) =>
     c.json({
@@ -396,7 +386,7 @@ function configurationRoutes({ config, tokens }: Services): Hono<AppEnv> {
       allowNotVerifiedUsersLogin: false,
       apiTokensEnabled: true,
       forcePermissions: false,
-      authStrategy: 'EmailAndPassword',
+      authStrategy: config.authStrategy,
       machineToMachineAuthStrategy: 'ClientCredentials',
       cookieSameSite: config.cookieSameSite.toUpperCase(),
       defaultTokenExpiration: config.accessTokenTtlSeconds,
@@ -406,9 +396,12 @@ function configurationRoutes({ config, tokens }: Services): Hono<AppEnv> {
       allowOverrideEnforcePasswordHistory: true,
     }),
   );
-  app.get(paths.auth.getVendorPublicAuthStrategiesConfig.path, (c) => c.json(authStrategies));
-  app.get(paths.auth.getPublicAuthStrategiesConfigForAuthenticatedUser.path, requireUser(tokens), (c) =>
-    c.json(authStrategies),
+  // What this server offers: the vendor's strategy (server config), SSO when a configuration is enabled.
+  app.get(paths.auth.getVendorPublicAuthStrategiesConfig.path, async (c) =>
+    c.json(await publicAuthStrategies(services)),
+  );
+  app.get(paths.auth.getPublicAuthStrategiesConfigForAuthenticatedUser.path, requireUser(tokens), async (c) =>
+    c.json(await publicAuthStrategies(services)),
   );
   return app;
 }
