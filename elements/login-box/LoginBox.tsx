@@ -9,12 +9,14 @@ import { currentPathAtom } from '../../shared/options/location';
 import { optionsAtom } from '../../shared/options/options.atoms';
 import { Button, Card } from '../../shared/ui';
 import { screenForPath, type LoginBoxScreen } from './routing';
+import { passkeysPromptAtom } from './passkeys.atoms';
 import { AcceptInvitationScreen } from './screens/AcceptInvitationScreen';
 import { ActivateScreen } from './screens/ActivateScreen';
 import { ForgotPasswordScreen } from './screens/ForgotPasswordScreen';
 import { HostedCallbackScreen, HostedLoginScreen, HostedLogoutScreen } from './screens/HostedScreens';
 import { LoginScreen } from './screens/LoginScreen';
 import { LogoutScreen } from './screens/LogoutScreen';
+import { PromptPasskeysScreen } from './screens/PasskeysScreens';
 import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
 import { ScreenHeader } from './screens/ScreenHeader';
 import { SignUpScreen } from './screens/SignUpScreen';
@@ -59,6 +61,8 @@ export function LoginBox({ container }: ElementBaseProps) {
 function LoginRoute({ host }: { host: EventTarget }) {
   const { t } = useT();
   const authenticated = useAtomValue(isAuthenticatedAtom);
+  // After a login, the passkeys prompt comes before the redirect (LOGIN-012).
+  if (useAtomValue(passkeysPromptAtom)) return <PromptPasskeysScreen />;
   return (
     <>
       <ScreenHeader title={t('loginBox.login.title')} subtitle={t('loginBox.login.subtitle')} />

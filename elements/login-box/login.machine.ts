@@ -86,3 +86,28 @@ export function postLoginStep(facts: PostLoginFacts): PostLoginStep {
 export function storesSession(answer: { mfaRequired?: boolean; mfaToken?: string }): boolean {
   return !(answer.mfaRequired && answer.mfaToken);
 }
+
+/** What decides the passkeys prompt after a login (LOGIN-012). */
+export interface PasskeysPromptFacts {
+  /** The passkeys feature flag (show-passkeys-new). */
+  flagOn: boolean;
+  /** The vendor's secondary auth strategies name Passkeys as active. */
+  secondaryStrategyActive: boolean;
+  /** A sign-in method this browser prefers (set after a passkey sign-in); null: none. */
+  preferredMethod: string | null;
+  /** The user answered "Not now" on this browser. */
+  dismissed: boolean;
+  /** Passkeys the user has registered. */
+  deviceCount: number;
+}
+
+/** Passkeys are offered only with the flag on, an active secondary strategy, no preferred method, not dismissed, no devices. */
+export function passkeysOffered(facts: PasskeysPromptFacts): boolean {
+  return (
+    facts.flagOn &&
+    facts.secondaryStrategyActive &&
+    !facts.preferredMethod &&
+    !facts.dismissed &&
+    facts.deviceCount === 0
+  );
+}

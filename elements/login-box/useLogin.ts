@@ -5,6 +5,7 @@ import { errorMessage } from '../../shared/api/errors';
 import { paths } from '../../shared/api/paths';
 import { safeRedirectTarget } from '../../shared/auth/redirect';
 import { applyAuthAnswer, clearSession, type AuthAnswer } from '../../shared/auth/session';
+import { isCeremonyCancelled, setPreferredLoginMethod, signInWithPasskey } from '../../shared/auth/webauthn';
 import { userAtom } from '../../shared/auth/session.atoms';
 import { useT } from '../../shared/i18n/useT';
 import { currentSearchParamsAtom, navigate } from '../../shared/options/location';
@@ -19,6 +20,8 @@ import {
   postLoginTarget,
   storesSession,
 } from './login.machine';
+import { shouldPromptPasskeys } from './passkeys';
+import { passkeysPromptAtom } from './passkeys.atoms';
 
 /**
  * The saved path after login: the `redirectUrl` parameter when same-site rules allow it (LOGIN-018/019),
@@ -50,39 +53,66 @@ export function useLogin(host: EventTarget, sleep = (ms: number) => new Promise(
   const params = useAtomValue(currentSearchParamsAtom);
   const { t } = useT();
 
-  const submit = useCallback(
-    async (email: string, password: string) => {
+  /** The redirect that ends a login: fe-authenticated, then after 200 ms the saved path or the authenticated URL. */
+  const redirect = useCallback(async () => {
+    host.dispatchEvent(
+      new CustomEvent('fe-authenticated', {
+        bubbles: true,
+        composed: true,
+        detail: { user: store.get(userAtom) },
+      }),
+    );
+    await sleep(POST_LOGIN_REDIRECT_MS);
+    const saved = savedPathAfterLogin(params.get('redirectUrl'), options, location.origin);
+    navigate(postLoginTarget(saved, options.routes), { from: host });
+  }, [host, options, params, sleep]);
+
+  /** Runs a sign-in call (password, passkey, ...) and the post-login steps of its answer (LOGIN-009). */
+  const run = useCallback(
+    async (signIn: () => Promise<AuthAnswer>, method: 'password' | 'passkey' = 'password') => {
       dispatch({ type: 'submit' });
       try {
-        const answer = await api.request<AuthAnswer>(paths.auth.login, { body: { email, password } });
+        const answer = await signIn();
         // An MFA challenge stores no session (LOGIN-015); otherwise token and user are kept (LOGIN-016).
         if (storesSession(answer)) await applyAuthAnswer(answer);
+        if (method === 'passkey' && storesSession(answer)) setPreferredLoginMethod('passkeys');
         const next = postLoginStep({
           mfaRequired: Boolean(answer.mfaRequired),
           breachedPassword: false,
           authenticated: false,
-          passkeysOffered: false,
+          // LOGIN-012: asked only once a session is stored (the devices call needs it).
+          passkeysOffered: storesSession(answer) && (await shouldPromptPasskeys(api)),
         });
-        // MFA, breached-password and passkey steps come with the other sign-in paths.
+        if (next === 'promptPasskeys') {
+          dispatch({ type: 'succeeded' });
+          store.set(passkeysPromptAtom, { proceed: redirect });
+          return;
+        }
+        // MFA and breached-password steps come with the other sign-in paths.
         if (next !== 'redirect') throw new Error(`login step ${next} is not available`);
         dispatch({ type: 'succeeded' });
-        host.dispatchEvent(
-          new CustomEvent('fe-authenticated', {
-            bubbles: true,
-            composed: true,
-            detail: { user: store.get(userAtom) },
-          }),
-        );
-        await sleep(POST_LOGIN_REDIRECT_MS);
-        const saved = savedPathAfterLogin(params.get('redirectUrl'), options, location.origin);
-        navigate(postLoginTarget(saved, options.routes), { from: host });
+        await redirect();
       } catch (error) {
         // A failed login leaves no session behind (LOGIN-017).
         clearSession();
-        dispatch({ type: 'failed', error: errorMessage(error, t('common.genericError')) });
+        const message = isCeremonyCancelled(error)
+          ? t('loginBox.passkeys.cancelled')
+          : errorMessage(error, t('common.genericError'));
+        dispatch({ type: 'failed', error: message });
       }
     },
-    [host, options, params, sleep, t],
+    [redirect, t],
   );
-  return { state, submit };
+
+  const submit = useCallback(
+    (email: string, password: string) =>
+      run(() => api.request<AuthAnswer>(paths.auth.login, { body: { email, password } })),
+    [run],
+  );
+  /** Passkey sign-in (discoverable credential; bound to the email when one is given). */
+  const submitPasskey = useCallback(
+    (email?: string) => run(() => signInWithPasskey(api, { email }), 'passkey'),
+    [run],
+  );
+  return { state, submit, submitPasskey, run };
 }

@@ -6,10 +6,11 @@ import { optionsAtom } from '../../../shared/options/options.atoms';
 import { RouteLink } from '../RouteLink';
 import { useLogin } from '../useLogin';
 import { isEmail, useEmailError } from './useFieldErrors';
+import { PasskeySignIn } from './PasskeysScreens';
 
 export function LoginScreen({ host }: { host: EventTarget }) {
   const { t } = useT();
-  const { state, submit } = useLogin(host);
+  const { state, submit, submitPasskey, run } = useLogin(host);
   const { routes } = useAtomValue(optionsAtom);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -26,45 +27,52 @@ export function LoginScreen({ host }: { host: EventTarget }) {
 
   if (state.step === 'success') return <p role="status">{t('loginBox.login.redirecting')}</p>;
   return (
-    <form
-      noValidate
-      onSubmit={onSubmit}
-      aria-busy={state.loading}
-      css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
-    >
-      {state.error && <Alert severity="error">{state.error}</Alert>}
-      <TextField
-        label={t('loginBox.login.emailLabel')}
-        type="email"
-        name="email"
-        autoComplete="username"
-        value={email}
-        error={emailError}
-        onChange={(e) => setEmail(e.target.value.trim())}
-      />
-      <TextField
-        label={t('loginBox.login.passwordLabel')}
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        error={passwordError}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <Button type="submit" fullWidth disabled={state.loading}>
-        {state.loading ? t('loginBox.login.submitting') : t('loginBox.login.submit')}
-      </Button>
-      <div css={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
-        <RouteLink to={routes.forgetPasswordUrl} host={host}>
-          {t('loginBox.login.forgotPassword')}
-        </RouteLink>
-        <span>
-          {t('loginBox.login.noAccount')}{' '}
-          <RouteLink to={routes.signUpUrl} host={host}>
-            {t('loginBox.login.signUp')}
+    <>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-busy={state.loading}
+        css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
+      >
+        {state.error && <Alert severity="error">{state.error}</Alert>}
+        <TextField
+          label={t('loginBox.login.emailLabel')}
+          type="email"
+          name="email"
+          autoComplete="username webauthn"
+          value={email}
+          error={emailError}
+          onChange={(e) => setEmail(e.target.value.trim())}
+        />
+        <TextField
+          label={t('loginBox.login.passwordLabel')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          error={passwordError}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" fullWidth disabled={state.loading}>
+          {state.loading ? t('loginBox.login.submitting') : t('loginBox.login.submit')}
+        </Button>
+        <div css={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
+          <RouteLink to={routes.forgetPasswordUrl} host={host}>
+            {t('loginBox.login.forgotPassword')}
           </RouteLink>
-        </span>
-      </div>
-    </form>
+          <span>
+            {t('loginBox.login.noAccount')}{' '}
+            <RouteLink to={routes.signUpUrl} host={host}>
+              {t('loginBox.login.signUp')}
+            </RouteLink>
+          </span>
+        </div>
+      </form>
+      <PasskeySignIn
+        loading={state.loading}
+        onPasskey={() => void submitPasskey(isEmail(email) ? email : undefined)}
+        onConditional={(signIn) => void run(signIn, 'passkey')}
+      />
+    </>
   );
 }

@@ -100,6 +100,20 @@ export const en = {
       redirecting: 'Redirecting…',
       backToLogin: 'Back to sign in',
     },
+    passkeys: {
+      signIn: 'Sign in with a passkey',
+      signingIn: 'Waiting for your passkey…',
+      or: 'or',
+      cancelled: 'The passkey request was cancelled or timed out. Try again.',
+      promptTitle: 'Sign in faster with a passkey',
+      promptText:
+        'Next time, sign in with your fingerprint, face or screen lock instead of a password. Your passkey stays on your device.',
+      add: 'Add a passkey',
+      adding: 'Adding a passkey…',
+      notNow: 'Not now',
+      added: 'Your passkey was added.',
+      addFailed: 'The passkey could not be added.',
+    },
   },
   adminPortal: {
     title: 'Account settings',

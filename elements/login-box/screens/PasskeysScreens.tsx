@@ -1,0 +1,147 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../../shared/api/client';
+import { errorMessage } from '../../../shared/api/errors';
+import {
+  cancelCeremony,
+  conditionalMediationAvailable,
+  dismissPasskeysPrompt,
+  isCeremonyCancelled,
+  passkeyAssertion,
+  postPasskeyAssertion,
+  registerPasskey,
+  webAuthnAvailable,
+} from '../../../shared/auth/webauthn';
+import type { AuthAnswer } from '../../../shared/auth/session';
+import { useT } from '../../../shared/i18n/useT';
+import { store } from '../../../shared/store';
+import { Alert, Button } from '../../../shared/ui';
+import { loadStrategies, passkeysActive } from '../passkeys';
+import { passkeysPromptAtom } from '../passkeys.atoms';
+import { ScreenHeader } from './ScreenHeader';
+
+/** Whether the vendor offers passkeys and this browser can use them (read once per mount). */
+function usePasskeysActive(): boolean {
+  const [active, setActive] = useState(false);
+  useEffect(() => {
+    if (!webAuthnAvailable()) return;
+    let live = true;
+    void loadStrategies(api).then((s) => live && setActive(passkeysActive(s)));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return active;
+}
+
+/**
+ * "Sign in with a passkey" under the login form, and the passkey suggestion of the email field (conditional
+ * UI) where the browser offers it. `onPasskey` runs the sign-in through the login hook; `onConditional` hands
+ * over a signed answer the autofill produced.
+ */
+export function PasskeySignIn({
+  loading,
+  onPasskey,
+  onConditional,
+}: {
+  loading: boolean;
+  onPasskey: () => void;
+  onConditional?: (signIn: () => Promise<AuthAnswer>) => void;
+}) {
+  const { t } = useT();
+  const active = usePasskeysActive();
+  const handOver = useRef(onConditional);
+  handOver.current = onConditional;
+
+  useEffect(() => {
+    if (!active || !handOver.current) return;
+    let live = true;
+    void (async () => {
+      if (!(await conditionalMediationAvailable()) || !live) return;
+      try {
+        const answer = await passkeyAssertion(api, { conditional: true });
+        if (live) handOver.current?.(() => postPasskeyAssertion(api, answer));
+      } catch {
+        // Aborted (the button started its own ceremony, or the screen went away) or refused: nothing to show.
+      }
+    })();
+    return () => {
+      live = false;
+      void cancelCeremony();
+    };
+  }, [active]);
+
+  if (!active) return null;
+  return (
+    <div css={{ display: 'grid', gap: 'var(--fe-spacing)' }} data-passkey-sign-in>
+      <p
+        aria-hidden="true"
+        css={{
+          margin: 0,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 'var(--fe-spacing)',
+          color: 'var(--fe-color-text-secondary)',
+          '&::before, &::after': { content: '""', flex: 1, borderTop: '1px solid var(--fe-color-border)' },
+        }}
+      >
+        {t('loginBox.passkeys.or')}
+      </p>
+      <Button variant="secondary" fullWidth disabled={loading} onClick={onPasskey}>
+        {loading ? t('loginBox.passkeys.signingIn') : t('loginBox.passkeys.signIn')}
+      </Button>
+    </div>
+  );
+}
+
+/** After a login (LOGIN-012): suggests adding a passkey; "Not now" is remembered on this browser. */
+export function PromptPasskeysScreen() {
+  const { t } = useT();
+  const prompt = useAtomValue(passkeysPromptAtom);
+  const [busy, setBusy] = useState<'add' | 'skip' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [added, setAdded] = useState(false);
+
+  const proceed = async () => {
+    await prompt?.proceed();
+    store.set(passkeysPromptAtom, null);
+  };
+  const add = async () => {
+    setBusy('add');
+    setError(null);
+    try {
+      await registerPasskey(api);
+      setAdded(true);
+      await proceed();
+    } catch (e) {
+      setError(
+        isCeremonyCancelled(e)
+          ? t('loginBox.passkeys.cancelled')
+          : errorMessage(e, t('loginBox.passkeys.addFailed')),
+      );
+      setBusy(null);
+    }
+  };
+  const skip = async () => {
+    setBusy('skip');
+    dismissPasskeysPrompt();
+    await proceed();
+  };
+
+  return (
+    <div data-step="promptPasskeys" css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+      <ScreenHeader title={t('loginBox.passkeys.promptTitle')} />
+      <p css={{ margin: 0 }}>{t('loginBox.passkeys.promptText')}</p>
+      {error && <Alert severity="error">{error}</Alert>}
+      {added && <p role="status">{t('loginBox.passkeys.added')}</p>}
+      <div css={{ display: 'grid', gap: 'var(--fe-spacing)' }} aria-busy={busy !== null}>
+        <Button fullWidth disabled={busy !== null} onClick={() => void add()}>
+          {busy === 'add' ? t('loginBox.passkeys.adding') : t('loginBox.passkeys.add')}
+        </Button>
+        <Button variant="secondary" fullWidth disabled={busy !== null} onClick={() => void skip()}>
+          {t('loginBox.passkeys.notNow')}
+        </Button>
+      </div>
+    </div>
+  );
+}
