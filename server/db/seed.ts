@@ -116,6 +116,12 @@ async function seedFlagsAndEntitlements(tx: Tx, vendorId: string, acme: string) 
     },
     { ...on, id: randomUUID(), key: 'fe-entitlements', description: 'Load the entitlements' },
     { ...on, id: randomUUID(), key: 'fe-user-authorization', description: 'Load the authorization' },
+    {
+      ...on,
+      id: randomUUID(),
+      key: 'show-passkeys-new',
+      description: 'Passkeys: the prompt to add one after login (LOGIN-012)',
+    },
   ]);
   await tx.insert(features).values([
     {

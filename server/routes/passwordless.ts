@@ -59,9 +59,10 @@ export async function publicAuthStrategies(services: Services) {
     code: { isActive: strategy === 'Code' },
     smsCode: { isActive: strategy === 'SmsCode' },
     sso: { isActive: Boolean(sso) },
-    passkeys: { isActive: false },
+    // Passkeys (routes/webauthn.ts) are offered beside every main strategy.
+    passkeys: { isActive: true },
     mainAuthStrategies: [{ strategy, isActive: true }],
-    secondaryAuthStrategies: [] as { strategy: string; isActive: boolean }[],
+    secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: true }],
   };
 }
 
