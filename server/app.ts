@@ -15,11 +15,13 @@ import { authRoutes } from './routes/auth';
 import { flagsRoutes } from './routes/flags';
 import { groupsRoutes } from './routes/groups';
 import { hostedRoutes } from './routes/hosted';
+import { mfaRoutes } from './routes/mfa';
 import { oauthRoutes } from './routes/oauth';
 import { passwordlessRoutes } from './routes/passwordless';
 import { profileRoutes } from './routes/profile';
 import { rolesRoutes } from './routes/roles';
 import { signupRoutes } from './routes/signup';
+import { stepUpRoutes } from './routes/stepup';
 import { teamRoutes } from './routes/team';
 import { webauthnRoutes } from './routes/webauthn';
 import { loadUserView } from './users';
@@ -74,6 +76,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     });
   }
   app.route('/', authRoutes(deps));
+  app.route('/', mfaRoutes(deps));
+  app.route('/', stepUpRoutes(deps));
   app.route('/', passwordlessRoutes(deps));
   app.route('/', signupRoutes(deps));
   app.route('/', accountRoutes(deps));

@@ -1,6 +1,15 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from './db';
-import { permissions, rolePermissions, roles, userRoles, users, userTenants } from './db/schema';
+import {
+  mfaDevices,
+  permissions,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+  userTenants,
+  webauthnCredentials,
+} from './db/schema';
 
 /** The user as the elements read it (users v2 me): roles and permissions of the active tenant. */
 export interface UserView {
@@ -15,6 +24,8 @@ export interface UserView {
   metadata: unknown;
   roles: { id: string; key: string; name: string }[];
   permissions: { key: string }[];
+  /** The user has a verified MFA device (authenticator, SMS, email or security key). */
+  mfaEnrolled: boolean;
 }
 
 export async function loadUserView(db: Db, userId: string, tenantId?: string): Promise<UserView | null> {
@@ -53,11 +64,16 @@ export async function loadUserView(db: Db, userId: string, tenantId?: string): P
     metadata: user.metadata,
     roles: userRoleRows,
     permissions: permissionRows.sort((a, b) => a.key.localeCompare(b.key)),
+    mfaEnrolled: await hasMfaDevice(db, userId),
   };
 }
 
 /** The access-token claims of a user view: what every sign-in path and the per-tenant token sign. */
-export const userClaims = (user: UserView, sid: string) => ({
+export const userClaims = (
+  user: UserView,
+  sid: string,
+  proof?: { amr: unknown; acr: string | null; authTime: Date } | null,
+) => ({
   sub: user.id,
   email: user.email,
   name: user.name,
@@ -67,4 +83,28 @@ export const userClaims = (user: UserView, sid: string) => ({
   permissions: user.permissions.map((p) => p.key),
   sid,
   type: 'userToken' as const,
+  // How and when the session's user authenticated (RFC 8176 amr, acr, OIDC auth_time): read by step-up.
+  ...(proof
+    ? {
+        amr: Array.isArray(proof.amr) ? (proof.amr as string[]) : [],
+        ...(proof.acr ? { acr: proof.acr } : {}),
+        auth_time: Math.floor(proof.authTime.getTime() / 1000),
+      }
+    : {}),
 });
+
+/** A verified MFA device or an MFA security key exists (the user view's mfaEnrolled, MFA-007). */
+async function hasMfaDevice(db: Db, userId: string): Promise<boolean> {
+  const [device] = await db
+    .select({ id: mfaDevices.id })
+    .from(mfaDevices)
+    .where(and(eq(mfaDevices.userId, userId), isNotNull(mfaDevices.verifiedAt)))
+    .limit(1);
+  if (device) return true;
+  const [key] = await db
+    .select({ id: webauthnCredentials.id })
+    .from(webauthnCredentials)
+    .where(and(eq(webauthnCredentials.userId, userId), eq(webauthnCredentials.usage, 'mfa')))
+    .limit(1);
+  return Boolean(key);
+}

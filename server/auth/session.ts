@@ -58,7 +58,12 @@ export function createSessionIssuer(services: Services) {
     }
     const user = await loadUserView(db, userId, tenantId);
     if (!user) throw apiError(401, 'Unauthorized');
-    const { token, expiresIn } = await tokens.sign(userClaims(user, sessionId));
+    // The session's proof rides in the token: step-up reads amr, acr and auth_time (STEPUP-002..005).
+    const [proof] = await db
+      .select({ amr: sessions.amr, acr: sessions.acr, authTime: sessions.authTime })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId));
+    const { token, expiresIn } = await tokens.sign(userClaims(user, sessionId, proof));
     return {
       accessToken: token,
       expiresIn,

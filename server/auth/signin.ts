@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
-import { writeAudit } from '../audit';
-import { caller, type Services } from '../context';
+import type { Services } from '../context';
+import { mfaGate, openSignInSession } from '../mfa/login';
+import { checkBreachedAtSignIn } from '../passwords/breached';
 import type { SessionIssuer } from './session';
 
 /** The user a sign-in path has identified (first factor proved). */
@@ -14,24 +15,20 @@ export interface SignedInUser {
  * Every sign-in path (password, passwordless code or link, passkey, SSO, social) ends here once the user has
  * proved the first factor: the post-login checks of the server run here, in one place, before a session
  * opens. `amr` names the proof (RFC 8176: pwd, otp, sms, email, hwk, swk, ...); `method` is the audit label.
- * Answers the JSON body the login box reads (tokens and user, or a further step such as MFA).
+ * `password` (password sign-in only) is checked against breached passwords when that flag is on.
+ * Answers the JSON body the login box reads, in the order of LOGIN-009: the MFA challenge (no session,
+ * LOGIN-015), else the breached-password step (no session, LOGIN-011), else tokens and user (LOGIN-016).
  */
 export async function finishSignIn(
   c: Context,
   services: Services,
   sessions: SessionIssuer,
   user: SignedInUser,
-  proof: { amr: string[]; method: string },
+  proof: { amr: string[]; method: string; password?: string },
 ): Promise<Record<string, unknown>> {
-  const answer = await sessions.start(c, user.id, { amr: proof.amr });
-  await writeAudit(services.db, {
-    vendorId: services.vendorId,
-    tenantId: user.activeTenantId,
-    userId: user.id,
-    email: user.email,
-    action: 'User logged in',
-    json: { method: proof.method },
-    ...caller(c),
-  });
-  return answer;
+  const breached = proof.password ? await checkBreachedAtSignIn(services, user, proof.password) : false;
+  const data = { amr: proof.amr, method: proof.method, ...(breached ? { breached } : {}) };
+  const mfa = await mfaGate(c, services, user, data);
+  if (mfa) return mfa;
+  return openSignInSession(c, services, sessions, user, { amr: proof.amr, method: proof.method, breached });
 }

@@ -122,6 +122,12 @@ async function seedFlagsAndEntitlements(tx: Tx, vendorId: string, acme: string) 
       key: 'show-passkeys-new',
       description: 'Passkeys: the prompt to add one after login (LOGIN-012)',
     },
+    {
+      ...on,
+      id: randomUUID(),
+      key: 'fe-breached-password',
+      description: 'Check passwords against breached-password lists at sign-in (LOGIN-011)',
+    },
   ]);
   await tx.insert(features).values([
     {

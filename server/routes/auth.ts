@@ -78,7 +78,13 @@ export function authRoutes(services: Services): Hono<AppEnv> {
       });
       throw apiError(401, BAD_CREDENTIALS);
     }
-    return c.json(await finishSignIn(c, services, sessions, user, { amr: ['pwd'], method: 'password' }));
+    return c.json(
+      await finishSignIn(c, services, sessions, user, {
+        amr: ['pwd'],
+        method: 'password',
+        password,
+      }),
+    );
   });
 
   app.post(paths.auth.refreshToken.path, async (c) => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { readPolicy } from '../account/policies';
 import { verifyPassword } from '../auth/passwords';
+import { BREACHED_PASSWORD_MESSAGE, isCommonPassword } from '../passwords/breached';
 import type { Services } from '../context';
 import type { Db } from '../db';
 import { passwordHistory, refreshTokens, sessions, users } from '../db/schema';
@@ -25,7 +26,9 @@ export const RECENTLY_USED = 'The password was used recently';
 export const newPasswordField = z
   .string()
   .min(PASSWORD_CONFIG.minLength, `The password must be at least ${PASSWORD_CONFIG.minLength} characters`)
-  .max(PASSWORD_CONFIG.maxLength, `The password must be at most ${PASSWORD_CONFIG.maxLength} characters`);
+  .max(PASSWORD_CONFIG.maxLength, `The password must be at most ${PASSWORD_CONFIG.maxLength} characters`)
+  // Sign-up, activation, reset and change refuse a password of the breached list (LOGIN-011).
+  .refine((password) => !isCommonPassword(password), BREACHED_PASSWORD_MESSAGE);
 
 /**
  * True when the password-history policy of the user's tenant (default: on, 5) forbids `password`: it matches
@@ -58,7 +61,8 @@ export async function replacePassword(
 ): Promise<void> {
   await tx
     .update(users)
-    .set({ ...extra, passwordHash: newHash })
+    // A new password passed the breached check: the user's breached flag is cleared.
+    .set({ ...extra, passwordHash: newHash, isBreachedPassword: false })
     .where(eq(users.id, user.id));
   if (!user.passwordHash) return;
   await tx

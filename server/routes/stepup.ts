@@ -1,0 +1,72 @@
+// Step-up (STEPUP-*): a signed-in user asks for a session that satisfies the multi-factor policy, optionally
+// authenticated within maxAge seconds. Already satisfied → a fresh token of the session (the user);
+// otherwise an MFA challenge whose completion replaces the session; no device → 'MFA is not enrolled'.
+import { and, eq, isNull } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { paths } from '../../shared/api/paths';
+import { isSteppedUp } from '../../shared/auth/stepup';
+import { writeAudit } from '../audit';
+import { createSessionIssuer } from '../auth/session';
+import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
+import { sessions as sessionRows, users } from '../db/schema';
+import { requireUser } from '../middleware/bearer';
+import { deviceCount, listDevices } from '../mfa/devices';
+import { mfaChallenge, MFA_NOT_ENROLLED } from '../mfa/login';
+
+const stepUpBody = z.object({
+  /** Seconds: the user must have authenticated at most this long ago (STEPUP-005, STEPUP-006). */
+  maxAge: z
+    .number()
+    .int()
+    .min(0)
+    .max(365 * 86_400)
+    .optional(),
+});
+
+export function stepUpRoutes(services: Services): Hono<AppEnv> {
+  const { db, vendorId, tokens } = services;
+  const app = new Hono<AppEnv>();
+  const sessions = createSessionIssuer(services);
+
+  app.post(paths.auth.generateStepupSession.path, requireUser(tokens), async (c) => {
+    const { sub, sid } = c.get('auth');
+    const { maxAge } = await readBody(c, stepUpBody);
+    const [session] = await db
+      .select()
+      .from(sessionRows)
+      .where(and(eq(sessionRows.id, sid), eq(sessionRows.userId, sub), isNull(sessionRows.revokedAt)));
+    if (!session) throw apiError(401, 'Unauthorized');
+    const [user] = await db.select().from(users).where(eq(users.id, sub));
+    if (!user) throw apiError(401, 'Unauthorized');
+    const context = {
+      acr: session.acr,
+      amr: Array.isArray(session.amr) ? (session.amr as string[]) : [],
+      auth_time: Math.floor(session.authTime.getTime() / 1000),
+    };
+    // Satisfied already: the user (with a fresh token of this session) is answered (STEPUP-007).
+    if (isSteppedUp(context, maxAge)) return c.json(await sessions.answer(sub, sid));
+    const devices = await listDevices(db, sub, { mask: true });
+    if (deviceCount(devices) === 0) throw apiError(400, MFA_NOT_ENROLLED);
+    await writeAudit(db, {
+      vendorId,
+      tenantId: user.activeTenantId,
+      userId: user.id,
+      email: user.email,
+      action: 'Step-up requested',
+      json: { maxAge: maxAge ?? null },
+      ...caller(c),
+    });
+    // The first factor of the session stays in the new one; MFA adds to it (STEPUP-008).
+    const firstFactor = context.amr.filter((m) => !['mfa', 'otp', 'sms', 'hwk', 'email'].includes(m));
+    return c.json(
+      await mfaChallenge(services, user, {
+        amr: firstFactor.length ? firstFactor : ['pwd'],
+        method: 'step-up',
+        stepUpSessionId: sid,
+      }),
+    );
+  });
+
+  return app;
+}
