@@ -18,6 +18,7 @@ import { hostedRoutes } from './routes/hosted';
 import { mfaRoutes } from './routes/mfa';
 import { oauthRoutes } from './routes/oauth';
 import { passwordlessRoutes } from './routes/passwordless';
+import { phoneRoutes } from './routes/phone';
 import { profileRoutes } from './routes/profile';
 import { rolesRoutes } from './routes/roles';
 import { signupRoutes } from './routes/signup';
@@ -67,6 +68,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     paths.teams.changePassword,
   ].map((route) => route.path);
   for (const path of ['/identity/resources/auth/*', '/oauth/*', ...signInPaths]) app.use(path, authLimit);
+    paths.auth.resetPhoneNumber,
+    paths.auth.verifyResetPhoneNumber,
+    paths.auth.changePhoneNumber,
   // The pages that take credentials are never framed (clickjacking).
   for (const path of ['/', '/account/*', '/oauth/*']) {
     app.use(path, async (c, next) => {
@@ -81,6 +85,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', passwordlessRoutes(deps));
   app.route('/', signupRoutes(deps));
   app.route('/', accountRoutes(deps));
+  app.route('/', phoneRoutes(deps));
   app.route('/', oauthRoutes(deps));
   app.route('/', flagsRoutes(deps));
   app.route('/', rolesRoutes(deps));

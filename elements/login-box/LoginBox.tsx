@@ -14,8 +14,8 @@ import { AcceptInvitationScreen } from './screens/AcceptInvitationScreen';
 import { ActivateScreen } from './screens/ActivateScreen';
 import { ForgotPasswordScreen } from './screens/ForgotPasswordScreen';
 import { HostedCallbackScreen, HostedLoginScreen, HostedLogoutScreen } from './screens/HostedScreens';
-import { LoginScreen } from './screens/LoginScreen';
 import { LogoutScreen } from './screens/LogoutScreen';
+import { LoginEntry, MagicLinkScreen } from './screens/PasswordlessScreens';
 import { PromptPasskeysScreen } from './screens/PasskeysScreens';
 import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
 import { ScreenHeader } from './screens/ScreenHeader';
@@ -32,6 +32,7 @@ const screens: Record<Exclude<LoginBoxScreen, 'skip'>, ScreenComponent> = {
   resetPassword: ResetPasswordScreen,
   logout: LogoutScreen,
   hostedCallback: HostedCallbackScreen,
+  magicLink: MagicLinkScreen,
 };
 
 /** With hosted login the server's page signs the user in: these routes hand over to it. */
@@ -66,7 +67,7 @@ function LoginRoute({ host }: { host: EventTarget }) {
   return (
     <>
       <ScreenHeader title={t('loginBox.login.title')} subtitle={t('loginBox.login.subtitle')} />
-      {authenticated ? <SignedIn /> : <LoginScreen host={host} />}
+      {authenticated ? <SignedIn /> : <LoginEntry host={host} />}
     </>
   );
 }

@@ -111,3 +111,93 @@ export function passkeysOffered(facts: PasskeysPromptFacts): boolean {
     facts.deviceCount === 0
   );
 }
+
+// ---- Pre-login and passwordless (LOGIN-001..008) ----
+
+/** Login flows (ENUM-002). */
+export type LoginFlow = 'login' | 'registerQuickLogin';
+
+/** The login state of the spec (LOGIN-001): flow, step, email and tenants. */
+export interface LoginFlowState {
+  flow: LoginFlow;
+  step: LoginStep;
+  email: string;
+  tenants: { tenantId: string; name?: string }[];
+}
+
+/** The vendor's main sign-in strategies (public auth strategies config). */
+export type MainAuthStrategy = 'EmailAndPassword' | 'MagicLink' | 'Code' | 'SmsCode';
+
+/** What the login box reads of the public auth strategies config. */
+export interface PublicAuthStrategies {
+  password?: { isActive?: boolean };
+  magicLink?: { isActive?: boolean };
+  code?: { isActive?: boolean };
+  smsCode?: { isActive?: boolean };
+  sso?: { isActive?: boolean };
+  mainAuthStrategies?: { strategy: string; isActive: boolean }[];
+}
+
+/** Wait before the redirect to an SSO address answered by pre-login (LOGIN-007). */
+export const SSO_REDIRECT_MS = 2000;
+
+const strategyNames: readonly MainAuthStrategy[] = ['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode'];
+
+/** The vendor's main strategy: the active main strategy, else the active flag; email and password by default. */
+export function mainStrategy(s: PublicAuthStrategies | null | undefined): MainAuthStrategy {
+  const named = s?.mainAuthStrategies?.find(
+    (x) => x.isActive && strategyNames.includes(x.strategy as MainAuthStrategy),
+  );
+  if (named) return named.strategy as MainAuthStrategy;
+  if (s?.magicLink?.isActive) return 'MagicLink';
+  if (s?.code?.isActive) return 'Code';
+  if (s?.smsCode?.isActive) return 'SmsCode';
+  return 'EmailAndPassword';
+}
+
+/** The first login step of each strategy (LOGIN-002..005). */
+export function firstLoginStep(strategy: MainAuthStrategy): LoginStep {
+  switch (strategy) {
+    case 'Code':
+      return 'loginWithOtc';
+    case 'MagicLink':
+      return 'magicLinkPreLoginSuccess';
+    case 'SmsCode':
+      return 'loginWithSmsOtc';
+    case 'EmailAndPassword':
+      return 'loginWithPassword';
+  }
+}
+
+/**
+ * The login box asks for the email first (the preLogin step, LOGIN-006) when the strategy is passwordless
+ * or SSO may take the user elsewhere; with email and password only, both fields show at once.
+ */
+export function startsWithPreLogin(s: PublicAuthStrategies | null | undefined): boolean {
+  return mainStrategy(s) !== 'EmailAndPassword' || Boolean(s?.sso?.isActive);
+}
+
+/** The passwordless type of the wire for a strategy (`{mappedType}` of pre-login and post-login). */
+export type PasswordlessType = 'magiclink' | 'code' | 'smscode';
+
+export function passwordlessType(strategy: MainAuthStrategy): PasswordlessType | null {
+  return strategy === 'MagicLink'
+    ? 'magiclink'
+    : strategy === 'Code'
+      ? 'code'
+      : strategy === 'SmsCode'
+        ? 'smscode'
+        : null;
+}
+
+/** What follows the preLogin lookup (LOGIN-007/008). */
+export type PreLoginOutcome =
+  { step: 'redirectToSSO'; address: string } | { step: LoginStep; passwordless: PasswordlessType | null };
+
+export function afterPreLogin(
+  answer: { address?: string | null } | null | undefined,
+  strategy: MainAuthStrategy,
+): PreLoginOutcome {
+  if (answer?.address) return { step: 'redirectToSSO', address: answer.address };
+  return { step: firstLoginStep(strategy), passwordless: passwordlessType(strategy) };
+}

@@ -10,6 +10,7 @@ export type LoginBoxScreen =
   | 'resetPassword'
   | 'logout'
   | 'hostedCallback'
+  | 'magicLink'
   | 'skip';
 
 const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
@@ -22,6 +23,7 @@ const screenRoutes: [keyof AuthRoutes, LoginBoxScreen][] = [
   ['resetPasswordUrl', 'resetPassword'],
   ['logoutUrl', 'logout'],
   ['hostedLoginRedirectUrl', 'hostedCallback'],
+  ['magicLinkCallbackUrl', 'magicLink'],
   ['loginUrl', 'login'],
 ];
 

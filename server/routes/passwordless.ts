@@ -131,6 +131,7 @@ export async function sendPasswordless(
   user: { id: string; email: string; activeTenantId: string | null },
   type: PasswordlessType,
   phoneNumber?: string | null,
+  data?: Record<string, unknown>,
 ): Promise<boolean> {
   const { kind } = passwordlessTypes[type];
   const to = type === 'smscode' ? (phoneNumber ?? (await verifiedPhone(services, user.id))) : user.email;
@@ -142,6 +143,7 @@ export async function sendPasswordless(
     ttlMs: PASSWORDLESS_TTL_MS,
     codeDigits: type === 'magiclink' ? undefined : 6,
     supersede: true,
+    data,
   });
   if (type === 'magiclink') {
     const link = loginBoxLink(services.config, 'magicLinkCallbackUrl', { token: challenge.token });
@@ -258,6 +260,13 @@ export function passwordlessRoutes(services: Services): Hono<AppEnv> {
       maxAttempts: PASSWORDLESS_MAX_ATTEMPTS,
     });
     if (check !== 'ok') throw await fail(user.id, email);
+    // An SMS code sent to a new number after a phone reset proves that number too (PHONE-004).
+    const phoneNumberId = (challenge.data as { phoneNumberId?: unknown }).phoneNumberId;
+    if (typeof phoneNumberId === 'string')
+      await db
+        .update(userPhoneNumbers)
+        .set({ verifiedAt: new Date() })
+        .where(and(eq(userPhoneNumbers.id, phoneNumberId), eq(userPhoneNumbers.userId, user.id)));
     return c.json(await finishSignIn(c, services, sessions, user, { amr: [...amr], method }));
   });
 

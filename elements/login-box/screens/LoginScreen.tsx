@@ -8,11 +8,12 @@ import { useLogin } from '../useLogin';
 import { isEmail, useEmailError } from './useFieldErrors';
 import { PasskeySignIn } from './PasskeysScreens';
 
-export function LoginScreen({ host }: { host: EventTarget }) {
+/** The email and password form; `email` comes filled in after a pre-login step (LOGIN-008). */
+export function LoginScreen({ host, email: initialEmail = '' }: { host: EventTarget; email?: string }) {
   const { t } = useT();
   const { state, submit, submitPasskey, run } = useLogin(host);
   const { routes } = useAtomValue(optionsAtom);
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const emailError = useEmailError()(email, touched);

@@ -1,0 +1,282 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState, type FormEvent } from 'react';
+import { api } from '../../../shared/api/client';
+import { errorMessage } from '../../../shared/api/errors';
+import { paths } from '../../../shared/api/paths';
+import { createPasswordlessApi } from '../../../shared/api/passwordless';
+import type { AuthAnswer } from '../../../shared/auth/session';
+import { useT } from '../../../shared/i18n/useT';
+import { currentSearchParamsAtom, navigate } from '../../../shared/options/location';
+import { optionsAtom } from '../../../shared/options/options.atoms';
+import { Alert, Button, Spinner, TextField } from '../../../shared/ui';
+import {
+  afterPreLogin,
+  mainStrategy,
+  SSO_REDIRECT_MS,
+  startsWithPreLogin,
+  type LoginStep,
+  type PasswordlessType,
+  type PublicAuthStrategies,
+} from '../login.machine';
+import { RouteLink } from '../RouteLink';
+import { useLogin } from '../useLogin';
+import { LoginScreen } from './LoginScreen';
+import { ScreenHeader } from './ScreenHeader';
+import { isEmail, useEmailError } from './useFieldErrors';
+
+const passwordless = createPasswordlessApi(api);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const gridCss = { display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' } as const;
+
+/** A failed passwordless call: the server's message, else 'Failed to authenticate' (LOGIN-021). */
+function failure(error: unknown, fallback: string): Error {
+  return Object.assign(new Error(errorMessage(error, fallback)), { status: 401 });
+}
+
+/**
+ * The login route's entry: reads the vendor's public auth strategies; with email and password only it shows
+ * the password form, otherwise the email comes first (preLogin, LOGIN-006).
+ */
+export function LoginEntry({ host }: { host: EventTarget }) {
+  const { t } = useT();
+  const [strategies, setStrategies] = useState<PublicAuthStrategies | null | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void api
+      .request<PublicAuthStrategies>(paths.auth.getVendorPublicAuthStrategiesConfig)
+      .catch(() => null)
+      .then((s) => live && setStrategies(s));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (strategies === undefined) return <Spinner label={t('loginBox.passwordless.loading')} />;
+  if (!startsWithPreLogin(strategies)) return <LoginScreen host={host} />;
+  return <PreLoginFlow host={host} strategies={strategies} />;
+}
+
+type FlowStep = 'preLogin' | LoginStep;
+
+/** preLogin → SSO redirect (after 2000 ms) or the strategy's step: password, link sent, email or SMS code. */
+export function PreLoginFlow({
+  host,
+  strategies,
+  sleepFor = sleep,
+}: {
+  host: EventTarget;
+  strategies: PublicAuthStrategies | null;
+  sleepFor?: (ms: number) => Promise<unknown>;
+}) {
+  const { t } = useT();
+  const [step, setStep] = useState<FlowStep>('preLogin');
+  const [email, setEmail] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [type, setType] = useState<PasswordlessType | null>(null);
+  const emailError = useEmailError()(email, touched);
+  const strategy = mainStrategy(strategies);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!isEmail(email) || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      // LOGIN-006: lookup by email (and tenant); an SSO address wins (LOGIN-007).
+      const answer = await passwordless.preLogin(email).catch(() => null);
+      const outcome = afterPreLogin(answer, strategy);
+      if (outcome.step === 'redirectToSSO' && 'address' in outcome) {
+        setStep('redirectToSSO');
+        await sleepFor(SSO_REDIRECT_MS);
+        navigate(outcome.address, { from: host });
+        return;
+      }
+      // LOGIN-008: the strategy picks the step; passwordless sends the link or code first.
+      const next = 'passwordless' in outcome ? outcome.passwordless : null;
+      if (next) await passwordless.passwordlessPreLogin(next, email);
+      setType(next);
+      setStep(outcome.step);
+    } catch (e) {
+      setError(errorMessage(e, t('loginBox.passwordless.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const restart = () => {
+    setStep('preLogin');
+    setError(null);
+  };
+
+  if (step === 'redirectToSSO')
+    return (
+      <div data-step="redirectToSSO" role="status">
+        <Spinner label={t('loginBox.passwordless.redirectingToSso')} />
+        <p>{t('loginBox.passwordless.redirectingToSso')}</p>
+      </div>
+    );
+  if (step === 'loginWithPassword') return <LoginScreen host={host} email={email} />;
+  if (step === 'magicLinkPreLoginSuccess')
+    return (
+      <div data-step="magicLinkPreLoginSuccess" css={gridCss}>
+        <p role="status">{t('loginBox.passwordless.linkSent', { email })}</p>
+        <Button variant="secondary" onClick={restart}>
+          {t('loginBox.passwordless.useAnotherEmail')}
+        </Button>
+      </div>
+    );
+  if ((step === 'loginWithOtc' || step === 'loginWithSmsOtc') && type)
+    return (
+      <CodeForm
+        host={host}
+        step={step}
+        type={type}
+        email={email}
+        onResend={() => passwordless.passwordlessPreLogin(type, email)}
+        onRestart={restart}
+      />
+    );
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy} css={gridCss} data-step="preLogin">
+      {error && <Alert severity="error">{error}</Alert>}
+      <TextField
+        label={t('loginBox.login.emailLabel')}
+        type="email"
+        name="email"
+        autoComplete="username"
+        value={email}
+        error={emailError}
+        onChange={(e) => setEmail(e.target.value.trim())}
+      />
+      <Button type="submit" fullWidth disabled={busy}>
+        {busy ? t('loginBox.passwordless.sending') : t('loginBox.login.continue')}
+      </Button>
+    </form>
+  );
+}
+
+/** The email code (loginWithOtc) or SMS code (loginWithSmsOtc) step. */
+function CodeForm({
+  host,
+  step,
+  type,
+  email,
+  onResend,
+  onRestart,
+}: {
+  host: EventTarget;
+  step: 'loginWithOtc' | 'loginWithSmsOtc';
+  type: PasswordlessType;
+  email: string;
+  onResend: () => Promise<unknown>;
+  onRestart: () => void;
+}) {
+  const { t } = useT();
+  const { state, run } = useLogin(host);
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [resent, setResent] = useState(false);
+  const codeError = touched && !/^\d{4,8}$/.test(code) ? t('loginBox.passwordless.codeInvalid') : null;
+  const failed = t('loginBox.passwordless.failed');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!/^\d{4,8}$/.test(code)) return;
+    void run(() =>
+      passwordless.passwordlessPostLogin(type, { email, code }).catch((e: unknown): AuthAnswer => {
+        throw failure(e, failed);
+      }),
+    );
+  };
+
+  if (state.step === 'success') return <p role="status">{t('loginBox.login.redirecting')}</p>;
+  return (
+    <form noValidate onSubmit={onSubmit} aria-busy={state.loading} css={gridCss} data-step={step}>
+      <p css={{ margin: 0 }}>
+        {step === 'loginWithSmsOtc'
+          ? t('loginBox.passwordless.smsCodeSent')
+          : t('loginBox.passwordless.codeSent', { email })}
+      </p>
+      {state.error && <Alert severity="error">{state.error}</Alert>}
+      {resent && <Alert severity="info">{t('loginBox.passwordless.resent')}</Alert>}
+      <TextField
+        label={t('loginBox.passwordless.codeLabel')}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        error={codeError}
+        onChange={(e) => setCode(e.target.value.replace(/\s+/g, ''))}
+      />
+      <Button type="submit" fullWidth disabled={state.loading}>
+        {state.loading ? t('loginBox.login.submitting') : t('loginBox.login.submit')}
+      </Button>
+      <div css={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setResent(false);
+            void onResend().then(
+              () => setResent(true),
+              () => undefined,
+            );
+          }}
+        >
+          {t('loginBox.passwordless.resend')}
+        </Button>
+        <Button variant="secondary" onClick={onRestart}>
+          {t('loginBox.passwordless.useAnotherEmail')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * The magic-link route (ROUTE-015): the link only opens this page; the user signs in with an explicit click,
+ * so a mail scanner that fetches the link does not spend it.
+ */
+export function MagicLinkScreen({ host }: { host: EventTarget }) {
+  const { t } = useT();
+  const { routes } = useAtomValue(optionsAtom);
+  const token = useAtomValue(currentSearchParamsAtom).get('token');
+  const { state, run } = useLogin(host);
+  const failed = t('loginBox.passwordless.failed');
+  return (
+    <>
+      <ScreenHeader title={t('loginBox.passwordless.magicLinkTitle')} />
+      {state.step === 'success' ? (
+        <p role="status">{t('loginBox.login.redirecting')}</p>
+      ) : (
+        <div css={gridCss} data-step="magicLink">
+          {!token && <Alert severity="error">{failed}</Alert>}
+          {state.error && <Alert severity="error">{state.error}</Alert>}
+          {token && <p css={{ margin: 0 }}>{t('loginBox.passwordless.magicLinkPrompt')}</p>}
+          {token && (
+            <Button
+              fullWidth
+              disabled={state.loading}
+              onClick={() =>
+                void run(() =>
+                  passwordless
+                    .passwordlessPostLogin('magiclink', { token })
+                    .catch((e: unknown): AuthAnswer => {
+                      throw failure(e, failed);
+                    }),
+                )
+              }
+            >
+              {state.loading ? t('loginBox.login.submitting') : t('loginBox.login.submit')}
+            </Button>
+          )}
+          <RouteLink to={routes.loginUrl} host={host}>
+            {t('loginBox.login.backToLogin')}
+          </RouteLink>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,281 @@
+// The user's phone numbers (PHONE-005..011) and the reset-phone-number flow (PHONE-001..004).
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { paths } from '../../shared/api/paths';
+import { route } from '../account/guards';
+import { writeAudit } from '../audit';
+import { checkChallengeCode, findChallenge, issueChallenge, spendChallenge } from '../auth/challenges';
+import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
+import { userPhoneNumbers, users } from '../db/schema';
+import { requireUser } from '../middleware/bearer';
+import { mailOf, sendPasswordless } from './passwordless';
+
+const CODE_TTL_MS = 10 * 60_000;
+const MAX_ATTEMPTS = 5;
+/** Phone numbers one user may keep. */
+export const MAX_PHONE_NUMBERS = 10;
+const INVALID_CODE = 'The code is invalid or has expired';
+
+/** E.164: a plus, then 7 to 15 digits (spaces, dashes and brackets are dropped first). */
+const phoneField = z
+  .string()
+  .max(40)
+  .transform((s) => s.replace(/[\s\-().]/g, ''))
+  .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, 'a phone number in international format (+15551234567)'));
+const codeField = z
+  .string()
+  .trim()
+  .regex(/^\d{4,8}$/, 'the code of the message');
+const tokenField = z.string().min(1).max(200);
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** The wire shape of a phone number (PHONE-005: id and phoneNumber). */
+const view = (row: typeof userPhoneNumbers.$inferSelect) => ({
+  id: row.id,
+  phoneNumber: row.phoneNumber,
+  verified: row.verifiedAt !== null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+export function phoneRoutes(services: Services): Hono<AppEnv> {
+  const { db, vendorId, tokens } = services;
+  const app = new Hono<AppEnv>();
+  const signedIn = requireUser(tokens);
+
+  const audit = (c: Context<AppEnv>, action: string, json: Record<string, unknown> = {}) => {
+    const { sub, email, tenantId } = c.get('auth');
+    return writeAudit(db, { vendorId, tenantId, userId: sub, email, action, json, ...caller(c) });
+  };
+  const own = async (userId: string, id: string) => {
+    const [row] = await db
+      .select()
+      .from(userPhoneNumbers)
+      .where(and(eq(userPhoneNumbers.id, id), eq(userPhoneNumbers.userId, userId)));
+    if (!row) throw apiError(404, 'Phone number not found');
+    return row;
+  };
+  /** Texts a code to the number; the challenge names the number and what the code is for. */
+  const textCode = async (
+    userId: string,
+    row: { id: string; phoneNumber: string },
+    kind: 'phone-verify' | 'phone-delete',
+  ) => {
+    const challenge = await issueChallenge(db, {
+      kind,
+      userId,
+      ttlMs: CODE_TTL_MS,
+      codeDigits: 6,
+      data: { phoneNumberId: row.id },
+      supersede: true,
+    });
+    const purpose = kind === 'phone-verify' ? 'verify this phone number' : 'remove this phone number';
+    await services.sms.send({
+      to: row.phoneNumber,
+      text: `Your code to ${purpose} is ${challenge.code}. It works for 10 minutes.`,
+    });
+    return challenge.token;
+  };
+  /** Checks a code of an otcToken challenge of the caller; answers the phone number id it names. */
+  const checkCode = async (userId: string, kind: string, otcToken: string, code: string) => {
+    const challenge = await findChallenge(db, kind, otcToken);
+    if (!challenge || challenge.userId !== userId) throw apiError(400, INVALID_CODE);
+    const check = await checkChallengeCode(db, challenge.id, code, { maxAttempts: MAX_ATTEMPTS });
+    if (check !== 'ok') throw apiError(400, INVALID_CODE);
+    return String((challenge.data as { phoneNumberId?: string }).phoneNumberId ?? '');
+  };
+  const addNumber = async (userId: string, phoneNumber: string) => {
+    const [existing] = await db
+      .select()
+      .from(userPhoneNumbers)
+      .where(and(eq(userPhoneNumbers.userId, userId), eq(userPhoneNumbers.phoneNumber, phoneNumber)));
+    if (existing) return existing;
+    const [{ total } = { total: 0 }] = await db
+      .select({ total: count() })
+      .from(userPhoneNumbers)
+      .where(eq(userPhoneNumbers.userId, userId));
+    if (total >= MAX_PHONE_NUMBERS) throw apiError(400, `At most ${MAX_PHONE_NUMBERS} phone numbers`);
+    const [row] = await db
+      .insert(userPhoneNumbers)
+      .values({ id: randomUUID(), userId, phoneNumber })
+      .returning();
+    return row!;
+  };
+
+  // PHONE-006: the caller's numbers, limit 10 and offset 0 by default.
+  const list = async (c: Context<AppEnv>) => {
+    const parsed = listQuery.safeParse(c.req.query());
+    if (!parsed.success) throw apiError(400, ...parsed.error.issues.map((i) => `${i.path}: ${i.message}`));
+    const { limit, offset } = parsed.data;
+    const userId = c.get('auth').sub;
+    const rows = await db
+      .select()
+      .from(userPhoneNumbers)
+      .where(eq(userPhoneNumbers.userId, userId))
+      .orderBy(asc(userPhoneNumbers.createdAt), asc(userPhoneNumbers.id))
+      .limit(limit)
+      .offset(offset);
+    const [{ total } = { total: 0 }] = await db
+      .select({ total: count() })
+      .from(userPhoneNumbers)
+      .where(eq(userPhoneNumbers.userId, userId));
+    return c.json({ items: rows.map(view), _metadata: { totalItems: total, limit, offset } });
+  };
+  app.get(paths.userPhoneNumbers.getUserPhoneNumbers.path, signedIn, list);
+  app.get(paths.userPhoneNumbers.getUserOwnPhoneNumbers.path, signedIn, list);
+
+  // PHONE-007: add a number (unverified until its code comes back).
+  app.post(paths.userPhoneNumbers.createPhoneNumber.path, signedIn, async (c) => {
+    const { phoneNumber } = await readBody(c, z.object({ phoneNumber: phoneField }));
+    const row = await addNumber(c.get('auth').sub, phoneNumber);
+    await audit(c, 'Phone number added', { phoneNumberId: row.id });
+    return c.json(view(row), 201);
+  });
+
+  // PHONE-009: texts a verification code to the number (added when new); answers the otcToken.
+  app.post(paths.userPhoneNumbers.preVerifyPhoneNumber.path, signedIn, async (c) => {
+    const { phoneNumber } = await readBody(c, z.object({ phoneNumber: phoneField }));
+    const userId = c.get('auth').sub;
+    const row = await addNumber(userId, phoneNumber);
+    const otcToken = await textCode(userId, row, 'phone-verify');
+    return c.json({ otcToken, id: row.id, phoneNumber: row.phoneNumber });
+  });
+
+  // PHONE-010: the code proves the number.
+  app.post(paths.userPhoneNumbers.verifyPhoneNumber.path, signedIn, async (c) => {
+    const { otcToken, code } = await readBody(c, z.object({ otcToken: tokenField, code: codeField }));
+    const userId = c.get('auth').sub;
+    const id = await checkCode(userId, 'phone-verify', otcToken, code);
+    const [row] = await db
+      .update(userPhoneNumbers)
+      .set({ verifiedAt: new Date() })
+      .where(and(eq(userPhoneNumbers.id, id), eq(userPhoneNumbers.userId, userId)))
+      .returning();
+    if (!row) throw apiError(400, INVALID_CODE);
+    await audit(c, 'Phone number verified', { phoneNumberId: row.id });
+    return c.json(view(row));
+  });
+
+  // PHONE-008: an unverified number goes at once; a verified one needs a code texted to it (PHONE-011).
+  app.delete(route(paths.userPhoneNumbers.deletePhoneNumber.path), signedIn, async (c) => {
+    const userId = c.get('auth').sub;
+    const row = await own(userId, c.req.param('phoneId') ?? '');
+    if (!row.verifiedAt) {
+      await db.delete(userPhoneNumbers).where(eq(userPhoneNumbers.id, row.id));
+      await audit(c, 'Phone number deleted', { phoneNumberId: row.id });
+      return c.json({ deleted: true });
+    }
+    const otcToken = await textCode(userId, row, 'phone-delete');
+    return c.json({ deleted: false, otcToken }, 202);
+  });
+
+  // PHONE-011: the code texted to the number confirms its deletion.
+  app.post(route(paths.userPhoneNumbers.verifyDeletePhoneNumber.path), signedIn, async (c) => {
+    const { otcToken, code } = await readBody(c, z.object({ otcToken: tokenField, code: codeField }));
+    const userId = c.get('auth').sub;
+    const row = await own(userId, c.req.param('phoneId') ?? '');
+    const id = await checkCode(userId, 'phone-delete', otcToken, code);
+    if (id !== row.id) throw apiError(400, INVALID_CODE);
+    await db.delete(userPhoneNumbers).where(eq(userPhoneNumbers.id, row.id));
+    await audit(c, 'Phone number deleted', { phoneNumberId: row.id });
+    return c.json({ deleted: true });
+  });
+
+  // ---- Reset phone number (PHONE-001..004): public, rate-limited, no enumeration ----
+
+  // PHONE-002: the request yields a reset token (for any email); a known user is mailed a code.
+  app.post(paths.auth.resetPhoneNumber.path, async (c) => {
+    const { email } = await readBody(
+      c,
+      z.object({ email: z.string().trim().toLowerCase().email().max(320) }),
+    );
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.vendorId, vendorId), sql`lower(${users.email}) = ${email}`));
+    const known = user?.verified ? user : null;
+    const challenge = await issueChallenge(db, {
+      kind: 'phone-reset',
+      userId: known?.id ?? null,
+      tenantId: known?.activeTenantId ?? null,
+      ttlMs: CODE_TTL_MS,
+      codeDigits: 6,
+      supersede: Boolean(known),
+    });
+    if (known) {
+      await writeAudit(db, {
+        vendorId,
+        tenantId: known.activeTenantId,
+        userId: known.id,
+        email: known.email,
+        action: 'Phone number reset requested',
+        ...caller(c),
+      });
+      void services.mailer
+        .send(
+          mailOf(known.email, 'Reset your phone number', [
+            `Your code to reset the phone number of your account is ${challenge.code}. It works for 10 minutes.`,
+            'If you did not ask for it, ignore this message.',
+          ]),
+        )
+        .catch((error: unknown) => console.error('[server] reset-phone mail failed', error));
+    }
+    return c.json({ resetPhoneNumberToken: challenge.token });
+  });
+
+  // PHONE-003: the mailed code and the reset token yield a change token.
+  app.post(paths.auth.verifyResetPhoneNumber.path, async (c) => {
+    const { resetPhoneNumberToken, code } = await readBody(
+      c,
+      z.object({ resetPhoneNumberToken: tokenField, code: codeField }),
+    );
+    const challenge = await findChallenge(db, 'phone-reset', resetPhoneNumberToken);
+    if (!challenge) throw apiError(400, INVALID_CODE);
+    const check = await checkChallengeCode(db, challenge.id, code, { maxAttempts: MAX_ATTEMPTS });
+    if (check !== 'ok' || !challenge.userId) throw apiError(400, INVALID_CODE);
+    const change = await issueChallenge(db, {
+      kind: 'phone-change',
+      userId: challenge.userId,
+      tenantId: challenge.tenantId,
+      ttlMs: CODE_TTL_MS,
+      supersede: true,
+    });
+    return c.json({ changePhoneNumberToken: change.token });
+  });
+
+  // PHONE-004: the new number replaces the old ones; an SMS sign-in code goes to it at once.
+  app.put(paths.auth.changePhoneNumber.path, async (c) => {
+    const { changePhoneNumberToken, phoneNumber } = await readBody(
+      c,
+      z.object({ changePhoneNumberToken: tokenField, phoneNumber: phoneField }),
+    );
+    const challenge = await findChallenge(db, 'phone-change', changePhoneNumberToken);
+    if (!challenge?.userId || !(await spendChallenge(db, challenge.id)))
+      throw apiError(400, 'The link is invalid or has expired');
+    const [user] = await db.select().from(users).where(eq(users.id, challenge.userId));
+    if (!user) throw apiError(400, 'The link is invalid or has expired');
+    const id = randomUUID();
+    await db.transaction(async (tx) => {
+      await tx.delete(userPhoneNumbers).where(eq(userPhoneNumbers.userId, user.id));
+      await tx.insert(userPhoneNumbers).values({ id, userId: user.id, phoneNumber });
+    });
+    await writeAudit(db, {
+      vendorId,
+      tenantId: user.activeTenantId,
+      userId: user.id,
+      email: user.email,
+      action: 'Phone number reset',
+      severity: 'Medium',
+      ...caller(c),
+    });
+    // The SMS passwordless login: a correct code also proves the new number (it becomes verified).
+    await sendPasswordless(services, c, user, 'smscode', phoneNumber, { phoneNumberId: id });
+    return c.json({ email: user.email });
+  });
+
+  return app;
+}
