@@ -1,5 +1,4 @@
 import {
-  flexRender,
   getCoreRowModel,
   getSortedRowModel,
   useReactTable,
@@ -8,7 +7,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useT } from '../i18n/useT';
 
 export type { ColumnDef, SortingState } from '@tanstack/react-table';
@@ -87,7 +86,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <tr key={group.id} aria-rowindex={1}>
               {group.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
-                const content = flexRender(header.column.columnDef.header, header.getContext());
+                const content = renderSlot(header.column.columnDef.header, header.getContext());
                 return (
                   <th
                     key={header.id}
@@ -157,7 +156,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         key={cell.id}
                         css={{ padding: '8px 12px', borderBottom: '1px solid var(--fe-color-border)' }}
                       >
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        {renderSlot(cell.column.columnDef.cell, cell.getContext())}
                       </td>
                     ))}
                   </tr>
@@ -174,6 +173,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </table>
     </div>
   );
+}
+
+/**
+ * A header or cell renderer, called as a plain function (TanStack's `flexRender` would mount it as a
+ * component: a renderer recreated on a parent re-render is then a new component type, and everything in
+ * the cell — an open menu, a focused button — would be thrown away and remounted). Renderers therefore use
+ * no hooks; the elements they return keep their state across re-renders.
+ */
+function renderSlot<C>(slot: unknown, context: C): ReactNode {
+  return typeof slot === 'function' ? (slot as (context: C) => ReactNode)(context) : (slot as ReactNode);
 }
 
 export interface PaginationProps {

@@ -92,6 +92,41 @@ describe('ui primitives', () => {
     expect(shadow.querySelector('tr[data-row]')!.textContent).to.equal('User 00000');
   });
 
+  it('what a cell renders keeps its state when the parent re-renders with new column definitions', async () => {
+    function Counter() {
+      const [n, setN] = useState(0);
+      return (
+        <button type="button" data-counter onClick={() => setN(n + 1)}>
+          {n}
+        </button>
+      );
+    }
+    function Parent() {
+      const [tick, setTick] = useState(0);
+      // New column objects and renderers on every render, as an unmemoized page would make them.
+      const cols: ColumnDef<Row, string>[] = [{ id: 'c', header: `Tick ${tick}`, cell: () => <Counter /> }];
+      return (
+        <>
+          <button type="button" data-tick onClick={() => setTick(tick + 1)} />
+          <DataTable
+            label="People"
+            columns={cols}
+            data={rows.slice(0, 1)}
+            getRowId={(r) => r.id}
+            emptyMessage="none"
+          />
+        </>
+      );
+    }
+    const shadow = render(<Parent />);
+    await waitUntil(() => shadow.querySelector('[data-counter]'));
+    shadow.querySelector<HTMLButtonElement>('[data-counter]')!.click();
+    await waitUntil(() => shadow.querySelector('[data-counter]')!.textContent === '1');
+    shadow.querySelector<HTMLButtonElement>('[data-tick]')!.click();
+    await waitUntil(() => shadow.textContent?.includes('Tick 1'));
+    expect(shadow.querySelector('[data-counter]')!.textContent).to.equal('1');
+  });
+
   it('an empty table says so', async () => {
     const shadow = render(
       <DataTable
