@@ -121,6 +121,8 @@ describe('<fe-login-box>', () => {
 
   it('one store across elements: signing in with the preview login box shows the user in the portal', async () => {
     loginRoute();
+    // The passkeys prompt (LOGIN-012, passkeys.test.ts) was answered "Not now" on this browser: straight to the redirect.
+    localStorage.setItem('fe-passkeys-prompt-dismissed', '1');
     const box = await mount('fe-login-box', { preview: '', 'url-strategy': 'hash' }, hasForm);
     const portal = await mount('fe-admin-portal', {}, (root) =>
       /Sign in to manage/.test(root.textContent ?? ''),
@@ -149,6 +151,7 @@ describe('<fe-login-box>', () => {
     await waitUntil(() => location.hash === '#/', 'no redirect to the authenticated URL');
     expect(navigations.map((url) => url.split('#')[1])).to.deep.equal(['/']);
     await waitUntil(() => $(box, 'form') === null && !shadowText(box).includes('Sign in'));
+    localStorage.removeItem('fe-passkeys-prompt-dismissed');
   });
 
   it('[SHELL-007] a wrong password in preview shows the server error and keeps the form usable', async () => {

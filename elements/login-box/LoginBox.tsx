@@ -16,7 +16,7 @@ import { ForgotPasswordScreen } from './screens/ForgotPasswordScreen';
 import { HostedCallbackScreen, HostedLoginScreen, HostedLogoutScreen } from './screens/HostedScreens';
 import { LogoutScreen } from './screens/LogoutScreen';
 import { LoginEntry, MagicLinkScreen } from './screens/PasswordlessScreens';
-import { PromptPasskeysScreen } from './screens/PasskeysScreens';
+import { PasskeyLogin, PromptPasskeysScreen } from './screens/PasskeysScreens';
 import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
 import { ScreenHeader } from './screens/ScreenHeader';
 import { SignUpScreen } from './screens/SignUpScreen';
@@ -67,7 +67,14 @@ function LoginRoute({ host }: { host: EventTarget }) {
   return (
     <>
       <ScreenHeader title={t('loginBox.login.title')} subtitle={t('loginBox.login.subtitle')} />
-      {authenticated ? <SignedIn /> : <LoginEntry host={host} />}
+      {authenticated ? (
+        <SignedIn />
+      ) : (
+        <>
+          <LoginEntry host={host} />
+          <PasskeyLogin host={host} />
+        </>
+      )}
     </>
   );
 }

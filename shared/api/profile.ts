@@ -117,6 +117,9 @@ export function createProfileApi(client: Pick<ApiClient, 'request'>) {
     /** GET webauthn/devices: `{ devices }`. */
     getWebAuthnDevices: async () =>
       (await client.request<{ devices?: WebAuthnDevice[] }>(paths.auth.getWebAuthnDevices))?.devices ?? [],
+    /** DELETE webauthn/devices/{deviceId}: one of the user's passkeys. */
+    deleteWebAuthnDevice: (deviceId: string) =>
+      client.request(paths.auth.deleteWebAuthnDevice, { params: { deviceId } }),
     /** GET users v2 me/tenants. */
     getTenants: () => client.request<UserTenant[]>(paths.tenants.getTenants),
     /** PUT users v1 tenant: the active tenant; the session is refreshed afterwards. */

@@ -6,12 +6,11 @@ import { optionsAtom } from '../../../shared/options/options.atoms';
 import { RouteLink } from '../RouteLink';
 import { useLogin } from '../useLogin';
 import { isEmail, useEmailError } from './useFieldErrors';
-import { PasskeySignIn } from './PasskeysScreens';
 
 /** The email and password form; `email` comes filled in after a pre-login step (LOGIN-008). */
 export function LoginScreen({ host, email: initialEmail = '' }: { host: EventTarget; email?: string }) {
   const { t } = useT();
-  const { state, submit, submitPasskey, run } = useLogin(host);
+  const { state, submit } = useLogin(host);
   const { routes } = useAtomValue(optionsAtom);
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -69,11 +68,6 @@ export function LoginScreen({ host, email: initialEmail = '' }: { host: EventTar
           </span>
         </div>
       </form>
-      <PasskeySignIn
-        loading={state.loading}
-        onPasskey={() => void submitPasskey(isEmail(email) ? email : undefined)}
-        onConditional={(signIn) => void run(signIn, 'passkey')}
-      />
     </>
   );
 }

@@ -18,6 +18,7 @@ import { store } from '../../../shared/store';
 import { Alert, Button } from '../../../shared/ui';
 import { loadStrategies, passkeysActive } from '../passkeys';
 import { passkeysPromptAtom } from '../passkeys.atoms';
+import { useLogin } from '../useLogin';
 import { ScreenHeader } from './ScreenHeader';
 
 /** Whether the vendor offers passkeys and this browser can use them (read once per mount). */
@@ -41,10 +42,12 @@ function usePasskeysActive(): boolean {
  */
 export function PasskeySignIn({
   loading,
+  error,
   onPasskey,
   onConditional,
 }: {
   loading: boolean;
+  error?: string | null;
   onPasskey: () => void;
   onConditional?: (signIn: () => Promise<AuthAnswer>) => void;
 }) {
@@ -73,7 +76,10 @@ export function PasskeySignIn({
 
   if (!active) return null;
   return (
-    <div css={{ display: 'grid', gap: 'var(--fe-spacing)' }} data-passkey-sign-in>
+    <div
+      css={{ display: 'grid', gap: 'var(--fe-spacing)', marginTop: 'calc(var(--fe-spacing) * 2)' }}
+      data-passkey-sign-in
+    >
       <p
         aria-hidden="true"
         css={{
@@ -87,10 +93,26 @@ export function PasskeySignIn({
       >
         {t('loginBox.passkeys.or')}
       </p>
+      {error && <Alert severity="error">{error}</Alert>}
       <Button variant="secondary" fullWidth disabled={loading} onClick={onPasskey}>
         {loading ? t('loginBox.passkeys.signingIn') : t('loginBox.passkeys.signIn')}
       </Button>
     </div>
+  );
+}
+
+/** Passkey sign-in under the login screens: its own run of the login hook (same post-login steps). */
+export function PasskeyLogin({ host }: { host: EventTarget }) {
+  const { t } = useT();
+  const { state, submitPasskey, run } = useLogin(host);
+  if (state.step === 'success') return <p role="status">{t('loginBox.login.redirecting')}</p>;
+  return (
+    <PasskeySignIn
+      loading={state.loading}
+      error={state.error}
+      onPasskey={() => void submitPasskey()}
+      onConditional={(signIn) => void run(signIn, 'passkey')}
+    />
   );
 }
 

@@ -947,6 +947,10 @@ export const previewRoutes: ReadonlyArray<readonly [ApiPath, PreviewHandler]> = 
   }),
   on(paths.auth.getMFADevices, ({ state }) => state.mfaDevices),
   on(paths.auth.getWebAuthnDevices, ({ state }) => ({ devices: state.mfaDevices.webauthn })),
+  on(paths.auth.deleteWebAuthnDevice, ({ state, params }) => {
+    remove(state.mfaDevices.webauthn, (d) => d.id === params.deviceId, 'Passkey');
+    return {};
+  }),
   on(paths.users.GetUserJwt, (req) => ({ token: authAnswer(req).accessToken })),
 
   // Tenants of the signed-in user, switching, hierarchy

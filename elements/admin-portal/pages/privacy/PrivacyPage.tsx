@@ -9,6 +9,7 @@ import { useT } from '../../../../shared/i18n/useT';
 import { Alert, Button, ConfirmDialog, Spinner } from '../../../../shared/ui';
 import { useFieldAppearance } from '../../appearance';
 import { Subsection } from '../../PageParts';
+import { PasskeysSection } from './PasskeysSection';
 import { describeUserAgent } from './userAgent';
 
 /** The privacy page (ROUTE-038): the user's login sessions, and MFA (methods, passkeys, phone numbers). */
@@ -205,13 +206,10 @@ function SessionsSection({ canRevoke }: { canRevoke: boolean }) {
 
 /** The MFA methods, passkeys and sign-in phone numbers of the user, read-only (enrolment is elsewhere). */
 function MfaSection() {
-  const { t, locale } = useT();
+  const { t } = useT();
   const user = useAtomValue(userAtom);
   const { state, reload } = useAccountData(async () => {
-    const [devices, passkeys] = await Promise.all([
-      profileApi.getMfaDevices(),
-      profileApi.getWebAuthnDevices(),
-    ]);
+    const devices = await profileApi.getMfaDevices();
     return {
       devices: {
         webauthn: devices?.webauthn ?? [],
@@ -219,10 +217,8 @@ function MfaSection() {
         authenticators: devices?.authenticators ?? [],
         emails: devices?.emails ?? [],
       },
-      passkeys,
     };
   });
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   return (
     <>
       <Subsection title={t('adminPortal.privacy.mfa')} id="fe-privacy-mfa">
@@ -267,29 +263,7 @@ function MfaSection() {
           }}
         </Loaded>
       </Subsection>
-      <Subsection title={t('adminPortal.privacy.passkeys')} id="fe-privacy-passkeys">
-        <Loaded state={state} reload={reload}>
-          {({ passkeys }) =>
-            passkeys.length === 0 ? (
-              <p css={{ margin: 0 }}>{t('adminPortal.privacy.noPasskeys')}</p>
-            ) : (
-              <ul css={listCss} data-passkeys>
-                {passkeys.map((p) => (
-                  <li key={p.id}>
-                    {p.name || p.deviceType || p.id}
-                    {p.createdAt && (
-                      <span css={{ color: 'var(--fe-color-text-secondary)' }}>
-                        {' · '}
-                        {t('adminPortal.privacy.passkeyAdded', { date: formatDate(date, p.createdAt) })}
-                      </span>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            )
-          }
-        </Loaded>
-      </Subsection>
+      <PasskeysSection />
       <Subsection title={t('adminPortal.privacy.phoneNumbers')} id="fe-privacy-phones">
         <Loaded state={state} reload={reload}>
           {({ devices }) =>

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { adminPortalApi } from '../../../../shared/api/client';
+import { errorMessage } from '../../../../shared/api/errors';
+import { profileApi, type WebAuthnDevice } from '../../../../shared/api/profile';
+import { useAccountData } from '../../../../shared/api/useAccountData';
+import { isCeremonyCancelled, registerPasskey, webAuthnAvailable } from '../../../../shared/auth/webauthn';
+import { useT } from '../../../../shared/i18n/useT';
+import { Alert, Button, ConfirmDialog, Spinner } from '../../../../shared/ui';
+import { Subsection } from '../../PageParts';
+
+type Status = { kind: 'done'; message: string } | { kind: 'failed'; error: string } | null;
+
+/** The user's passkeys: listed with the date each was added; a new one is registered here, one is deleted. */
+export function PasskeysSection() {
+  const { t, locale } = useT();
+  const { state, reload } = useAccountData(() => profileApi.getWebAuthnDevices());
+  const [adding, setAdding] = useState(false);
+  const [confirm, setConfirm] = useState<WebAuthnDevice | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [status, setStatus] = useState<Status>(null);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const label = (p: WebAuthnDevice) => p.name || t('adminPortal.privacy.passkeyUnnamed');
+
+  const add = async () => {
+    setAdding(true);
+    setStatus(null);
+    try {
+      await registerPasskey(adminPortalApi);
+      setStatus({ kind: 'done', message: t('adminPortal.privacy.passkeyRegistered') });
+      reload();
+    } catch (error) {
+      setStatus({
+        kind: 'failed',
+        error: isCeremonyCancelled(error)
+          ? t('adminPortal.privacy.passkeyCancelled')
+          : errorMessage(error, t('adminPortal.privacy.passkeyRegisterFailed')),
+      });
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!confirm) return;
+    setDeleting(true);
+    setStatus(null);
+    try {
+      await profileApi.deleteWebAuthnDevice(confirm.id);
+      setStatus({ kind: 'done', message: t('adminPortal.privacy.passkeyDeleted') });
+      reload();
+    } catch (error) {
+      setStatus({ kind: 'failed', error: errorMessage(error, t('common.genericError')) });
+    } finally {
+      setDeleting(false);
+      setConfirm(null);
+    }
+  };
+
+  return (
+    <Subsection title={t('adminPortal.privacy.passkeys')} id="fe-privacy-passkeys">
+      <div css={{ display: 'grid', gap: 'var(--fe-spacing)' }}>
+        <p css={{ margin: 0, color: 'var(--fe-color-text-secondary)' }}>
+          {t('adminPortal.privacy.passkeysIntro')}
+        </p>
+        {status?.kind === 'done' && <Alert severity="success">{status.message}</Alert>}
+        {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
+        {state.status === 'loading' && <Spinner label={t('common.loading')} />}
+        {state.status === 'failed' && (
+          <Alert severity="error" action={{ label: t('adminPortal.form.retry'), onClick: reload }}>
+            {t('adminPortal.form.loadFailed', { error: state.error })}
+          </Alert>
+        )}
+        {state.status === 'ready' &&
+          (state.data.length === 0 ? (
+            <p css={{ margin: 0 }}>{t('adminPortal.privacy.noPasskeys')}</p>
+          ) : (
+            <ul css={listCss} data-passkeys>
+              {state.data.map((p) => (
+                <li key={p.id} data-passkey={p.id} css={rowCss}>
+                  <span>
+                    {label(p)}
+                    {p.createdAt && (
+                      <span css={{ color: 'var(--fe-color-text-secondary)' }}>
+                        {' · '}
+                        {t('adminPortal.privacy.passkeyAdded', { date: formatDate(date, p.createdAt) })}
+                      </span>
+                    )}
+                  </span>
+                  <Button
+                    variant="text"
+                    data-delete-passkey={p.id}
+                    aria-label={t('adminPortal.privacy.deletePasskeyNamed', { name: label(p) })}
+                    onClick={() => setConfirm(p)}
+                  >
+                    {t('adminPortal.privacy.deletePasskey')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ))}
+        {webAuthnAvailable() ? (
+          <div>
+            <Button variant="secondary" data-add-passkey disabled={adding} onClick={() => void add()}>
+              {adding ? t('adminPortal.privacy.addingPasskey') : t('adminPortal.privacy.addPasskey')}
+            </Button>
+          </div>
+        ) : (
+          <p css={{ margin: 0 }}>{t('adminPortal.privacy.passkeysUnsupported')}</p>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={t('adminPortal.privacy.deletePasskeyTitle')}
+        confirmLabel={t('adminPortal.privacy.deletePasskey')}
+        busy={deleting}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirm(null)}
+      >
+        {confirm ? t('adminPortal.privacy.deletePasskeyBody', { name: label(confirm) }) : ''}
+      </ConfirmDialog>
+    </Subsection>
+  );
+}
+
+function formatDate(format: Intl.DateTimeFormat, value: string): string {
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : format.format(d);
+}
+
+const listCss = { margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: 4 } as const;
+const rowCss = {
+  display: 'flex',
+  justifyContent: 'space-between',
+  alignItems: 'center',
+  gap: 'var(--fe-spacing)',
+  flexWrap: 'wrap',
+  borderBottom: '1px solid var(--fe-color-border)',
+  padding: '4px 0',
+} as const;
