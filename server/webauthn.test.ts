@@ -377,3 +377,24 @@ describe('passkeys: registration and sign-in (WebAuthn)', () => {
     );
   });
 });
+
+describe('dev: feature flags switched by tests and demos', () => {
+  it('[LOGIN-012] PUT /dev/feature-flags/show-passkeys-new turns the passkeys flag on and off', async () => {
+    const t = await testServer();
+    try {
+      const flags = async () =>
+        ((await (await t.app.request('/flags')).json()) as { flags?: Record<string, string> }).flags ?? {};
+      const before = await flags();
+      assert.notEqual(before['show-passkeys-new'], 'on');
+      const put = (on: unknown) =>
+        t.app.request('/dev/feature-flags/show-passkeys-new', { ...t.json({ on }), method: 'PUT' });
+      assert.equal((await put(true)).status, 200);
+      assert.equal((await flags())['show-passkeys-new'], 'on');
+      assert.equal((await put(false)).status, 200);
+      assert.notEqual((await flags())['show-passkeys-new'], 'on');
+      assert.equal((await put('yes')).status, 400);
+    } finally {
+      await t.close();
+    }
+  });
+});

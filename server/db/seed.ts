@@ -120,7 +120,9 @@ async function seedFlagsAndEntitlements(tx: Tx, vendorId: string, acme: string) 
       ...on,
       id: randomUUID(),
       key: 'show-passkeys-new',
-      description: 'Passkeys: the prompt to add one after login (LOGIN-012)',
+      description:
+        'Passkeys: the prompt to add one after login (LOGIN-012); off in the demo, PUT /dev/feature-flags/{key} turns it on',
+      on: false,
     },
     {
       ...on,

@@ -1,6 +1,7 @@
 // Passkeys: sign-in (webAuthnPreLogin / webAuthnPostLogin) and the user's own passkeys (register, list,
 // delete). Security keys as an MFA factor are in routes/mfaWebauthn.ts.
 import { and, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
@@ -19,7 +20,7 @@ import {
   webauthnAmr,
 } from '../auth/webauthn';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
-import { users, webauthnCredentials } from '../db/schema';
+import { featureFlags, users, webauthnCredentials } from '../db/schema';
 import { actor, endpoint, mounter } from './endpoints';
 
 /** One answer for every failed passkey sign-in: nothing tells which check failed. */
@@ -187,6 +188,22 @@ export function webauthnRoutes(services: Services): Hono<AppEnv> {
     });
     return c.json({});
   });
+
+  // Outside production a test or a demo turns a feature flag on or off (e.g. show-passkeys-new, LOGIN-012).
+  if (!config.production)
+    app.put('/dev/feature-flags/:key', async (c) => {
+      const key = z
+        .string()
+        .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/)
+        .safeParse(c.req.param('key'));
+      if (!key.success) throw apiError(400, 'key: letters, digits and _ . : -');
+      const { on: isOn } = await readBody(c, z.object({ on: z.boolean() }));
+      await db
+        .insert(featureFlags)
+        .values({ id: randomUUID(), vendorId, key: key.data, on: isOn, defaultTreatment: true })
+        .onConflictDoUpdate({ target: [featureFlags.vendorId, featureFlags.key], set: { on: isOn } });
+      return c.json({ key: key.data, on: isOn });
+    });
 
   return app;
 }
