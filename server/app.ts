@@ -15,6 +15,7 @@ import { authRoutes } from './routes/auth';
 import { flagsRoutes } from './routes/flags';
 import { groupsRoutes } from './routes/groups';
 import { hostedRoutes } from './routes/hosted';
+import { impersonateRoutes } from './routes/impersonate';
 import { mfaRoutes } from './routes/mfa';
 import { oauthRoutes } from './routes/oauth';
 import { passwordlessRoutes } from './routes/passwordless';
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', mfaRoutes(deps));
   app.route('/', stepUpRoutes(deps));
   app.route('/', passwordlessRoutes(deps));
+  app.route('/', impersonateRoutes(deps));
   app.route('/', signupRoutes(deps));
   app.route('/', accountRoutes(deps));
   app.route('/', phoneRoutes(deps));

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { Db } from './db';
 import { audits } from './db/schema';
@@ -17,8 +18,15 @@ export interface AuditEvent {
   json?: Record<string, unknown>;
 }
 
+/**
+ * The request's impersonation, set by the bearer check when the access token names an impersonator (`act`):
+ * every audit row written while serving that request is marked with who really acted (IMPERSONATE-*).
+ */
+export const auditScope = new AsyncLocalStorage<{ impersonatedBy: string }>();
+
 /** Writes one audit row; every security-relevant action calls it. */
 export async function writeAudit(db: Db, event: AuditEvent): Promise<void> {
+  const impersonatedBy = auditScope.getStore()?.impersonatedBy;
   await db.insert(audits).values({
     id: randomUUID(),
     vendorId: event.vendorId,
@@ -30,7 +38,7 @@ export async function writeAudit(db: Db, event: AuditEvent): Promise<void> {
     ipAddress: event.ipAddress ?? '',
     userAgent: event.userAgent ?? '',
     severity: event.severity ?? 'Info',
-    json: event.json ?? {},
+    json: impersonatedBy ? { ...event.json, impersonatedBy } : (event.json ?? {}),
   });
 }
 

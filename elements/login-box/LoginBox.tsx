@@ -15,7 +15,9 @@ import { ActivateScreen } from './screens/ActivateScreen';
 import { ForgotPasswordScreen } from './screens/ForgotPasswordScreen';
 import { HostedCallbackScreen, HostedLoginScreen, HostedLogoutScreen } from './screens/HostedScreens';
 import { LogoutScreen } from './screens/LogoutScreen';
+import { ImpersonateScreen } from './screens/ImpersonateScreen';
 import { LoginEntry, MagicLinkScreen } from './screens/PasswordlessScreens';
+import { ResetPhoneScreen } from './screens/ResetPhoneScreens';
 import { PasskeyLogin, PromptPasskeysScreen } from './screens/PasskeysScreens';
 import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
 import { ScreenHeader } from './screens/ScreenHeader';
@@ -33,6 +35,8 @@ const screens: Record<Exclude<LoginBoxScreen, 'skip'>, ScreenComponent> = {
   logout: LogoutScreen,
   hostedCallback: HostedCallbackScreen,
   magicLink: MagicLinkScreen,
+  resetPhone: ResetPhoneScreen,
+  impersonate: ImpersonateScreen,
 };
 
 /** With hosted login the server's page signs the user in: these routes hand over to it. */

@@ -12,6 +12,8 @@ export type LoginBoxScreen =
   | 'hostedCallback'
   | 'magicLink'
   | 'skip';
+  | 'resetPhone'
+  | 'impersonate'
 
 const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
@@ -26,6 +28,8 @@ const screenRoutes: [keyof AuthRoutes, LoginBoxScreen][] = [
   ['magicLinkCallbackUrl', 'magicLink'],
   ['loginUrl', 'login'],
 ];
+  ['resetPhoneNumberUrl', 'resetPhone'],
+  ['impersonationUrl', 'impersonate'],
 
 /**
  * The screen for the current app path. The login box renders at the login route (ROUTE-019), each auth

@@ -60,10 +60,17 @@ export function createSessionIssuer(services: Services) {
     if (!user) throw apiError(401, 'Unauthorized');
     // The session's proof rides in the token: step-up reads amr, acr and auth_time (STEPUP-002..005).
     const [proof] = await db
-      .select({ amr: sessions.amr, acr: sessions.acr, authTime: sessions.authTime })
+      .select({
+        amr: sessions.amr,
+        acr: sessions.acr,
+        authTime: sessions.authTime,
+        impersonatorId: sessions.impersonatorId,
+      })
       .from(sessions)
       .where(eq(sessions.id, sessionId));
-    const { token, expiresIn } = await tokens.sign(userClaims(user, sessionId, proof));
+    // An impersonation session names the administrator acting (RFC 8693 `act`): audit rows carry it.
+    const act = proof?.impersonatorId ? { act: { sub: proof.impersonatorId } } : {};
+    const { token, expiresIn } = await tokens.sign({ ...userClaims(user, sessionId, proof), ...act });
     return {
       accessToken: token,
       expiresIn,
@@ -84,7 +91,11 @@ export function createSessionIssuer(services: Services) {
      * `amr` values such as pwd, otp, sms, hwk, mfa) and the context class reached (`acr`); both are kept on
      * the session for step-up checks.
      */
-    async start(c: Context, userId: string, proof: { amr?: string[]; acr?: string | null } = {}) {
+    async start(
+      c: Context,
+      userId: string,
+      proof: { amr?: string[]; acr?: string | null; impersonatorId?: string | null } = {},
+    ) {
       // A member disabled in every tenant (or a temporary user past expiry) gets no session at all.
       const tenantId = await signInTenant(userId);
       const sessionId = randomUUID();
@@ -94,6 +105,7 @@ export function createSessionIssuer(services: Services) {
         tenantId,
         amr: proof.amr ?? ['pwd'],
         acr: proof.acr ?? null,
+        impersonatorId: proof.impersonatorId ?? null,
         ...caller(c),
       });
       // The session policy: timed-out sessions end, and only the newest allowed number stay open.

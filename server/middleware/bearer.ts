@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { auditScope } from '../audit';
 import type { TokenService } from '../auth/keys';
 import { apiError, type AppEnv } from '../context';
 
@@ -8,11 +9,16 @@ export function requireUser(tokens: TokenService) {
     const header = c.req.header('authorization') ?? '';
     const token = /^Bearer (.+)$/i.exec(header)?.[1];
     if (!token) throw apiError(401, 'Unauthorized');
+    let claims;
     try {
-      c.set('auth', await tokens.verify(token));
+      claims = await tokens.verify(token);
     } catch {
       throw apiError(401, 'Unauthorized');
     }
-    await next();
+    c.set('auth', claims);
+    // An impersonation token: audit rows of this request name the impersonator.
+    const impersonatedBy = (claims.act as { sub?: unknown } | undefined)?.sub;
+    if (typeof impersonatedBy === 'string') await auditScope.run({ impersonatedBy }, next);
+    else await next();
   });
 }

@@ -18,9 +18,15 @@ import {
   type PasswordlessType,
   type PublicAuthStrategies,
 } from '../login.machine';
+import { PENDING_PASSWORDLESS_KEY, readPending, type PendingPasswordless } from '../flows/resetPhone.machine';
+import { breachedPasswordAtom, mfaLoginAtom } from '../mfa.atoms';
+import { passkeysPromptAtom } from '../passkeys.atoms';
 import { RouteLink } from '../RouteLink';
 import { useLogin } from '../useLogin';
+import { BreachedPasswordScreen } from './BreachedPasswordScreen';
 import { LoginScreen } from './LoginScreen';
+import { MfaLoginScreen } from './MfaScreens';
+import { PromptPasskeysScreen } from './PasskeysScreens';
 import { ScreenHeader } from './ScreenHeader';
 import { isEmail, useEmailError } from './useFieldErrors';
 
@@ -40,6 +46,11 @@ function failure(error: unknown, fallback: string): Error {
 export function LoginEntry({ host }: { host: EventTarget }) {
   const { t } = useT();
   const [strategies, setStrategies] = useState<PublicAuthStrategies | null | undefined>(undefined);
+  // A passwordless login started elsewhere (after a phone reset, PHONE-004) continues at its code step.
+  const [pending] = useState(() => readPending(sessionStorage));
+  useEffect(() => {
+    if (pending) sessionStorage.removeItem(PENDING_PASSWORDLESS_KEY);
+  }, [pending]);
   useEffect(() => {
     let live = true;
     void api
@@ -51,6 +62,7 @@ export function LoginEntry({ host }: { host: EventTarget }) {
     };
   }, []);
   if (strategies === undefined) return <Spinner label={t('loginBox.passwordless.loading')} />;
+  if (pending) return <PreLoginFlow host={host} strategies={strategies} pending={pending} />;
   if (!startsWithPreLogin(strategies)) return <LoginScreen host={host} />;
   return <PreLoginFlow host={host} strategies={strategies} />;
 }
@@ -62,18 +74,22 @@ export function PreLoginFlow({
   host,
   strategies,
   sleepFor = sleep,
+  pending = null,
 }: {
   host: EventTarget;
   strategies: PublicAuthStrategies | null;
   sleepFor?: (ms: number) => Promise<unknown>;
+  pending?: PendingPasswordless | null;
 }) {
   const { t } = useT();
-  const [step, setStep] = useState<FlowStep>('preLogin');
-  const [email, setEmail] = useState('');
+  const [step, setStep] = useState<FlowStep>(
+    pending ? (pending.type === 'smscode' ? 'loginWithSmsOtc' : 'loginWithOtc') : 'preLogin',
+  );
+  const [email, setEmail] = useState(pending?.email ?? '');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [type, setType] = useState<PasswordlessType | null>(null);
+  const [type, setType] = useState<PasswordlessType | null>(pending?.type ?? null);
   const emailError = useEmailError()(email, touched);
   const strategy = mainStrategy(strategies);
 
@@ -245,6 +261,13 @@ export function MagicLinkScreen({ host }: { host: EventTarget }) {
   const token = useAtomValue(currentSearchParamsAtom).get('token');
   const { state, run } = useLogin(host);
   const failed = t('loginBox.passwordless.failed');
+  // After the sign-in: MFA, the breached-password step, the passkeys prompt, as on the login route (LOGIN-009).
+  const mfaStep = useAtomValue(mfaLoginAtom);
+  const breached = useAtomValue(breachedPasswordAtom);
+  const passkeysPrompt = useAtomValue(passkeysPromptAtom);
+  if (mfaStep) return <MfaLoginScreen />;
+  if (breached) return <BreachedPasswordScreen />;
+  if (passkeysPrompt) return <PromptPasskeysScreen />;
   return (
     <>
       <ScreenHeader title={t('loginBox.passwordless.magicLinkTitle')} />

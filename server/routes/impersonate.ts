@@ -1,0 +1,67 @@
+// Impersonation (IMPERSONATE-001..003): an administrator holding the impersonate permission opens a session
+// as another member of their account. The session records the impersonator; its access tokens carry
+// `act: { sub: impersonatorId }` and every audit row written with them is marked `json.impersonatedBy`.
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { paths } from '../../shared/api/paths';
+import { writeAudit } from '../audit';
+import { createSessionIssuer } from '../auth/session';
+import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
+import { users, userTenants } from '../db/schema';
+import { requirePermission } from '../middleware/authorize';
+
+/** The permission that allows impersonation (only the Admin role holds it in the demo data). */
+export const IMPERSONATE_PERMISSION = 'fe.secure.write.impersonate';
+
+const impersonateBody = z.object({
+  userId: z.string().min(1).max(100),
+  reason: z.string().trim().min(1).max(500),
+});
+
+export function impersonateRoutes(services: Services): Hono<AppEnv> {
+  const { db, vendorId } = services;
+  const app = new Hono<AppEnv>();
+  const sessions = createSessionIssuer(services);
+
+  // IMPERSONATE-003: POST with a payload (the user and the reason).
+  app.post(
+    paths.impersonate.impersonate.path,
+    requirePermission(services, IMPERSONATE_PERMISSION),
+    async (c) => {
+      const { userId, reason } = await readBody(c, impersonateBody);
+      const admin = c.get('auth');
+      // An impersonation session cannot start another one (no chains).
+      if (admin.act) throw apiError(403, 'You are not authorized to perform this action');
+      if (userId === admin.sub) throw apiError(400, 'You cannot impersonate yourself');
+      // Only an enabled member of the administrator's current tenant (same answer for unknown users).
+      const [target] = await db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .innerJoin(userTenants, eq(userTenants.userId, users.id))
+        .where(
+          and(
+            eq(users.id, userId),
+            eq(users.vendorId, vendorId),
+            eq(userTenants.tenantId, admin.tenantId),
+            eq(userTenants.disabled, false),
+          ),
+        );
+      if (!target) throw apiError(404, 'User not found');
+      await writeAudit(db, {
+        vendorId,
+        tenantId: admin.tenantId,
+        userId: admin.sub,
+        email: admin.email,
+        action: 'User impersonation started',
+        severity: 'High',
+        json: { targetUserId: target.id, targetEmail: target.email, reason },
+        ...caller(c),
+      });
+      const answer = await sessions.start(c, target.id, { amr: ['imp'], impersonatorId: admin.sub });
+      return c.json({ ...answer, impersonatedBy: admin.sub });
+    },
+  );
+
+  return app;
+}
