@@ -67,10 +67,23 @@ describe('admin portal against `npm start` on an empty data dir', () => {
 
   async function signIn(page: Page, email: string, password: string) {
     await page.goto(`${server.url}/account/login`);
+    try {
+      await page.locator('fe-login-box input[name="email"]').waitFor({ timeout: 15_000 });
+    } catch (error) {
+      await page.screenshot({ path: 'test-results/e2e-portal-login-missing.png' });
+      throw error;
+    }
     await page.locator('fe-login-box input[name="email"]').fill(email);
     await page.locator('fe-login-box input[name="password"]').fill(password);
     await page.locator('fe-login-box button[type="submit"]').click();
     try {
+      // After a password sign-in the login box may offer a passkey (LOGIN-012): not now.
+      const notNow = page.locator('fe-login-box button', { hasText: 'Not now' });
+      await Promise.race([
+        page.waitForURL(`${server.url}/`, { timeout: 15_000 }),
+        notNow.waitFor({ timeout: 15_000 }),
+      ]);
+      if (await notNow.isVisible()) await notNow.click();
       await page.waitForURL(`${server.url}/`, { timeout: 15_000 });
     } catch (error) {
       await page.screenshot({ path: 'test-results/e2e-portal-signin-failed.png' });
