@@ -25,6 +25,8 @@ import { rolesRoutes } from './routes/roles';
 import { signupRoutes } from './routes/signup';
 import { stepUpRoutes } from './routes/stepup';
 import { teamRoutes } from './routes/team';
+import { socialRoutes } from './routes/social';
+import { ssoRoutes } from './routes/sso';
 import { webauthnRoutes } from './routes/webauthn';
 import { loadUserView } from './users';
 
@@ -95,6 +97,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', accountSettingsRoutes(deps));
   app.route('/', profileRoutes(deps));
   app.route('/', teamRoutes(deps));
+  app.route('/', ssoRoutes(deps));
+  app.route('/', socialRoutes(deps));
   app.route('/', webauthnRoutes(deps));
   app.get(paths.auth.getMeV2.path, requireUser(tokens), async (c) => {
     const { sub, tenantId } = c.get('auth');

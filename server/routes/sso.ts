@@ -1,0 +1,315 @@
+import { and, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { paths } from '../../shared/api/paths';
+import { ssoPaths } from '../../shared/api/sso';
+import { route } from '../account/guards';
+import { writeAudit } from '../audit';
+import { issueChallenge, type Challenge } from '../auth/challenges';
+import { createSessionIssuer } from '../auth/session';
+import { finishSignIn } from '../auth/signin';
+import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
+import { authChallenges, roles, ssoConfigurations, tenants, users } from '../db/schema';
+import {
+  bindingMatches,
+  callbackRedirect,
+  issueLoginCode,
+  redeemLoginCode,
+  startBinding,
+  STATE_TTL_MS,
+  takeState,
+} from '../sso/handoff';
+import { enterSsoTenant, resolveExternalUser, type ExternalProfile } from '../sso/identities';
+import { authorizationUrl, discover, exchangeCode, oidcClientConfig } from '../sso/oidc';
+import {
+  newRequestId,
+  samlAuthorizeUrl,
+  samlIdpConfig,
+  samlSpMetadata,
+  validateSamlResponse,
+} from '../sso/saml';
+
+/** The answer of a failed SSO or social post-login (the login box shows its own message). */
+export const SSO_FAILED = 'Failed to authenticate';
+
+const codeBody = z.object({ code: z.string().min(1).max(200) });
+const startQuery = z.object({ configurationId: z.string().min(1).max(100) });
+
+type SsoConfiguration = typeof ssoConfigurations.$inferSelect;
+
+/** The amr of a session opened by an external identity provider (see finishSignIn callers). */
+export const EXTERNAL_AMR = ['ext'];
+
+/**
+ * SSO sign-in (LOGIN-007 server side, ROUTE-013/014): the start address pre-login answers, the OIDC relying
+ * party (openid-client: discovery, code flow with PKCE S256, state and nonce) and SAML service provider
+ * (node-saml: signed assertion, audience, recipient, InResponseTo, time window), the one-time login code the
+ * login box's callback route exchanges, and the public SSO configuration.
+ *
+ * A session opened here has amr ['ext']: the first factor was proved at an external IdP, whose own amr is
+ * not trusted for step-up (RFC 8176 has no federated value; 'ext' names none of pwd/otp/sms/hwk/mfa).
+ */
+export function ssoRoutes(services: Services): Hono<AppEnv> {
+  const { db, config, vendorId } = services;
+  const app = new Hono<AppEnv>();
+  const sessions = createSessionIssuer(services);
+  const oidcRedirectUri = `${config.publicUrl}${ssoPaths.oidcCallback.path}`;
+  const sp = {
+    entityId: `${config.publicUrl}${ssoPaths.samlMetadata.path}`,
+    acsUrl: `${config.publicUrl}${ssoPaths.samlAcs.path}`,
+  };
+
+  const loadConfiguration = async (id: string): Promise<SsoConfiguration | null> => {
+    const [row] = await db
+      .select({ sso: ssoConfigurations })
+      .from(ssoConfigurations)
+      .innerJoin(tenants, eq(tenants.id, ssoConfigurations.tenantId))
+      .where(and(eq(ssoConfigurations.id, id), eq(tenants.vendorId, vendorId)));
+    return row?.sso.enabled ? row.sso : null;
+  };
+
+  const failed = async (c: Context, kind: 'oidc' | 'saml', reason: string, tenantId?: string | null) => {
+    await writeAudit(db, {
+      vendorId,
+      tenantId,
+      action: 'User login failed',
+      severity: 'Medium',
+      json: { method: `sso-${kind}`, reason },
+      ...caller(c),
+    });
+    return c.redirect(
+      callbackRedirect(services, kind === 'oidc' ? 'oidcRedirectUrl' : 'samlCallbackUrl', {
+        error: 'login_failed',
+      }),
+    );
+  };
+
+  // The SSO address of pre-login: a page navigation that leaves for the tenant's identity provider.
+  app.get(ssoPaths.ssoStart.path, async (c) => {
+    const query = startQuery.safeParse(c.req.query());
+    const sso = query.success ? await loadConfiguration(query.data.configurationId) : null;
+    if (!sso) return failed(c, 'oidc', 'unknown configuration');
+    const binding = startBinding(c);
+    if (sso.kind === 'oidc') {
+      const provider = oidcClientConfig.safeParse(sso.config);
+      if (!provider.success) return failed(c, 'oidc', 'bad configuration', sso.tenantId);
+      // The state is the challenge's own token; its data is filled once the PKCE secrets exist.
+      const configuration = await discover(config, provider.data).catch(() => null);
+      if (!configuration) return failed(c, 'oidc', 'discovery failed', sso.tenantId);
+      const { id, token } = await issueChallenge(db, {
+        kind: 'sso-state',
+        tenantId: sso.tenantId,
+        ttlMs: STATE_TTL_MS,
+      });
+      const { url, secrets } = await authorizationUrl(configuration, {
+        redirectUri: oidcRedirectUri,
+        state: token,
+        scopes: provider.data.scopes,
+      });
+      await saveStateData(services, id, { configurationId: sso.id, kind: 'oidc', binding, ...secrets });
+      return c.redirect(url.href);
+    }
+    const idp = samlIdpConfig.safeParse(sso.config);
+    if (!idp.success) return failed(c, 'saml', 'bad configuration', sso.tenantId);
+    const requestId = newRequestId();
+    const { token } = await issueChallenge(db, {
+      kind: 'sso-state',
+      tenantId: sso.tenantId,
+      ttlMs: STATE_TTL_MS,
+      data: { configurationId: sso.id, kind: 'saml', binding, requestId, issuedAt: Date.now() },
+    });
+    return c.redirect(await samlAuthorizeUrl(idp.data, sp, token, requestId));
+  });
+
+  /** The user of a proved external identity, signed into the configuration's tenant, as a login code. */
+  const completeSso = async (
+    c: Context,
+    kind: 'oidc' | 'saml',
+    state: Challenge,
+    sso: SsoConfiguration,
+    identity: Omit<ExternalProfile, 'provider' | 'userProvider'>,
+  ) => {
+    const who = caller(c);
+    const resolved = await resolveExternalUser(
+      services,
+      { ...identity, provider: `sso:${sso.id}`, userProvider: kind === 'saml' ? 'saml' : 'oidc' },
+      { tenantId: sso.tenantId, roleIds: stringList(sso.defaultRoleIds) },
+      who,
+    );
+    if (!resolved.ok) return failed(c, kind, resolved.reason, sso.tenantId);
+    const entered = await enterSsoTenant(
+      services,
+      resolved.user.id,
+      sso.tenantId,
+      stringList(sso.defaultRoleIds),
+    );
+    if (!entered) return failed(c, kind, 'disabled in the tenant', sso.tenantId);
+    const code = await issueLoginCode(services, resolved.user.id, sso.tenantId, {
+      via: kind,
+      method: `sso-${kind}`,
+      binding: String((state.data as { binding?: unknown }).binding ?? ''),
+    });
+    return c.redirect(
+      callbackRedirect(services, kind === 'oidc' ? 'oidcRedirectUrl' : 'samlCallbackUrl', { code }),
+    );
+  };
+
+  // The OIDC redirect_uri: state (once, this browser), then the code exchange and ID token checks.
+  app.get(ssoPaths.oidcCallback.path, async (c) => {
+    const state = await takeState(services, c.req.query('state'));
+    const data = (state?.data ?? {}) as Record<string, unknown>;
+    if (!state || data.kind !== 'oidc') return failed(c, 'oidc', 'unknown or replayed state');
+    if (!bindingMatches(c, data.binding)) return failed(c, 'oidc', 'another browser', state.tenantId);
+    const sso = await loadConfiguration(String(data.configurationId));
+    const provider = oidcClientConfig.safeParse(sso?.config);
+    if (!sso || !provider.success) return failed(c, 'oidc', 'configuration gone', state.tenantId);
+    if (c.req.query('error')) return failed(c, 'oidc', 'refused by the provider', sso.tenantId);
+    const callbackUrl = new URL(oidcRedirectUri);
+    callbackUrl.search = new URL(c.req.url).search;
+    let identity;
+    try {
+      identity = await exchangeCode(await discover(config, provider.data), callbackUrl, {
+        state: c.req.query('state')!,
+        codeVerifier: String(data.codeVerifier),
+        nonce: String(data.nonce),
+      });
+    } catch (error) {
+      return failed(c, 'oidc', `code exchange: ${(error as Error).message}`.slice(0, 200), sso.tenantId);
+    }
+    return completeSso(c, 'oidc', state, sso, identity);
+  });
+
+  // The SAML assertion consumer service (HTTP-POST binding); RelayState is the state challenge's token.
+  app.post(ssoPaths.samlAcs.path, async (c) => {
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const relayState = typeof form.RelayState === 'string' ? form.RelayState : undefined;
+    const samlResponse = typeof form.SAMLResponse === 'string' ? form.SAMLResponse : undefined;
+    const state = await takeState(services, relayState);
+    const data = (state?.data ?? {}) as Record<string, unknown>;
+    if (!state || data.kind !== 'saml' || !samlResponse)
+      return failed(c, 'saml', 'unknown or replayed RelayState');
+    if (!bindingMatches(c, data.binding)) return failed(c, 'saml', 'another browser', state.tenantId);
+    const sso = await loadConfiguration(String(data.configurationId));
+    const idp = samlIdpConfig.safeParse(sso?.config);
+    if (!sso || !idp.success) return failed(c, 'saml', 'configuration gone', state.tenantId);
+    let identity;
+    try {
+      identity = await validateSamlResponse(
+        idp.data,
+        sp,
+        { id: String(data.requestId), issuedAt: Number(data.issuedAt) },
+        samlResponse,
+      );
+    } catch (error) {
+      return failed(c, 'saml', `assertion: ${(error as Error).message}`.slice(0, 200), sso.tenantId);
+    }
+    const domains = stringList(sso.domains);
+    const domain = identity.email?.split('@')[1]?.toLowerCase();
+    // SAML has no email_verified: an address in a domain this configuration's tenant claims is vouched for.
+    return completeSso(c, 'saml', state, sso, {
+      ...identity,
+      emailVerified: Boolean(domain && domains.includes(domain)),
+    });
+  });
+
+  app.get(ssoPaths.samlMetadata.path, (c) =>
+    c.body(samlSpMetadata(sp), 200, { 'content-type': 'application/samlmetadata+xml' }),
+  );
+
+  // Post-login of the login box's OIDC and SAML callback routes: the one-time code for a session.
+  const postLogin = (via: 'oidc' | 'saml') => async (c: Context) => {
+    const { code } = await readBody(c, codeBody);
+    const redeemed = await redeemLoginCode(services, c, code, via);
+    if (!redeemed) {
+      await writeAudit(db, {
+        vendorId,
+        action: 'User login failed',
+        severity: 'Medium',
+        json: { method: `sso-${via}`, reason: 'login code invalid, used or from another browser' },
+        ...caller(c),
+      });
+      throw apiError(401, SSO_FAILED);
+    }
+    const [user] = await db.select().from(users).where(eq(users.id, redeemed.userId));
+    if (!user) throw apiError(401, SSO_FAILED);
+    return c.json(
+      await finishSignIn(c, services, sessions, user, { amr: EXTERNAL_AMR, method: redeemed.method }),
+    );
+  };
+  app.post(paths.auth.oidcPostLogin.path, postLogin('oidc'));
+  app.post(paths.auth.oidcPostLoginV2.path, postLogin('oidc'));
+  app.post(paths.auth.postLogin.path, postLogin('saml'));
+
+  // Whether SSO is offered at all (no configuration detail: domains and IdPs stay private).
+  app.get(route(paths.auth.getSSOPublicConfiguration.path), async (c) => {
+    const rows = await db
+      .select({ id: ssoConfigurations.id })
+      .from(ssoConfigurations)
+      .innerJoin(tenants, eq(tenants.id, ssoConfigurations.tenantId))
+      .where(and(eq(tenants.vendorId, vendorId), eq(ssoConfigurations.enabled, true)))
+      .limit(1);
+    return c.json({ isActive: rows.length > 0 });
+  });
+
+  if (!config.production) mountDevRoutes(app, services, { oidcRedirectUri, sp });
+  return app;
+}
+
+const stringList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+
+async function saveStateData(services: Services, id: string, data: Record<string, unknown>) {
+  await services.db.update(authChallenges).set({ data }).where(eq(authChallenges.id, id));
+}
+
+const devSsoBody = z.object({
+  /** The tenant (id or name); the demo tenant when absent. */
+  tenant: z.string().min(1).max(200).optional(),
+  kind: z.enum(['oidc', 'saml']),
+  domains: z.array(z.string().trim().toLowerCase().min(1).max(253)).max(20).default([]),
+  config: z.union([oidcClientConfig, samlIdpConfig]),
+  defaultRoleKeys: z.array(z.string().min(1).max(100)).max(20).default([]),
+});
+
+/**
+ * Dev only (never mounted in production): registers an SSO configuration, so a local identity provider
+ * (e2e tests, a demo) can be used against `npm start`. POST /dev/sso-configurations
+ * `{ kind, domains, config, tenant?, defaultRoleKeys? }` → `{ id, tenantId, startUrl, redirectUri, sp }`.
+ */
+function mountDevRoutes(
+  app: Hono<AppEnv>,
+  services: Services,
+  endpoints: { oidcRedirectUri: string; sp: { entityId: string; acsUrl: string } },
+) {
+  const { db, vendorId, config } = services;
+  app.post('/dev/sso-configurations', async (c) => {
+    const body = await readBody(c, devSsoBody);
+    const all = await db.select().from(tenants).where(eq(tenants.vendorId, vendorId));
+    const tenant = body.tenant
+      ? all.find((t) => t.id === body.tenant || t.name === body.tenant)
+      : all.find((t) => t.parentId === null);
+    if (!tenant) throw apiError(404, 'No such tenant');
+    const roleRows = body.defaultRoleKeys.length
+      ? (await db.select().from(roles).where(eq(roles.vendorId, vendorId))).filter((r) =>
+          body.defaultRoleKeys.includes(r.key),
+        )
+      : [];
+    const id = randomUUID();
+    await db.insert(ssoConfigurations).values({
+      id,
+      tenantId: tenant.id,
+      kind: body.kind,
+      domains: body.domains,
+      config: body.config,
+      defaultRoleIds: roleRows.map((r) => r.id),
+    });
+    return c.json({
+      id,
+      tenantId: tenant.id,
+      startUrl: `${config.publicUrl}${ssoPaths.ssoStart.path}?configurationId=${id}`,
+      redirectUri: endpoints.oidcRedirectUri,
+      sp: endpoints.sp,
+    });
+  });
+}

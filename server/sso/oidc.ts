@@ -1,0 +1,98 @@
+import * as client from 'openid-client';
+import { z } from 'zod';
+import type { ServerConfig } from '../config';
+
+/** An OIDC provider the server is a relying party of (an SSO configuration or a social provider). */
+export const oidcClientConfig = z.object({
+  issuer: z.string().url(),
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1),
+  scopes: z.array(z.string().min(1)).optional(),
+});
+export type OidcClientConfig = z.infer<typeof oidcClientConfig>;
+
+const DISCOVERY_TTL_MS = 10 * 60_000;
+const discovered = new Map<string, { at: number; config: Promise<client.Configuration> }>();
+
+/**
+ * The provider's configuration by discovery (cached 10 minutes). Plain-http issuers are accepted only
+ * outside production (local identity providers of tests and the demo).
+ */
+export function discover(server: ServerConfig, provider: OidcClientConfig): Promise<client.Configuration> {
+  const key = `${provider.issuer}\n${provider.clientId}\n${provider.clientSecret}`;
+  const hit = discovered.get(key);
+  if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.config;
+  const config = client.discovery(
+    new URL(provider.issuer),
+    provider.clientId,
+    undefined,
+    client.ClientSecretBasic(provider.clientSecret),
+    server.production ? {} : { execute: [client.allowInsecureRequests] },
+  );
+  discovered.set(key, { at: Date.now(), config });
+  config.catch(() => discovered.delete(key));
+  return config;
+}
+
+/** What a flow keeps in its state challenge between the redirect and the callback. */
+export interface OidcFlowSecrets {
+  codeVerifier: string;
+  nonce: string;
+}
+
+/** The authorization URL (code flow, PKCE S256, state and nonce) and the secrets the callback needs. */
+export async function authorizationUrl(
+  configuration: client.Configuration,
+  opts: { redirectUri: string; state: string; scopes?: string[] },
+): Promise<{ url: URL; secrets: OidcFlowSecrets }> {
+  const codeVerifier = client.randomPKCECodeVerifier();
+  const nonce = client.randomNonce();
+  const url = client.buildAuthorizationUrl(configuration, {
+    redirect_uri: opts.redirectUri,
+    scope: (opts.scopes ?? ['openid', 'email', 'profile']).join(' '),
+    response_type: 'code',
+    code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state: opts.state,
+    nonce,
+  });
+  return { url, secrets: { codeVerifier, nonce } };
+}
+
+/** The verified claims of the ID token after the code exchange (signature, iss, aud, exp, nonce checked). */
+export interface OidcIdentity {
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+}
+
+export async function exchangeCode(
+  configuration: client.Configuration,
+  callbackUrl: URL,
+  expected: OidcFlowSecrets & { state: string },
+): Promise<OidcIdentity> {
+  const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
+    pkceCodeVerifier: expected.codeVerifier,
+    expectedState: expected.state,
+    expectedNonce: expected.nonce,
+    idTokenExpected: true,
+  });
+  const claims = tokens.claims();
+  if (!claims) throw new Error('no ID token');
+  let { email, email_verified: emailVerified, name } = claims as Record<string, unknown>;
+  // Some providers put the email only in the userinfo answer.
+  if (typeof email !== 'string') {
+    const info = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
+    email = info.email;
+    emailVerified = info.email_verified;
+    name ??= info.name;
+  }
+  return {
+    subject: claims.sub,
+    email: typeof email === 'string' ? email : null,
+    // Only an explicit `true` counts: a missing or string claim is not a verification.
+    emailVerified: emailVerified === true,
+    name: typeof name === 'string' ? name : null,
+  };
+}

@@ -1,0 +1,27 @@
+// oidc-provider ships no types: the little of it the local test identity provider uses.
+declare module 'oidc-provider' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+
+  export interface InteractionDetails {
+    uid: string;
+    prompt: { name: string };
+    params: Record<string, string | undefined>;
+  }
+  interface GrantInstance {
+    addOIDCScope(scope: string): void;
+    save(): Promise<string>;
+  }
+  export default class Provider {
+    constructor(issuer: string, configuration: Record<string, unknown>);
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
+    Grant: new (opts: { accountId: string; clientId: string }) => GrantInstance;
+    on(event: string, listener: (...args: unknown[]) => void): void;
+  }
+}
