@@ -669,3 +669,37 @@ export const userIdentities = pgTable(
   },
   (t) => [uniqueIndex('user_identities_provider_subject').on(t.provider, t.subject)],
 );
+
+/** The vendor's applications (TEAM-021): FREE_ACCESS ones are open to every user, MANAGED_ACCESS to assignees. */
+export const applications = pgTable('applications', {
+  id: id(),
+  vendorId: text('vendor_id')
+    .notNull()
+    .references(() => vendors.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  appUrl: text('app_url').notNull().default(''),
+  /** FREE_ACCESS | MANAGED_ACCESS */
+  accessType: text('access_type').notNull().default('MANAGED_ACCESS'),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Which users of a tenant may use a MANAGED_ACCESS application. */
+export const applicationUsers = pgTable(
+  'application_users',
+  {
+    applicationId: text('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: text('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.userId, t.tenantId] }),
+    index('application_users_user').on(t.userId),
+  ],
+);
