@@ -5,16 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { paths } from '../shared/api/paths';
 import { roleKeys, sampleRoleNames } from '../shared/fixtures/roles';
-import {
-  audits,
-  groups,
-  groupUsers,
-  inviteLinks,
-  roles,
-  userRoles,
-  users,
-  userTenants,
-} from './db/schema';
+import { audits, groups, groupUsers, inviteLinks, roles, userRoles, users, userTenants } from './db/schema';
 import { DEFAULT_INVITE_LINK_MINUTES, teamEndpoints } from './routes/team';
 import { settled } from './signup/background';
 import { ADMIN_EMAIL, fixtures, testServer, type TestServer } from './testing';
@@ -276,7 +267,7 @@ describe('team: users lists, paging, sorting, filtering', () => {
     await bad(paths.users.getUsersRoles.path, {}, /^ids: /);
   });
 
-  it('[TEAM-010] the team members list takes pageOffset, pageSize, filter, sortBy and sortDirection (name ascending by default)', async () => {
+  it('[TEAM-009] [TEAM-010] the team members list takes pageOffset, pageSize, filter, sortBy and sortDirection (name ascending by default)', async () => {
     const first = await h.json<UserPage>(await h.request('GET', paths.teams.loadUsers.path, admin));
     assert.equal(first.items.length, 20);
     assert.equal(first.items[0]!.name, 'Acme Admin');
