@@ -9,12 +9,15 @@ import { currentPathAtom } from '../../shared/options/location';
 import { optionsAtom } from '../../shared/options/options.atoms';
 import { Button, Card } from '../../shared/ui';
 import { screenForPath, type LoginBoxScreen } from './routing';
+import { breachedPasswordAtom, mfaLoginAtom } from './mfa.atoms';
 import { passkeysPromptAtom } from './passkeys.atoms';
 import { AcceptInvitationScreen } from './screens/AcceptInvitationScreen';
 import { ActivateScreen } from './screens/ActivateScreen';
+import { BreachedPasswordScreen } from './screens/BreachedPasswordScreen';
 import { ForgotPasswordScreen } from './screens/ForgotPasswordScreen';
 import { HostedCallbackScreen, HostedLoginScreen, HostedLogoutScreen } from './screens/HostedScreens';
 import { LogoutScreen } from './screens/LogoutScreen';
+import { MfaLoginScreen } from './screens/MfaScreens';
 import { ImpersonateScreen } from './screens/ImpersonateScreen';
 import { LoginEntry, MagicLinkScreen } from './screens/PasswordlessScreens';
 import { ResetPhoneScreen } from './screens/ResetPhoneScreens';
@@ -22,6 +25,7 @@ import { PasskeyLogin, PromptPasskeysScreen } from './screens/PasskeysScreens';
 import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
 import { ScreenHeader } from './screens/ScreenHeader';
 import { SignUpScreen } from './screens/SignUpScreen';
+import { StepUpScreen } from './screens/StepUpScreen';
 
 type ScreenComponent = (props: { host: EventTarget }) => React.ReactNode;
 
@@ -34,6 +38,7 @@ const screens: Record<Exclude<LoginBoxScreen, 'skip'>, ScreenComponent> = {
   resetPassword: ResetPasswordScreen,
   logout: LogoutScreen,
   hostedCallback: HostedCallbackScreen,
+  stepUp: StepUpScreen,
   magicLink: MagicLinkScreen,
   resetPhone: ResetPhoneScreen,
   impersonate: ImpersonateScreen,
@@ -66,8 +71,14 @@ export function LoginBox({ container }: ElementBaseProps) {
 function LoginRoute({ host }: { host: EventTarget }) {
   const { t } = useT();
   const authenticated = useAtomValue(isAuthenticatedAtom);
+  // After a login: MFA, then the breached-password step, then the passkeys prompt (LOGIN-009).
+  const mfaStep = useAtomValue(mfaLoginAtom);
+  const breached = useAtomValue(breachedPasswordAtom);
+  const passkeysPrompt = useAtomValue(passkeysPromptAtom);
+  if (mfaStep) return <MfaLoginScreen />;
+  if (breached) return <BreachedPasswordScreen />;
   // After a login, the passkeys prompt comes before the redirect (LOGIN-012).
-  if (useAtomValue(passkeysPromptAtom)) return <PromptPasskeysScreen />;
+  if (passkeysPrompt) return <PromptPasskeysScreen />;
   return (
     <>
       <ScreenHeader title={t('loginBox.login.title')} subtitle={t('loginBox.login.subtitle')} />

@@ -10,6 +10,7 @@ export type LoginBoxScreen =
   | 'resetPassword'
   | 'logout'
   | 'hostedCallback'
+  | 'stepUp'
   | 'magicLink'
   | 'skip';
   | 'resetPhone'
@@ -25,6 +26,7 @@ const screenRoutes: [keyof AuthRoutes, LoginBoxScreen][] = [
   ['resetPasswordUrl', 'resetPassword'],
   ['logoutUrl', 'logout'],
   ['hostedLoginRedirectUrl', 'hostedCallback'],
+  ['stepUpUrl', 'stepUp'],
   ['magicLinkCallbackUrl', 'magicLink'],
   ['loginUrl', 'login'],
 ];

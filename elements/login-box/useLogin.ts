@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useReducer } from 'react';
 import { api } from '../../shared/api/client';
 import { errorMessage } from '../../shared/api/errors';
+import type { MfaAnswer, MfaChallenge } from '../../shared/api/mfa';
 import { paths } from '../../shared/api/paths';
 import { safeRedirectTarget } from '../../shared/auth/redirect';
 import { applyAuthAnswer, clearSession, type AuthAnswer } from '../../shared/auth/session';
@@ -21,6 +22,7 @@ import {
   storesSession,
 } from './login.machine';
 import { shouldPromptPasskeys } from './passkeys';
+import { breachedPasswordAtom, mfaLoginAtom } from './mfa.atoms';
 import { passkeysPromptAtom } from './passkeys.atoms';
 
 /**
@@ -67,31 +69,57 @@ export function useLogin(host: EventTarget, sleep = (ms: number) => new Promise(
     navigate(postLoginTarget(saved, options.routes), { from: host });
   }, [host, options, params, sleep]);
 
+  /**
+   * The post-login steps of an answer, in the order of LOGIN-009: MFA (LOGIN-010; the MFA screen calls back
+   * here with the answer that holds the session), breached password (LOGIN-011), passkeys prompt, redirect.
+   */
+  const proceed = useCallback(
+    async (answer: MfaAnswer, method: 'password' | 'passkey' = 'password'): Promise<void> => {
+      // An MFA challenge stores no session (LOGIN-015); otherwise token and user are kept (LOGIN-016).
+      const hasSession = storesSession(answer) && Boolean(answer.accessToken);
+      if (hasSession) await applyAuthAnswer(answer);
+      if (method === 'passkey' && hasSession) setPreferredLoginMethod('passkeys');
+      const next = postLoginStep({
+        mfaRequired: !storesSession(answer),
+        breachedPassword: Boolean(answer.isBreachedPassword),
+        authenticated: hasSession,
+        // LOGIN-012: asked only once a session is stored (the devices call needs it).
+        passkeysOffered: hasSession && (await shouldPromptPasskeys(api)),
+      });
+      if (next === 'mfa') {
+        store.set(mfaLoginAtom, {
+          challenge: answer as MfaChallenge,
+          complete: async (after) => {
+            await proceed(after, method);
+            store.set(mfaLoginAtom, null);
+          },
+          cancel: () => store.set(mfaLoginAtom, null),
+        });
+        dispatch({ type: 'reset' });
+        return;
+      }
+      if (next === 'breachedPassword') {
+        store.set(breachedPasswordAtom, { email: (answer as { email?: string }).email ?? '' });
+        dispatch({ type: 'reset' });
+        return;
+      }
+      if (next === 'promptPasskeys') {
+        dispatch({ type: 'succeeded' });
+        store.set(passkeysPromptAtom, { proceed: redirect });
+        return;
+      }
+      dispatch({ type: 'succeeded' });
+      await redirect();
+    },
+    [redirect],
+  );
+
   /** Runs a sign-in call (password, passkey, ...) and the post-login steps of its answer (LOGIN-009). */
   const run = useCallback(
     async (signIn: () => Promise<AuthAnswer>, method: 'password' | 'passkey' = 'password') => {
       dispatch({ type: 'submit' });
       try {
-        const answer = await signIn();
-        // An MFA challenge stores no session (LOGIN-015); otherwise token and user are kept (LOGIN-016).
-        if (storesSession(answer)) await applyAuthAnswer(answer);
-        if (method === 'passkey' && storesSession(answer)) setPreferredLoginMethod('passkeys');
-        const next = postLoginStep({
-          mfaRequired: Boolean(answer.mfaRequired),
-          breachedPassword: false,
-          authenticated: false,
-          // LOGIN-012: asked only once a session is stored (the devices call needs it).
-          passkeysOffered: storesSession(answer) && (await shouldPromptPasskeys(api)),
-        });
-        if (next === 'promptPasskeys') {
-          dispatch({ type: 'succeeded' });
-          store.set(passkeysPromptAtom, { proceed: redirect });
-          return;
-        }
-        // MFA and breached-password steps come with the other sign-in paths.
-        if (next !== 'redirect') throw new Error(`login step ${next} is not available`);
-        dispatch({ type: 'succeeded' });
-        await redirect();
+        await proceed(await signIn(), method);
       } catch (error) {
         // A failed login leaves no session behind (LOGIN-017).
         clearSession();
@@ -101,7 +129,7 @@ export function useLogin(host: EventTarget, sleep = (ms: number) => new Promise(
         dispatch({ type: 'failed', error: message });
       }
     },
-    [redirect, t],
+    [proceed, t],
   );
 
   const submit = useCallback(
@@ -114,5 +142,5 @@ export function useLogin(host: EventTarget, sleep = (ms: number) => new Promise(
     (email?: string) => run(() => signInWithPasskey(api, { email }), 'passkey'),
     [run],
   );
-  return { state, submit, submitPasskey, run };
+  return { state, submit, submitPasskey, run, proceed };
 }

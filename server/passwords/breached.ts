@@ -4,6 +4,7 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { and, eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { buildAttributes, evaluateFeatureFlag, type Rule } from '../../shared/flags';
 import type { Services } from '../context';
 import { featureFlags, users } from '../db/schema';
@@ -63,9 +64,33 @@ export function hibpBreachedPasswords(
   };
 }
 
-/** The providers in force: the local list, plus HIBP when the environment sets HIBP=1. */
+/**
+ * The vendor's own list of breached passwords (one a line), read at each check so it can grow while the
+ * server runs: a password accepted when it was set can be found breached at a later sign-in.
+ */
+export function fileBreachedPasswords(path: string): BreachedPasswordProvider {
+  return {
+    name: 'file',
+    isBreached: async (password) => {
+      try {
+        const lines = (await readFile(path, 'utf8')).split(/\r?\n/);
+        return lines.some((line) => line.length > 0 && line === password);
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/**
+ * The providers in force: the bundled list; the file named by BREACHED_PASSWORDS_FILE; HIBP when HIBP=1.
+ */
 export function breachedPasswordProviders(env: NodeJS.ProcessEnv = process.env): BreachedPasswordProvider[] {
-  return env.HIBP === '1' ? [localBreachedPasswords, hibpBreachedPasswords()] : [localBreachedPasswords];
+  return [
+    localBreachedPasswords,
+    ...(env.BREACHED_PASSWORDS_FILE ? [fileBreachedPasswords(env.BREACHED_PASSWORDS_FILE)] : []),
+    ...(env.HIBP === '1' ? [hibpBreachedPasswords()] : []),
+  ];
 }
 
 export async function isBreachedPassword(

@@ -9,6 +9,7 @@ import { groupsEn } from './portal/groups';
 import { formEn } from './portal/form';
 import { accountEn } from './portal/account';
 import { privacyEn } from './portal/privacy';
+import { breachedEn, mfaEn, stepUpEn } from './login/mfa';
 import { shellEn } from './portal/shell';
 import { profileEn } from './portal/profile';
 
@@ -151,6 +152,9 @@ export const en = {
       added: 'Your passkey was added.',
       addFailed: 'The passkey could not be added.',
     },
+    mfa: mfaEn,
+    breached: breachedEn,
+    stepUp: stepUpEn,
   },
   adminPortal: {
     title: 'Account settings',

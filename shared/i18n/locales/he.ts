@@ -5,6 +5,7 @@ import { groupsHe } from './portal/groups';
 import { formHe } from './portal/form';
 import { accountHe } from './portal/account';
 import { privacyHe } from './portal/privacy';
+import { breachedHe, mfaHe, stepUpHe } from './login/mfa';
 import { shellHe } from './portal/shell';
 import { profileHe } from './portal/profile';
 
@@ -148,6 +149,9 @@ export const he = {
       added: 'מפתח הגישה נוסף.',
       addFailed: 'לא ניתן היה להוסיף את מפתח הגישה.',
     },
+    mfa: mfaHe,
+    breached: breachedHe,
+    stepUp: stepUpHe,
   },
   adminPortal: {
     title: 'הגדרות חשבון',

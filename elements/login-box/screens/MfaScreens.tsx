@@ -1,0 +1,492 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useReducer, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { api } from '../../../shared/api/client';
+import { errorMessage } from '../../../shared/api/errors';
+import { mfaLoginApi, type MfaAnswer } from '../../../shared/api/mfa';
+import { useT } from '../../../shared/i18n/useT';
+import { Alert, Button, TextField } from '../../../shared/ui';
+import { Checkbox } from '../../../shared/ui/form';
+import {
+  deviceChoices,
+  mfaReducer,
+  mfaStateFrom,
+  type MfaDeviceChoice,
+  type MfaEvent,
+  type MfaState,
+  type MfaStep,
+} from '../flows/mfa.machine';
+import { mfaLoginAtom, type MfaLogin } from '../mfa.atoms';
+import { ScreenHeader } from './ScreenHeader';
+
+const mfa = mfaLoginApi(api);
+const stack = { display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' } as const;
+
+interface StepProps {
+  state: MfaState;
+  dispatch: (event: MfaEvent) => void;
+  login: MfaLogin;
+  /** Runs a call with the saving flag and the error message; answers undefined on failure. */
+  call: <T>(fn: () => Promise<T>) => Promise<T | undefined>;
+}
+
+/**
+ * Extra verification steps by kind, added by other flows (the passkeys flow adds `webauthn` for security
+ * keys). The device-kind switch below falls back to these.
+ */
+export const extraMfaSteps: Partial<Record<MfaStep, (props: StepProps) => ReactNode>> = {};
+
+/** The MFA step of a login or step-up: enrolment (when forced and not enrolled) or verification. */
+export function MfaLoginScreen() {
+  const login = useAtomValue(mfaLoginAtom);
+  if (!login) return null;
+  return <MfaFlow key={login.challenge.mfaToken} login={login} />;
+}
+
+function MfaFlow({ login }: { login: MfaLogin }) {
+  const { t } = useT();
+  const [state, dispatch] = useReducer(mfaReducer, login.challenge, mfaStateFrom);
+  const call = async <T,>(fn: () => Promise<T>): Promise<T | undefined> => {
+    dispatch({ type: 'busy' });
+    try {
+      return await fn();
+    } catch (error) {
+      dispatch({ type: 'failed', error: errorMessage(error, t('common.genericError')) });
+      return undefined;
+    }
+  };
+  const props: StepProps = { state, dispatch, login, call };
+  const enrolling = !state.mfaEnrolled || state.step === 'recoveryCode';
+  return (
+    <div data-mfa-step={state.step} css={stack}>
+      <ScreenHeader
+        title={t(enrolling ? 'loginBox.mfa.enrollTitle' : 'loginBox.mfa.verifyTitle')}
+        subtitle={t(enrolling ? 'loginBox.mfa.enrollSubtitle' : 'loginBox.mfa.verifySubtitle')}
+      />
+      {state.error && <Alert severity="error">{state.error}</Alert>}
+      <Step {...props} />
+    </div>
+  );
+}
+
+function Step(props: StepProps) {
+  switch (props.state.step) {
+    case 'enroll':
+      return <EnrollChoice {...props} />;
+    case 'enrollAuthenticatorApp':
+      return <EnrollAuthenticator {...props} />;
+    case 'smsSetPhoneNumber':
+      return <SmsPhone {...props} />;
+    case 'recoveryCode':
+      return <RecoveryCodeShown {...props} />;
+    case 'verify':
+      return <ChooseDevice {...props} />;
+    case 'authenticatorApp':
+      return <AuthenticatorVerify {...props} />;
+    case 'smsVerifyCode':
+      return <SmsVerify {...props} />;
+    case 'emailVerifyCode':
+      return <EmailVerify {...props} />;
+    case 'recover':
+      return <Recover {...props} />;
+    case 'noMFAEnrolledStepUp':
+      return <NoMfaEnrolled />;
+    default: {
+      const Extra = extraMfaSteps[props.state.step];
+      return Extra ? <Extra {...props} /> : <ChooseDevice {...props} />;
+    }
+  }
+}
+
+/** A six-digit code form; `remember` adds the "remember this device" box when the policy allows it. */
+function CodeForm(props: {
+  label: string;
+  submitLabel: string;
+  state: MfaState;
+  onSubmit: (code: string, remember: boolean) => void;
+  remember?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useT();
+  const [code, setCode] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [touched, setTouched] = useState(false);
+  const error = touched && !/^\d{6}$/.test(code) ? t('loginBox.mfa.codeInvalid') : null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (/^\d{6}$/.test(code)) props.onSubmit(code, remember);
+  };
+  return (
+    <form noValidate onSubmit={submit} aria-busy={props.state.saving} css={stack}>
+      {props.children}
+      <TextField
+        label={props.label}
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={code}
+        error={error}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+      />
+      {props.remember && props.state.allowRememberDevice && (
+        <Checkbox
+          name="rememberDevice"
+          checked={remember}
+          onChange={(e) => setRemember(e.target.checked)}
+          label={t('loginBox.mfa.rememberDevice', { days: props.state.rememberDeviceDays })}
+        />
+      )}
+      <Button type="submit" fullWidth disabled={props.state.saving}>
+        {props.state.saving ? t('loginBox.mfa.verifying') : props.submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+function EnrollChoice({ dispatch, call, state }: StepProps) {
+  const { t } = useT();
+  const authenticator = async () => {
+    const answer = await call(() => mfa.preEnrollAuthenticator(state.mfaToken!));
+    if (answer) dispatch({ type: 'qrCode', qrCode: answer.qrCode, secret: answer.secret });
+  };
+  return (
+    <div css={stack}>
+      <p css={{ margin: 0 }}>{t('loginBox.mfa.enrollChoose')}</p>
+      <Button fullWidth disabled={state.saving} onClick={() => void authenticator()}>
+        {t('loginBox.mfa.authenticatorApp')}
+      </Button>
+      <Button
+        variant="secondary"
+        fullWidth
+        disabled={state.saving}
+        onClick={() => dispatch({ type: 'goTo', step: 'smsSetPhoneNumber' })}
+      >
+        {t('loginBox.mfa.sms')}
+      </Button>
+    </div>
+  );
+}
+
+function EnrollAuthenticator({ state, dispatch, call }: StepProps) {
+  const { t } = useT();
+  const verify = async (code: string) => {
+    const answer = await call(() => mfa.enrollAuthenticator(state.mfaToken!, code));
+    if (answer) {
+      pendingAnswer = answer;
+      dispatch({ type: 'enrolled', recoveryCode: answer.recoveryCode ?? null });
+    }
+  };
+  return (
+    <CodeForm
+      label={t('loginBox.mfa.codeLabel')}
+      submitLabel={t('loginBox.mfa.verify')}
+      state={state}
+      onSubmit={(code) => void verify(code)}
+    >
+      <p css={{ margin: 0 }}>{t('loginBox.mfa.scanQr')}</p>
+      {state.qrCode && (
+        <img
+          src={state.qrCode}
+          alt={t('loginBox.mfa.qrAlt')}
+          width={200}
+          height={200}
+          css={{ justifySelf: 'center', background: '#fff', padding: 8, borderRadius: 'var(--fe-radius)' }}
+        />
+      )}
+      <p css={{ margin: 0 }}>
+        {t('loginBox.mfa.manualEntry')}{' '}
+        <code data-totp-secret css={{ wordBreak: 'break-all', fontWeight: 600 }}>
+          {state.secret}
+        </code>
+      </p>
+    </CodeForm>
+  );
+}
+
+/** The enrolment answer (the session) is kept until the recovery code is acknowledged. */
+let pendingAnswer: MfaAnswer | null = null;
+
+function SmsPhone({ state, dispatch, call }: StepProps) {
+  const { t } = useT();
+  const [phone, setPhone] = useState('');
+  const [touched, setTouched] = useState(false);
+  const valid = /^\+[1-9]\d{6,14}$/.test(phone.replace(/[\s()-]/g, ''));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!valid) return;
+    const answer = await call(() => mfa.preEnrollSms(state.mfaToken!, phone));
+    if (answer) dispatch({ type: 'codeSent', otcToken: answer.otcToken, phoneNumber: answer.phoneNumber });
+  };
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} aria-busy={state.saving} css={stack}>
+      <TextField
+        label={t('loginBox.mfa.phoneLabel')}
+        name="phoneNumber"
+        type="tel"
+        autoComplete="tel"
+        placeholder="+15551234567"
+        value={phone}
+        error={touched && !valid ? t('loginBox.mfa.phoneInvalid') : null}
+        onChange={(e) => setPhone(e.target.value)}
+      />
+      <Button type="submit" fullWidth disabled={state.saving}>
+        {t('loginBox.mfa.sendCode')}
+      </Button>
+      <BackLink onClick={() => dispatch({ type: 'goTo', step: 'enroll' })} />
+    </form>
+  );
+}
+
+function RecoveryCodeShown({ state, login }: StepProps) {
+  const { t } = useT();
+  const [busy, setBusy] = useState(false);
+  return (
+    <div css={stack}>
+      <Alert severity="success">{t('loginBox.mfa.enrolled')}</Alert>
+      <p css={{ margin: 0 }}>{t('loginBox.mfa.recoveryCodeText')}</p>
+      <code
+        data-recovery-code
+        css={{
+          display: 'block',
+          padding: 'var(--fe-spacing)',
+          border: '1px dashed var(--fe-color-border)',
+          borderRadius: 'var(--fe-radius)',
+          fontSize: '1.1em',
+          textAlign: 'center',
+          letterSpacing: 1,
+        }}
+      >
+        {state.recoveryCode}
+      </code>
+      <Button
+        fullWidth
+        disabled={busy}
+        onClick={() => {
+          const answer = pendingAnswer;
+          if (!answer) return;
+          setBusy(true);
+          void login.complete(answer);
+        }}
+      >
+        {t('loginBox.mfa.continue')}
+      </Button>
+    </div>
+  );
+}
+
+function deviceLabel(t: ReturnType<typeof useT>['t'], device: MfaDeviceChoice): string {
+  switch (device.kind) {
+    case 'authenticator':
+      return t('loginBox.mfa.authenticatorApp');
+    case 'sms':
+      return t('loginBox.mfa.smsTo', { phone: device.phoneNumber });
+    case 'email':
+      return t('loginBox.mfa.emailTo', { email: device.email });
+    case 'webauthn':
+      return t('loginBox.mfa.securityKey');
+  }
+}
+
+function ChooseDevice({ state, dispatch }: StepProps) {
+  const { t } = useT();
+  return (
+    <div css={stack}>
+      <p css={{ margin: 0 }}>{t('loginBox.mfa.chooseDevice')}</p>
+      <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 'var(--fe-spacing)' }}>
+        {deviceChoices(state.mfaDevices).map((device) => (
+          <li key={`${device.kind}-${device.id}`}>
+            <Button variant="secondary" fullWidth onClick={() => dispatch({ type: 'choose', device })}>
+              {deviceLabel(t, device)}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <RecoverLink dispatch={dispatch} />
+    </div>
+  );
+}
+
+function RecoverLink({ dispatch }: { dispatch: StepProps['dispatch'] }) {
+  const { t } = useT();
+  return (
+    <Button variant="text" onClick={() => dispatch({ type: 'goTo', step: 'recover' })}>
+      {t('loginBox.mfa.useRecoveryCode')}
+    </Button>
+  );
+}
+
+function BackLink({ onClick }: { onClick: () => void }) {
+  const { t } = useT();
+  return (
+    <Button variant="text" onClick={onClick}>
+      {t('loginBox.mfa.otherMethod')}
+    </Button>
+  );
+}
+
+/** Back to the device list when there are several, and the recovery-code way in. */
+function VerifyLinks({ state, dispatch }: StepProps) {
+  const several = deviceChoices(state.mfaDevices).length > 1;
+  return (
+    <div css={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
+      {several && <BackLink onClick={() => dispatch({ type: 'goTo', step: 'verify' })} />}
+      <RecoverLink dispatch={dispatch} />
+    </div>
+  );
+}
+
+function AuthenticatorVerify(props: StepProps) {
+  const { t } = useT();
+  const { state, call, login } = props;
+  const verify = async (code: string, remember: boolean) => {
+    const answer = await call(() =>
+      mfa.verifyAuthenticator(state.mfaToken!, state.deviceId!, code, remember),
+    );
+    if (answer) await login.complete(answer);
+  };
+  return (
+    <>
+      <CodeForm
+        label={t('loginBox.mfa.codeLabel')}
+        submitLabel={t('loginBox.mfa.verify')}
+        state={state}
+        remember
+        onSubmit={(code, remember) => void verify(code, remember)}
+      >
+        <p css={{ margin: 0 }}>{t('loginBox.mfa.authenticatorText')}</p>
+      </CodeForm>
+      <VerifyLinks {...props} />
+    </>
+  );
+}
+
+/** Sends the code once when the step opens (and again on "Resend"). */
+function useSendCode(send: () => Promise<void>, sent: boolean) {
+  const once = useRef(false);
+  useEffect(() => {
+    if (sent || once.current) return;
+    once.current = true;
+    void send();
+  }, [send, sent]);
+}
+
+function SmsVerify(props: StepProps) {
+  const { t } = useT();
+  const { state, call, login, dispatch } = props;
+  const enrolling = !state.mfaEnrolled;
+  const send = async () => {
+    const answer = await call(() => mfa.preVerifySms(state.mfaToken!, state.deviceId!));
+    if (answer) dispatch({ type: 'codeSent', otcToken: answer.otcToken, phoneNumber: answer.phoneNumber });
+  };
+  useSendCode(send, enrolling || Boolean(state.otcToken));
+  const verify = async (code: string, remember: boolean) => {
+    if (enrolling) {
+      const answer = await call(() => mfa.enrollSms(state.mfaToken!, state.otcToken!, code));
+      if (answer) {
+        pendingAnswer = answer;
+        dispatch({ type: 'enrolled', recoveryCode: answer.recoveryCode ?? null });
+      }
+      return;
+    }
+    const answer = await call(() =>
+      mfa.verifySms(state.mfaToken!, state.deviceId!, state.otcToken!, code, remember),
+    );
+    if (answer) await login.complete(answer);
+  };
+  return (
+    <>
+      <CodeForm
+        label={t('loginBox.mfa.codeLabel')}
+        submitLabel={t('loginBox.mfa.verify')}
+        state={state}
+        remember={!enrolling}
+        onSubmit={(code, remember) => void verify(code, remember)}
+      >
+        <p css={{ margin: 0 }} role="status">
+          {state.otcToken
+            ? t('loginBox.mfa.smsSent', { phone: state.phoneNumber ?? '' })
+            : t('common.loading')}
+        </p>
+      </CodeForm>
+      {!enrolling && <VerifyLinks {...props} />}
+    </>
+  );
+}
+
+function EmailVerify(props: StepProps) {
+  const { t } = useT();
+  const { state, call, login, dispatch } = props;
+  const send = async () => {
+    const answer = await call(() => mfa.preVerifyEmail(state.mfaToken!));
+    if (answer) dispatch({ type: 'codeSent', otcToken: answer.otcToken });
+  };
+  useSendCode(send, Boolean(state.otcToken));
+  const verify = async (code: string, remember: boolean) => {
+    const answer = await call(() => mfa.verifyEmail(state.mfaToken!, state.otcToken!, code, remember));
+    if (answer) await login.complete(answer);
+  };
+  return (
+    <>
+      <CodeForm
+        label={t('loginBox.mfa.codeLabel')}
+        submitLabel={t('loginBox.mfa.verify')}
+        state={state}
+        remember
+        onSubmit={(code, remember) => void verify(code, remember)}
+      >
+        <p css={{ margin: 0 }} role="status">
+          {state.otcToken ? t('loginBox.mfa.emailSent') : t('common.loading')}
+        </p>
+      </CodeForm>
+      <VerifyLinks {...props} />
+    </>
+  );
+}
+
+function Recover({ state, call, login, dispatch }: StepProps) {
+  const { t } = useT();
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (code.trim().length < 8) return;
+    const answer = await call(() => mfa.recover(state.mfaToken!, code.trim()));
+    if (answer) await login.complete(answer);
+  };
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} aria-busy={state.saving} css={stack}>
+      <p css={{ margin: 0 }}>{t('loginBox.mfa.recoverText')}</p>
+      <TextField
+        label={t('loginBox.mfa.recoveryCodeLabel')}
+        name="recoveryCode"
+        autoComplete="off"
+        value={code}
+        error={touched && code.trim().length < 8 ? t('loginBox.mfa.recoveryCodeInvalid') : null}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Button type="submit" fullWidth disabled={state.saving}>
+        {state.saving ? t('loginBox.mfa.verifying') : t('loginBox.mfa.signInWithRecovery')}
+      </Button>
+      <BackLink
+        onClick={() => {
+          const choices = deviceChoices(state.mfaDevices);
+          if (choices.length === 1) dispatch({ type: 'choose', device: choices[0]! });
+          else dispatch({ type: 'goTo', step: 'verify' });
+        }}
+      />
+    </form>
+  );
+}
+
+/** Step-up for a user without MFA (STEPUP-009). */
+export function NoMfaEnrolled() {
+  const { t } = useT();
+  return (
+    <Alert severity="warning">
+      <span data-mfa-step="noMFAEnrolledStepUp">{t('loginBox.mfa.noMfaEnrolled')}</span>
+    </Alert>
+  );
+}
