@@ -3,7 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
 import { paths } from '../../../shared/api/paths';
-import { applyAuthAnswer, type AuthAnswer } from '../../../shared/auth/session';
+import { applyAuthAnswer, restoreSession, type AuthAnswer } from '../../../shared/auth/session';
+import { isAuthenticatedAtom } from '../../../shared/auth/session.atoms';
+import { store } from '../../../shared/store';
 import { useT } from '../../../shared/i18n/useT';
 import { currentSearchParamsAtom, navigate } from '../../../shared/options/location';
 import { optionsAtom } from '../../../shared/options/options.atoms';
@@ -43,6 +45,8 @@ export function ImpersonateScreen({
     started.current = true;
     void (async () => {
       try {
+        // The administrator's own session first (after a page load it comes back through the refresh cookie).
+        if (!store.get(isAuthenticatedAtom)) await restoreSession();
         // IMPERSONATE-003: a POST with the payload.
         const answer = await api.request<AuthAnswer>(paths.impersonate.impersonate, {
           body: { userId, reason },
