@@ -9,6 +9,7 @@ import { groupsEn } from './portal/groups';
 import { formEn } from './portal/form';
 import { accountEn } from './portal/account';
 import { privacyEn } from './portal/privacy';
+import { privacyMfaEn } from './portal/privacyMfa';
 import { breachedEn, mfaEn, stepUpEn } from './login/mfa';
 import { shellEn } from './portal/shell';
 import { profileEn } from './portal/profile';
@@ -191,6 +192,7 @@ export const en = {
     groups: groupsEn,
     account: accountEn,
     privacy: privacyEn,
+    privacyMfa: privacyMfaEn,
     shell: shellEn,
   },
   checkout: {

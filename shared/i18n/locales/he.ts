@@ -5,6 +5,7 @@ import { groupsHe } from './portal/groups';
 import { formHe } from './portal/form';
 import { accountHe } from './portal/account';
 import { privacyHe } from './portal/privacy';
+import { privacyMfaHe } from './portal/privacyMfa';
 import { breachedHe, mfaHe, stepUpHe } from './login/mfa';
 import { shellHe } from './portal/shell';
 import { profileHe } from './portal/profile';
@@ -188,6 +189,7 @@ export const he = {
     groups: groupsHe,
     account: accountHe,
     privacy: privacyHe,
+    privacyMfa: privacyMfaHe,
     shell: shellHe,
   },
   checkout: {

@@ -10,6 +10,7 @@ import { Alert, Button, ConfirmDialog, Spinner } from '../../../../shared/ui';
 import { useFieldAppearance } from '../../appearance';
 import { Subsection } from '../../PageParts';
 import { PasskeysSection } from './PasskeysSection';
+import { MfaManage } from './MfaManage';
 import { describeUserAgent } from './userAgent';
 
 /** The privacy page (ROUTE-038): the user's login sessions, and MFA (methods, passkeys, phone numbers). */
@@ -255,9 +256,7 @@ function MfaSection() {
                     ))}
                   </ul>
                 )}
-                <p css={{ margin: 0, color: 'var(--fe-color-text-secondary)' }}>
-                  {t('adminPortal.privacy.mfaNote')}
-                </p>
+                <MfaManage devices={devices} onChanged={reload} />
               </div>
             );
           }}
