@@ -168,7 +168,9 @@ describe('admin portal against `npm start` on an empty data dir', () => {
     assert.equal(await b.getByRole('button', { name: 'Invite user' }).count(), 0);
     assert.equal(await b.locator('fe-admin-portal button[aria-label^="Actions for"]').count(), 0);
     await b.screenshot({ path: 'test-results/e2e-portal-readonly-users.png' });
-    await openPage(b, 'roles');
+    // A deep link to the portal's roles page (path strategy) opens it after a reload.
+    await b.goto(`${server.url}/admin-box/roles`);
+    await b.locator('fe-admin-portal nav button[data-entry="roles"][aria-current="page"]').waitFor();
     await b.locator('fe-admin-portal tr[data-row]').first().waitFor();
     assert.equal(await b.locator('fe-admin-portal [data-action="create"]').count(), 0);
     assert.equal(

@@ -11,6 +11,7 @@ import { requireUser } from './middleware/bearer';
 import { rateLimit } from './middleware/rate-limit';
 import { accountRoutes } from './routes/account';
 import { accountSettingsRoutes } from './routes/accountSettings';
+import { applicationsRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
 import { flagsRoutes } from './routes/flags';
 import { groupsRoutes } from './routes/groups';
@@ -69,13 +70,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     paths.auth.validateResetPasswordToken,
     paths.auth.resetPassword,
     paths.teams.changePassword,
-  ].map((route) => route.path);
-  for (const path of ['/identity/resources/auth/*', '/oauth/*', ...signInPaths]) app.use(path, authLimit);
     paths.auth.resetPhoneNumber,
     paths.auth.verifyResetPhoneNumber,
     paths.auth.changePhoneNumber,
+  ].map((route) => route.path);
+  for (const path of ['/identity/resources/auth/*', '/oauth/*', ...signInPaths]) app.use(path, authLimit);
   // The pages that take credentials are never framed (clickjacking).
-  for (const path of ['/', '/account/*', '/oauth/*']) {
+  for (const path of ['/', '/admin-box', '/admin-box/*', '/account/*', '/oauth/*']) {
     app.use(path, async (c, next) => {
       await next();
       c.header('X-Frame-Options', 'DENY');
@@ -86,10 +87,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', mfaRoutes(deps));
   app.route('/', stepUpRoutes(deps));
   app.route('/', passwordlessRoutes(deps));
+  app.route('/', phoneRoutes(deps));
   app.route('/', impersonateRoutes(deps));
   app.route('/', signupRoutes(deps));
   app.route('/', accountRoutes(deps));
-  app.route('/', phoneRoutes(deps));
   app.route('/', oauthRoutes(deps));
   app.route('/', flagsRoutes(deps));
   app.route('/', rolesRoutes(deps));
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', accountSettingsRoutes(deps));
   app.route('/', profileRoutes(deps));
   app.route('/', teamRoutes(deps));
+  app.route('/', applicationsRoutes(deps));
   app.route('/', ssoRoutes(deps));
   app.route('/', socialRoutes(deps));
   app.route('/', webauthnRoutes(deps));

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { ADMIN_BOX_CDN_VERSION } from '../../shared/options/cdn';
 import type { AppEnv } from '../context';
 import { escapeHtml } from '../html';
@@ -56,7 +56,11 @@ const DEMO_NAVIGATION = JSON.stringify({
 
 export function hostedRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/', (c) => c.html(hostedAppPage(new URL(c.req.url).origin)));
+  const appPage = (c: Context<AppEnv>) => c.html(hostedAppPage(new URL(c.req.url).origin));
+  app.get('/', appPage);
+  // The portal's deep links (`portal.route`, path strategy) reload into the same page.
+  app.get('/admin-box', appPage);
+  app.get('/admin-box/*', appPage);
   app.get('/account/*', (c) => c.html(hostedLoginPage(new URL(c.req.url).origin)));
   return app;
 }
