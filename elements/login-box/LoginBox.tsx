@@ -25,6 +25,7 @@ import { PasskeyLogin, PromptPasskeysScreen } from './screens/PasskeysScreens';
 import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
 import { ScreenHeader } from './screens/ScreenHeader';
 import { SignUpScreen } from './screens/SignUpScreen';
+import { OidcCallbackScreen, SamlCallbackScreen, SocialCallbackScreen } from './screens/SsoScreens';
 import { StepUpScreen } from './screens/StepUpScreen';
 
 type ScreenComponent = (props: { host: EventTarget }) => React.ReactNode;
@@ -42,6 +43,9 @@ const screens: Record<Exclude<LoginBoxScreen, 'skip'>, ScreenComponent> = {
   magicLink: MagicLinkScreen,
   resetPhone: ResetPhoneScreen,
   impersonate: ImpersonateScreen,
+  oidcCallback: OidcCallbackScreen,
+  samlCallback: SamlCallbackScreen,
+  socialCallback: SocialCallbackScreen,
 };
 
 /** With hosted login the server's page signs the user in: these routes hand over to it. */

@@ -12,9 +12,12 @@ export type LoginBoxScreen =
   | 'hostedCallback'
   | 'stepUp'
   | 'magicLink'
-  | 'skip';
   | 'resetPhone'
   | 'impersonate'
+  | 'oidcCallback'
+  | 'samlCallback'
+  | 'socialCallback'
+  | 'skip';
 
 const normalize = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
@@ -28,10 +31,13 @@ const screenRoutes: [keyof AuthRoutes, LoginBoxScreen][] = [
   ['hostedLoginRedirectUrl', 'hostedCallback'],
   ['stepUpUrl', 'stepUp'],
   ['magicLinkCallbackUrl', 'magicLink'],
-  ['loginUrl', 'login'],
-];
   ['resetPhoneNumberUrl', 'resetPhone'],
   ['impersonationUrl', 'impersonate'],
+  ['oidcRedirectUrl', 'oidcCallback'],
+  ['samlCallbackUrl', 'samlCallback'],
+  ['socialLoginCallbackUrl', 'socialCallback'],
+  ['loginUrl', 'login'],
+];
 
 /**
  * The screen for the current app path. The login box renders at the login route (ROUTE-019), each auth

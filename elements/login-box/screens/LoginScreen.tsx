@@ -5,6 +5,7 @@ import { useAtomValue } from 'jotai';
 import { optionsAtom } from '../../../shared/options/options.atoms';
 import { RouteLink } from '../RouteLink';
 import { useLogin } from '../useLogin';
+import { SocialLoginButtons } from './SsoScreens';
 import { isEmail, useEmailError } from './useFieldErrors';
 
 /** The email and password form; `email` comes filled in after a pre-login step (LOGIN-008). */
@@ -68,6 +69,7 @@ export function LoginScreen({ host, email: initialEmail = '' }: { host: EventTar
           </span>
         </div>
       </form>
+      <SocialLoginButtons host={host} />
     </>
   );
 }

@@ -11,6 +11,7 @@ import { accountEn } from './portal/account';
 import { privacyEn } from './portal/privacy';
 import { privacyMfaEn } from './portal/privacyMfa';
 import { breachedEn, mfaEn, stepUpEn } from './login/mfa';
+import { ssoEn } from './login/sso';
 import { shellEn } from './portal/shell';
 import { profileEn } from './portal/profile';
 
@@ -156,6 +157,7 @@ export const en = {
     mfa: mfaEn,
     breached: breachedEn,
     stepUp: stepUpEn,
+    sso: ssoEn,
   },
   adminPortal: {
     title: 'Account settings',

@@ -7,6 +7,7 @@ import { accountHe } from './portal/account';
 import { privacyHe } from './portal/privacy';
 import { privacyMfaHe } from './portal/privacyMfa';
 import { breachedHe, mfaHe, stepUpHe } from './login/mfa';
+import { ssoHe } from './login/sso';
 import { shellHe } from './portal/shell';
 import { profileHe } from './portal/profile';
 
@@ -153,6 +154,7 @@ export const he = {
     mfa: mfaHe,
     breached: breachedHe,
     stepUp: stepUpHe,
+    sso: ssoHe,
   },
   adminPortal: {
     title: 'הגדרות חשבון',
