@@ -194,6 +194,42 @@ describe('MFA, step-up and breached passwords against `npm start`', () => {
     await page.goto(`${server.url}/account/step-up?maxAge=300`);
     await page.waitForURL(`${server.url}/`);
     await portalShows(page, ADMIN);
+
+    // [MFA-008] the privacy page: add SMS (code from the dev SMS outbox), then turn it off.
+    const phone = '+15550001234';
+    const lastSms = async () => {
+      for (let i = 0; i < 50; i++) {
+        const texts = (await (await fetch(`${server.url}/dev/sms`)).json()) as { to: string; text: string }[];
+        const hit = texts.find((m) => m.to === phone);
+        if (hit) return hit.text.match(/\d{6}/)![0];
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('no SMS');
+    };
+    const smsCount = async () =>
+      ((await (await fetch(`${server.url}/dev/sms`)).json()) as { to: string }[]).filter(
+        (m) => m.to === phone,
+      ).length;
+    await page.locator('fe-admin-portal nav button[data-entry="privacy"]').click();
+    const manage = page.locator('fe-admin-portal [data-mfa-manage]');
+    await manage.locator('button', { hasText: 'Add SMS verification' }).click();
+    const dialog = page.locator('fe-admin-portal dialog[open]');
+    await dialog.locator('input[name="phoneNumber"]').fill(phone);
+    await dialog.locator('button[type="submit"]').click();
+    await dialog.locator('input[name="code"]').waitFor();
+    await dialog.locator('input[name="code"]').fill(await lastSms());
+    await dialog.locator('button[type="submit"]').click();
+    await dialog.locator('[data-recovery-code]').waitFor();
+    await page.screenshot({ path: 'test-results/privacy-mfa-recovery-code.png' });
+    await dialog.locator('button[type="submit"]').click();
+    const before = await smsCount();
+    await manage.locator('button', { hasText: 'Turn off SMS' }).click();
+    while ((await smsCount()) === before) await new Promise((r) => setTimeout(r, 100));
+    await dialog.locator('input[name="code"]').fill(await lastSms());
+    await page.screenshot({ path: 'test-results/privacy-mfa-turn-off.png' });
+    await dialog.locator('button[type="submit"]').click();
+    await manage.locator('button', { hasText: 'Add SMS verification' }).waitFor();
+    await page.screenshot({ path: 'test-results/privacy-mfa.png', fullPage: true });
     assert.deepEqual(errors, []);
     await context.close();
   });
