@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { $, axeViolations, mount, resetPage, goTo, setValue } from '../../shared/element/testing';
+import { $, axeViolations, fillLogin, mount, resetPage, goTo, setValue } from '../../shared/element/testing';
 import { accessTokenAtom, userAtom, type SessionUser } from '../../shared/auth/session.atoms';
 import { store } from '../../shared/store';
 import './index';
@@ -127,9 +127,7 @@ describe('login-box screens', () => {
       { preview: '', 'url-strategy': 'hash' },
       (root) => root.querySelector('form') !== null,
     );
-    setValue($<HTMLInputElement>(el, 'input[name="email"]')!, 'demo@fe-elements.dev');
-    setValue($<HTMLInputElement>(el, 'input[name="password"]')!, 'wrong');
-    $<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
+    await fillLogin(el, 'demo@fe-elements.dev', 'wrong');
     await waitUntil(() => $(el, '[role="alert"]') !== null, 'no error', { timeout: 5000 });
     expect(store.get(accessTokenAtom)).to.equal(null);
     expect(store.get(userAtom)).to.equal(null);

@@ -54,3 +54,21 @@ export function goTo(hash: string): void {
   history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
   window.dispatchEvent(new HashChangeEvent('hashchange'));
 }
+
+/**
+ * Signs in through a mounted login box the way a user does: the email, then (when the box asks for the
+ * email first, LOGIN-006) Continue, then the password; submits. The box must show its form.
+ */
+export async function fillLogin(box: Element, email: string, password: string): Promise<void> {
+  const { waitUntil } = await import('@open-wc/testing');
+  const q = <E extends Element>(selector: string) => box.shadowRoot?.querySelector<E>(selector) ?? null;
+  setValue(q<HTMLInputElement>('input[name="email"]')!, email);
+  if (!q('input[name="password"]')) {
+    q<HTMLButtonElement>('button[type="submit"]')!.click();
+    await waitUntil(() => q('input[name="password"]') !== null, 'no password step after the email', {
+      timeout: 5000,
+    });
+  }
+  setValue(q<HTMLInputElement>('input[name="password"]')!, password);
+  q<HTMLButtonElement>('button[type="submit"]')!.click();
+}
