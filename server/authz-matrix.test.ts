@@ -10,6 +10,8 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { paths } from '../shared/api/paths';
 import { roleKeys, sampleRoleNames, type SampleRoleName } from '../shared/fixtures/roles';
 import {
+  applications,
+  applicationUsers,
   groupRoles,
   groups,
   groupUsers,
@@ -26,6 +28,7 @@ import {
 } from './db/schema';
 import { holds } from './middleware/authorize';
 import { accountSettingsEndpoints } from './routes/accountSettings';
+import { applicationsEndpoints } from './routes/applications';
 import type { Endpoint } from './routes/endpoints';
 import { groupsEndpoints } from './routes/groups';
 import { profileEndpoints } from './routes/profile';
@@ -56,6 +59,7 @@ const portalEndpoints: Endpoint[] = [
   ...accountSettingsEndpoints,
   ...profileEndpoints,
   ...accountEndpoints,
+  ...applicationsEndpoints,
 ];
 
 const PNG =
@@ -70,6 +74,8 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
   let globex: string;
   let viewerRole: string;
   let readUsersPermission: string;
+  /** A MANAGED_ACCESS application (assignable) of the vendor. */
+  let managedApp: string;
   /** Strings that only the other tenant's data contains: none may appear in any answer. */
   const markers = new Set<string>();
 
@@ -89,6 +95,16 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
     await tenantRole(globex);
     await group(globex, { withUser: admin.id });
     await inviteLink(globex);
+    managedApp = randomUUID();
+    await f.db.insert(applications).values({
+      id: managedApp,
+      vendorId: t.services.vendorId,
+      name: 'Matrix App',
+      accessType: 'MANAGED_ACCESS',
+    });
+    await f.db
+      .insert(applicationUsers)
+      .values({ applicationId: managedApp, userId: admin.id, tenantId: globex });
     await f.db.insert(policies).values({
       id: randomUUID(),
       vendorId: t.services.vendorId,
@@ -368,6 +384,32 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       if (user) await f.db.insert(sessions).values({ id, userId: user.id, tenantId: globex });
       return { path: fill(paths.auth.deleteSessionForUser.path, { id: scope === 'own' ? '{caller}' : id }) };
     },
+    // Applications (multi-app administration)
+    [`GET ${paths.applications.getApplicationsData.path}`]: plain(
+      paths.applications.getApplicationsData.path,
+    ),
+    [`GET ${paths.applications.getTenantsApplications.path}`]: plain(
+      paths.applications.getTenantsApplications.path,
+    ),
+    [`GET ${paths.applications.getTenantsApplicationsV2.path}`]: plain(
+      paths.applications.getTenantsApplicationsV2.path,
+    ),
+    [`GET ${paths.applications.getUserApplicationsId.path}`]: onUser((userId) => ({
+      path: fill(paths.applications.getUserApplicationsId.path, { userId }),
+    })),
+    [`GET ${paths.applications.getUsersApplicationsId.path}`]: onUser((id) => ({
+      path: `${paths.applications.getUsersApplicationsId.path}?userIds=${id}`,
+    })),
+    [`GET ${paths.applications.getUsersOfApplications.path}`]: async (scope) =>
+      plain(`${paths.applications.getUsersOfApplications.path}?appIds=${managedApp}`)(scope),
+    [`POST ${paths.applications.assignUserToApplications.path}`]: onUser((userId) => ({
+      path: paths.applications.assignUserToApplications.path,
+      body: { userId, appIds: [managedApp] },
+    })),
+    [`DELETE ${paths.applications.unassignUserFromApplications.path}`]: onUser((userId) => ({
+      path: paths.applications.unassignUserFromApplications.path,
+      body: { userId, appIds: [managedApp] },
+    })),
     [`POST ${paths.auth.revokeSessionsForUser.path}`]: async (scope) => {
       const user = scope === 'own' ? await ownUser() : await otherUser();
       await f.db
@@ -415,6 +457,9 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       await db.select().from(inviteLinks).where(eq(inviteLinks.tenantId, globex)),
       await db.select().from(policies).where(eq(policies.tenantId, globex)),
       memberIds.length ? await db.select().from(sessions).where(inArray(sessions.userId, memberIds)) : [],
+      (await db.select().from(applicationUsers).where(eq(applicationUsers.tenantId, globex))).sort((a, b) =>
+        `${a.applicationId}${a.userId}`.localeCompare(`${b.applicationId}${b.userId}`),
+      ),
     ]);
   }
 

@@ -10,6 +10,8 @@ import { hashPassword } from '../auth/passwords';
 import type { ServerConfig } from '../config';
 import type { Db } from './index';
 import {
+  applications,
+  applicationUsers,
   featureFlags,
   features,
   groupRoles,
@@ -123,6 +125,19 @@ async function seedFlagsAndEntitlements(tx: Tx, vendorId: string, acme: string) 
       description:
         'Passkeys: the prompt to add one after login (LOGIN-012); off in the demo, PUT /dev/feature-flags/{key} turns it on',
       on: false,
+    },
+    {
+      ...on,
+      id: randomUUID(),
+      key: 'fe-multi-apps',
+      description: 'Multi-app administration in the users page (TEAM-023)',
+      defaultTreatment: false,
+      rules: [
+        {
+          conditions: [{ attribute: 'frontegg.tenantId', op: 'in_list', value: { list: [acme] } }],
+          treatment: true,
+        },
+      ],
     },
     {
       ...on,
@@ -244,6 +259,36 @@ export async function seedDemoData(db: Db, config: ServerConfig): Promise<SeedRe
     }
 
     await seedFlagsAndEntitlements(tx, vendorId, acme);
+    await seedApplications(tx, vendorId, acme, userIds.get('ada@acme.test')!);
   });
   return { seeded: true, vendorId, adminEmail: config.demoAdminEmail, generatedPassword };
+}
+
+/**
+ * Demo applications (TEAM-021): "Acme App", FREE_ACCESS and the default (every user may use it), and
+ * "Acme Analytics", MANAGED_ACCESS with Ada assigned in Acme. Inserted only when the vendor has none.
+ */
+async function seedApplications(tx: Tx, vendorId: string, acme: string, adaId: string) {
+  const existing = await tx.select({ id: applications.id }).from(applications).limit(1);
+  if (existing.length) return;
+  const app = randomUUID();
+  const analytics = randomUUID();
+  await tx.insert(applications).values([
+    {
+      id: app,
+      vendorId,
+      name: 'Acme App',
+      appUrl: 'https://app.acme.test',
+      accessType: 'FREE_ACCESS',
+      isDefault: true,
+    },
+    {
+      id: analytics,
+      vendorId,
+      name: 'Acme Analytics',
+      appUrl: 'https://analytics.acme.test',
+      accessType: 'MANAGED_ACCESS',
+    },
+  ]);
+  await tx.insert(applicationUsers).values({ applicationId: analytics, userId: adaId, tenantId: acme });
 }

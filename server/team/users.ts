@@ -3,7 +3,17 @@
 import { and, asc, desc, eq, exists, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db';
-import { groups, groupUsers, roles, tenants, userRoles, users, userTenants } from '../db/schema';
+import {
+  applications,
+  applicationUsers,
+  groups,
+  groupUsers,
+  roles,
+  tenants,
+  userRoles,
+  users,
+  userTenants,
+} from '../db/schema';
 
 /** Largest page a list answers; a bigger limit is a 400. */
 export const MAX_PAGE_SIZE = 500;
@@ -227,12 +237,19 @@ export interface TeamUserView {
   phoneNumber: string | null;
   phone: string | null;
   profilePictureUrl: string | null;
+  /** The same picture as profilePictureUrl (TEAM-001 names both). */
+  profileImage: string | null;
   tenantId: string;
   tenantIds: string[];
   vendorId: string;
   roleIds: string[];
   roles: RoleLite[];
   groups: { id: string; name: string; color: string }[];
+  /**
+   * The ids of the applications the user may use in `tenantId` (TEAM-021): the vendor's FREE_ACCESS ones
+   * (open to everyone) and the MANAGED_ACCESS ones the user is assigned to there.
+   */
+  applications: string[];
   tenants: { tenantId: string; roles: RoleLite[] }[];
   verified: boolean;
   emailVerified: boolean;
@@ -243,7 +260,11 @@ export interface TeamUserView {
   createdAt: string;
   lastLogin: string | null;
   mfaEnrolled: boolean;
+  /** The same as mfaEnrolled (TEAM-001 names both). */
+  mfaEnabled: boolean;
   metadata: string;
+  /** The vendor's custom data of the user: nothing is stored on this server, so always {}. */
+  customData: Record<string, unknown>;
   isBreachedPassword: boolean;
   isLocked: boolean;
   provider: string;
@@ -263,7 +284,7 @@ export async function userViews(
   now = new Date(),
 ): Promise<TeamUserView[]> {
   if (!ids.length) return [];
-  const [userRows, memberships, roleRows, groupRows] = await Promise.all([
+  const [userRows, memberships, roleRows, groupRows, appRows, assignedRows] = await Promise.all([
     db.select().from(users).where(inArray(users.id, ids)),
     db
       .select()
@@ -290,6 +311,20 @@ export async function userViews(
       .innerJoin(groups, eq(groups.id, groupUsers.groupId))
       .where(and(inArray(groupUsers.userId, ids), inArray(groups.tenantId, scope)))
       .orderBy(asc(groups.name)),
+    db
+      .select({ id: applications.id, vendorId: applications.vendorId, accessType: applications.accessType })
+      .from(applications)
+      .where(
+        inArray(
+          applications.vendorId,
+          db.selectDistinct({ vendorId: users.vendorId }).from(users).where(inArray(users.id, ids)),
+        ),
+      )
+      .orderBy(desc(applications.isDefault), asc(applications.name), asc(applications.id)),
+    db
+      .select()
+      .from(applicationUsers)
+      .where(and(inArray(applicationUsers.userId, ids), inArray(applicationUsers.tenantId, scope))),
   ]);
   const byId = new Map(userRows.map((u) => [u.id, u]));
   const rolesIn = (userId: string, tenantId: string): RoleLite[] =>
@@ -303,6 +338,12 @@ export async function userViews(
     const membership = own.find((m) => m.tenantId === primary) ?? own[0];
     if (!user || !membership) return [];
     const tenantRoles = rolesIn(id, membership.tenantId);
+    const mfaEnrolled = false;
+    const assigned = new Set(
+      assignedRows
+        .filter((a) => a.userId === id && a.tenantId === membership.tenantId)
+        .map((a) => a.applicationId),
+    );
     return [
       {
         id: user.id,
@@ -311,12 +352,18 @@ export async function userViews(
         phoneNumber: user.phoneNumber,
         phone: user.phoneNumber,
         profilePictureUrl: user.profilePictureUrl,
+        profileImage: user.profilePictureUrl,
         tenantId: membership.tenantId,
         tenantIds: own.map((m) => m.tenantId),
         vendorId: user.vendorId,
         roleIds: tenantRoles.map((r) => r.id),
         roles: tenantRoles,
         groups: groupRows.filter((g) => g.userId === id).map(({ id, name, color }) => ({ id, name, color })),
+        applications: appRows
+          .filter(
+            (a) => a.vendorId === user.vendorId && (a.accessType === 'FREE_ACCESS' || assigned.has(a.id)),
+          )
+          .map((a) => a.id),
         tenants: own.map((m) => ({ tenantId: m.tenantId, roles: rolesIn(id, m.tenantId) })),
         verified: user.verified,
         emailVerified: user.verified,
@@ -325,8 +372,10 @@ export async function userViews(
         subAccountAccessAllowed: membership.subAccountAccessAllowed,
         createdAt: user.createdAt.toISOString(),
         lastLogin: user.lastLogin?.toISOString() ?? null,
-        mfaEnrolled: false,
+        mfaEnrolled,
+        mfaEnabled: mfaEnrolled,
         metadata: JSON.stringify(user.metadata ?? {}),
+        customData: {},
         isBreachedPassword: false,
         isLocked: Boolean(user.lockedUntil && user.lockedUntil > now),
         provider: user.provider,

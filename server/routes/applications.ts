@@ -1,0 +1,331 @@
+// Multi-app administration (TEAM-021..023): the vendor's applications and which users of a tenant may use
+// them. A FREE_ACCESS application is open to every user (TEAM-021): it is never assigned, and every per-user
+// answer lists it. A MANAGED_ACCESS application is open to the users assigned to it in the tenant.
+//
+// Answers:
+// - per user (`{userId}/apps`, `users-apps`, the user view's `applications`): every application the user may
+//   use in the caller's tenant, FREE_ACCESS ones included;
+// - per application (`apps-users`, `userIds` of the applications list): the users explicitly assigned in the
+//   caller's tenant, members only. A FREE_ACCESS application answers [] there: its accessType already says
+//   that everyone may use it, and a list of every user of a large tenant is not an answer.
+// Only users of the caller's tenant are ever read or changed; another tenant's user id is an unknown user.
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { paths } from '../../shared/api/paths';
+import { writeAudit } from '../audit';
+import { apiError, readBody, type AppEnv, type Services } from '../context';
+import type { Db } from '../db';
+import { applications, applicationUsers, userTenants } from '../db/schema';
+import { actor, endpoint, mounter, type Endpoint } from './endpoints';
+import { idList } from './roles';
+
+const READ = 'fe.secure.read.users';
+const WRITE = 'fe.secure.write.users';
+
+export const FREE_ACCESS = 'FREE_ACCESS';
+export const MANAGED_ACCESS = 'MANAGED_ACCESS';
+export type AccessType = typeof FREE_ACCESS | typeof MANAGED_ACCESS;
+
+const OWN_TENANT = "users of the caller's tenant only; another tenant's user is a 404";
+
+/** Routes of multi-app administration, with the permission each requires. */
+export const applicationsEndpointsByName = {
+  getApplicationsData: endpoint(paths.applications.getApplicationsData, READ),
+  getTenantsApplications: endpoint(paths.applications.getTenantsApplications, READ),
+  getTenantsApplicationsV2: endpoint(paths.applications.getTenantsApplicationsV2, READ),
+  getUserApplicationsId: endpoint(paths.applications.getUserApplicationsId, READ, OWN_TENANT),
+  getUsersApplicationsId: endpoint(paths.applications.getUsersApplicationsId, READ, OWN_TENANT),
+  getUsersOfApplications: endpoint(paths.applications.getUsersOfApplications, READ),
+  assignUserToApplications: endpoint(
+    paths.applications.assignUserToApplications,
+    WRITE,
+    `${OWN_TENANT}; MANAGED_ACCESS applications only`,
+  ),
+  unassignUserFromApplications: endpoint(
+    paths.applications.unassignUserFromApplications,
+    WRITE,
+    `${OWN_TENANT}; MANAGED_ACCESS applications only`,
+  ),
+} as const;
+
+export const applicationsEndpoints: Endpoint[] = Object.values(applicationsEndpointsByName);
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading
+
+type AppRow = typeof applications.$inferSelect;
+
+/** An application as the API answers it (TEAM-021: id, accessType, userIds). */
+export interface ApplicationView {
+  id: string;
+  name: string;
+  appURL: string;
+  accessType: AccessType;
+  isDefault: boolean;
+  vendorId: string;
+  createdAt: string;
+  /** Users of the caller's tenant assigned to it ([] for a FREE_ACCESS application: everyone may use it). */
+  userIds: string[];
+}
+
+const accessTypeOf = (row: AppRow): AccessType =>
+  row.accessType === FREE_ACCESS ? FREE_ACCESS : MANAGED_ACCESS;
+
+/** The vendor's applications, default first, then by name. */
+const vendorApplications = (db: Db, vendorId: string) =>
+  db
+    .select()
+    .from(applications)
+    .where(eq(applications.vendorId, vendorId))
+    .orderBy(desc(applications.isDefault), asc(applications.name), asc(applications.id));
+
+/** Assignments in a tenant of current members only (a removed member's rows are not answered). */
+async function assignments(db: Db, tenantId: string, where: { userIds?: string[]; appIds?: string[] }) {
+  if (where.userIds?.length === 0 || where.appIds?.length === 0) return [];
+  return db
+    .select({ applicationId: applicationUsers.applicationId, userId: applicationUsers.userId })
+    .from(applicationUsers)
+    .innerJoin(
+      userTenants,
+      and(
+        eq(userTenants.userId, applicationUsers.userId),
+        eq(userTenants.tenantId, applicationUsers.tenantId),
+      ),
+    )
+    .where(
+      and(
+        eq(applicationUsers.tenantId, tenantId),
+        where.userIds ? inArray(applicationUsers.userId, where.userIds) : undefined,
+        where.appIds ? inArray(applicationUsers.applicationId, where.appIds) : undefined,
+      ),
+    )
+    .orderBy(asc(applicationUsers.userId));
+}
+
+/**
+ * The application ids each given user may use in the tenant (TEAM-021: FREE_ACCESS ones for everyone, the
+ * assigned MANAGED_ACCESS ones), keyed by user id. Used by the applications routes and the user view.
+ */
+export async function applicationIdsOfUsers(
+  db: Db,
+  vendorId: string,
+  tenantId: string,
+  userIds: string[],
+): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (!userIds.length) return result;
+  const [apps, rows] = await Promise.all([
+    vendorApplications(db, vendorId),
+    assignments(db, tenantId, { userIds }),
+  ]);
+  for (const userId of userIds) {
+    const assigned = new Set(rows.filter((r) => r.userId === userId).map((r) => r.applicationId));
+    result.set(
+      userId,
+      apps.filter((a) => accessTypeOf(a) === FREE_ACCESS || assigned.has(a.id)).map((a) => a.id),
+    );
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Input
+
+const idsParam = (name: string) =>
+  z
+    .string({ message: `A comma-joined list of ${name} is required` })
+    .transform((v) => [...new Set(v.split(',').map((id) => id.trim()))].filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().min(1).max(100))
+        .min(1, `At least one of ${name} is required`)
+        .max(200, `At most 200 ${name}`),
+    );
+
+function readQuery<T>(c: Context, schema: z.ZodType<T>): T {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success)
+    throw apiError(400, ...parsed.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`));
+  return parsed.data;
+}
+
+/** `userIds` (the Frontegg name) or `ids`. */
+const usersQuery = z
+  .object({ userIds: z.string().optional(), ids: z.string().optional() })
+  .transform((q) => q.userIds ?? q.ids)
+  .pipe(idsParam('userIds'));
+/** `appIds` (the Frontegg name) or `ids`. */
+const appsQuery = z
+  .object({ appIds: z.string().optional(), ids: z.string().optional() })
+  .transform((q) => q.appIds ?? q.ids)
+  .pipe(idsParam('appIds'));
+const applicationsDataQuery = z.object({
+  ids: z.string().optional(),
+  appIds: z.string().optional(),
+  includeFreeAccess: z.enum(['true', 'false']).optional(),
+});
+
+/** The body of an assignment: one user, the applications; a tenantId in it is ignored (the token's counts). */
+const assignmentBody = z.object({
+  userId: z.string().min(1, 'userId is required').max(100),
+  appIds: idList('appIds'),
+  tenantId: z.string().max(100).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Routes
+
+export function applicationsRoutes(services: Services): Hono<AppEnv> {
+  const { db, vendorId } = services;
+  const app = new Hono<AppEnv>();
+  const on = mounter(app, services);
+  const e = applicationsEndpointsByName;
+
+  async function views(tenantId: string, rows: AppRow[]): Promise<ApplicationView[]> {
+    const managed = rows.filter((r) => accessTypeOf(r) === MANAGED_ACCESS).map((r) => r.id);
+    const links = await assignments(db, tenantId, { appIds: managed });
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      appURL: r.appUrl,
+      accessType: accessTypeOf(r),
+      isDefault: r.isDefault,
+      vendorId: r.vendorId,
+      createdAt: r.createdAt.toISOString(),
+      userIds: links.filter((l) => l.applicationId === r.id).map((l) => l.userId),
+    }));
+  }
+
+  /** The ids that are members of the tenant (others, another tenant's users too, are left out). */
+  async function membersAmong(tenantId: string, ids: string[]): Promise<Set<string>> {
+    if (!ids.length) return new Set();
+    const rows = await db
+      .select({ userId: userTenants.userId })
+      .from(userTenants)
+      .where(and(eq(userTenants.tenantId, tenantId), inArray(userTenants.userId, ids)));
+    return new Set(rows.map((r) => r.userId));
+  }
+
+  /** A member of the tenant; any other id is a 404 (another tenant's user is never revealed). */
+  async function member(tenantId: string, userId: string): Promise<void> {
+    if (!(await membersAmong(tenantId, [userId])).has(userId)) throw apiError(404, 'User not found');
+  }
+
+  /** The vendor's applications named, which must exist and be MANAGED_ACCESS. */
+  async function managedApplications(ids: string[]): Promise<AppRow[]> {
+    const rows = await db
+      .select()
+      .from(applications)
+      .where(and(eq(applications.vendorId, vendorId), inArray(applications.id, ids)));
+    if (rows.length !== ids.length) throw apiError(404, 'Application not found');
+    const free = rows.filter((r) => accessTypeOf(r) === FREE_ACCESS);
+    if (free.length)
+      throw apiError(
+        400,
+        `${free.map((r) => r.name).join(', ')}: FREE_ACCESS applications are open to every user and cannot be assigned`,
+      );
+    return rows;
+  }
+
+  on(e.getApplicationsData, async (c) => {
+    const q = readQuery(c, applicationsDataQuery);
+    const wanted = (q.appIds ?? q.ids)
+      ?.split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+    let rows = await vendorApplications(db, vendorId);
+    if (wanted?.length) rows = rows.filter((r) => wanted.includes(r.id));
+    if (q.includeFreeAccess === 'false') rows = rows.filter((r) => accessTypeOf(r) !== FREE_ACCESS);
+    return c.json(await views(c.get('auth').tenantId, rows));
+  });
+
+  // Every tenant of the vendor may use every application of the vendor (no per-tenant assignment is stored).
+  on(e.getTenantsApplications, async (c) => {
+    const rows = await vendorApplications(db, vendorId);
+    return c.json([{ tenantId: c.get('auth').tenantId, appIds: rows.map((r) => r.id) }]);
+  });
+  on(e.getTenantsApplicationsV2, async (c) => {
+    const rows = await vendorApplications(db, vendorId);
+    return c.json([
+      {
+        tenantId: c.get('auth').tenantId,
+        appIds: rows.map((r) => r.id),
+        applications: rows.map((r) => ({ id: r.id, name: r.name, accessType: accessTypeOf(r) })),
+      },
+    ]);
+  });
+
+  on(e.getUserApplicationsId, async (c) => {
+    const { tenantId } = c.get('auth');
+    const userId = c.req.param('userId') ?? '';
+    await member(tenantId, userId);
+    return c.json((await applicationIdsOfUsers(db, vendorId, tenantId, [userId])).get(userId) ?? []);
+  });
+
+  on(e.getUsersApplicationsId, async (c) => {
+    const { tenantId } = c.get('auth');
+    const ids = readQuery(c, usersQuery);
+    const members = await membersAmong(tenantId, ids);
+    const known = ids.filter((id) => members.has(id));
+    const byUser = await applicationIdsOfUsers(db, vendorId, tenantId, known);
+    return c.json(known.map((userId) => ({ userId, appIds: byUser.get(userId) ?? [] })));
+  });
+
+  on(e.getUsersOfApplications, async (c) => {
+    const { tenantId } = c.get('auth');
+    const ids = readQuery(c, appsQuery);
+    const rows = (await vendorApplications(db, vendorId)).filter((r) => ids.includes(r.id));
+    return c.json((await views(tenantId, rows)).map((v) => ({ appId: v.id, userIds: v.userIds })));
+  });
+
+  /** The answer of an assignment change: the user's applications now. */
+  const appsOf = async (tenantId: string, userId: string) => ({
+    userId,
+    appIds: (await applicationIdsOfUsers(db, vendorId, tenantId, [userId])).get(userId) ?? [],
+  });
+
+  on(e.assignUserToApplications, async (c) => {
+    const { tenantId } = c.get('auth');
+    const body = await readBody(c, assignmentBody);
+    await member(tenantId, body.userId);
+    const apps = await managedApplications(body.appIds);
+    await db
+      .insert(applicationUsers)
+      .values(apps.map((a) => ({ applicationId: a.id, userId: body.userId, tenantId })))
+      .onConflictDoNothing();
+    await writeAudit(db, {
+      vendorId,
+      ...actor(c),
+      action: 'User assigned to applications',
+      json: { userId: body.userId, appIds: apps.map((a) => a.id) },
+    });
+    return c.json(await appsOf(tenantId, body.userId), 201);
+  });
+
+  on(e.unassignUserFromApplications, async (c) => {
+    const { tenantId } = c.get('auth');
+    const body = await readBody(c, assignmentBody);
+    await member(tenantId, body.userId);
+    const apps = await managedApplications(body.appIds);
+    await db.delete(applicationUsers).where(
+      and(
+        eq(applicationUsers.tenantId, tenantId),
+        eq(applicationUsers.userId, body.userId),
+        inArray(
+          applicationUsers.applicationId,
+          apps.map((a) => a.id),
+        ),
+      ),
+    );
+    await writeAudit(db, {
+      vendorId,
+      ...actor(c),
+      action: 'User unassigned from applications',
+      json: { userId: body.userId, appIds: apps.map((a) => a.id) },
+    });
+    return c.json(await appsOf(tenantId, body.userId));
+  });
+
+  return app;
+}
