@@ -11,7 +11,7 @@ import { createSessionIssuer } from '../auth/session';
 import { finishSignIn } from '../auth/signin';
 import type { AuthStrategy } from '../config';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
-import { authChallenges, ssoConfigurations, userPhoneNumbers, users } from '../db/schema';
+import { authChallenges, ssoConfigurations, tenants, userPhoneNumbers, users } from '../db/schema';
 import { loginBoxLink } from '../mail/links';
 
 /** The default failure of every passwordless step (LOGIN-021): the same for each cause. */
@@ -70,17 +70,20 @@ export async function publicAuthStrategies(services: Services) {
 export async function ssoForEmail(services: Services, email: string, tenantId?: string) {
   const domain = email.split('@')[1]?.toLowerCase() ?? '';
   const rows = await services.db
-    .select()
+    .select({ sso: ssoConfigurations })
     .from(ssoConfigurations)
+    .innerJoin(tenants, eq(tenants.id, ssoConfigurations.tenantId))
     .where(
       and(
+        eq(tenants.vendorId, services.vendorId),
+        isNull(tenants.deletedAt),
         eq(ssoConfigurations.enabled, true),
         sql`${ssoConfigurations.domains} @> ${JSON.stringify([domain])}::jsonb`,
         tenantId ? eq(ssoConfigurations.tenantId, tenantId) : undefined,
       ),
     )
     .limit(1);
-  return rows[0] ?? null;
+  return rows[0]?.sso ?? null;
 }
 
 /** Where the SSO helper starts a sign-in with a configuration (the address pre-login answers, LOGIN-007). */
