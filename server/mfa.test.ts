@@ -268,6 +268,28 @@ describe('MFA at sign-in and in the profile', () => {
     assert.deepEqual(decodeJwt(done.accessToken!).amr, ['pwd', 'mfa', 'sms']);
   });
 
+  it('[MFA-006] forced MFA: SMS enrolment during login (code texted to the new phone) ends with a recovery code and a session', async () => {
+    await setPolicy({ enforceMFAType: 'Force' });
+    try {
+      const user = await f.createUser({ tenants: [{ id: acme }], password: true });
+      const phone = '+15557654321';
+      const { body } = await login(user.email, user.password);
+      const sent = await f.json<{ otcToken: string }>(
+        await post(p.preEnrollMFASMSForLogin.path, { mfaToken: body.mfaToken, phoneNumber: phone }),
+      );
+      const rows = await f.db.select().from(smsOutbox).where(eq(smsOutbox.to, phone));
+      const code = rows.at(-1)!.text.match(/\d{6}/)![0];
+      const done = await f.json<MfaAnswer>(
+        await post(p.enrollMFASMSForLogin.path, { mfaToken: body.mfaToken, otcToken: sent.otcToken, code }),
+      );
+      assert.ok(done.accessToken);
+      assert.ok(done.recoveryCode);
+      assert.deepEqual(decodeJwt(done.accessToken!).amr, ['pwd', 'mfa', 'sms']);
+    } finally {
+      await setPolicy({ enforceMFAType: 'DontForce' });
+    }
+  });
+
   it('email code: a code mailed to the email device signs in', async () => {
     const user = await f.createUser({ tenants: [{ id: acme }], password: true });
     await f.db.insert(mfaDevices).values({
