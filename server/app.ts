@@ -28,6 +28,7 @@ import { stepUpRoutes } from './routes/stepup';
 import { teamRoutes } from './routes/team';
 import { socialRoutes } from './routes/social';
 import { ssoRoutes } from './routes/sso';
+import { mfaWebauthnRoutes } from './routes/mfaWebauthn';
 import { webauthnRoutes } from './routes/webauthn';
 import { loadUserView } from './users';
 
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', applicationsRoutes(deps));
   app.route('/', ssoRoutes(deps));
   app.route('/', socialRoutes(deps));
+  app.route('/', mfaWebauthnRoutes(deps));
   app.route('/', webauthnRoutes(deps));
   app.get(paths.auth.getMeV2.path, requireUser(tokens), async (c) => {
     const { sub, tenantId } = c.get('auth');
