@@ -448,6 +448,15 @@ export interface PreviewSession {
   activeTenantId: string;
 }
 
+/** A phone number of a user (PHONE-005: id and phoneNumber), as the reference server keeps it. */
+export interface UserPhoneNumberRow {
+  id: string;
+  userId: string;
+  phoneNumber: string;
+  verified: boolean;
+  createdAt: string;
+}
+
 export interface SampleState {
   vendor: Vendor;
   /** The caller's address as the preview sees it (IP restriction checks, "My IP"). */
@@ -490,6 +499,8 @@ export interface SampleState {
   entitlements: Entitlements;
   adminBoxMetadata: { navigation: Record<string, unknown>; theme: Record<string, unknown> };
   inviteLinks: InviteLink[];
+  /** The users' phone numbers (PHONE-005..011). */
+  userPhoneNumbers: UserPhoneNumberRow[];
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1324,6 +1335,15 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
     },
     adminBoxMetadata: { navigation: {}, theme: {} },
     inviteLinks: [],
+    userPhoneNumbers: [
+      {
+        id: 'phone-demo',
+        userId: SAMPLE_USER_ID,
+        phoneNumber: '+12025550143',
+        verified: true,
+        createdAt: at(30),
+      },
+    ],
   };
 }
 

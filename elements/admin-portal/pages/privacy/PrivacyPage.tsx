@@ -10,6 +10,7 @@ import { Alert, Button, ConfirmDialog, Spinner } from '../../../../shared/ui';
 import { useFieldAppearance } from '../../appearance';
 import { Subsection } from '../../PageParts';
 import { PasskeysSection } from './PasskeysSection';
+import { PhoneNumbersSection } from './PhoneNumbersSection';
 import { MfaManage } from './MfaManage';
 import { describeUserAgent } from './userAgent';
 
@@ -263,21 +264,7 @@ function MfaSection() {
         </Loaded>
       </Subsection>
       <PasskeysSection />
-      <Subsection title={t('adminPortal.privacy.phoneNumbers')} id="fe-privacy-phones">
-        <Loaded state={state} reload={reload}>
-          {({ devices }) =>
-            devices.phones.length === 0 ? (
-              <p css={{ margin: 0 }}>{t('adminPortal.privacy.noPhoneNumbers')}</p>
-            ) : (
-              <ul css={listCss} data-phones>
-                {devices.phones.map((p) => (
-                  <li key={p.id}>{p.phoneNumber}</li>
-                ))}
-              </ul>
-            )
-          }
-        </Loaded>
-      </Subsection>
+      <PhoneNumbersSection />
     </>
   );
 }
