@@ -32,10 +32,28 @@ const onwarn = (warning, warn) => {
 
 // Everything the elements share goes to one core chunk: one copy of the store per page. The preview
 // transport stays a chunk of its own, loaded only in preview mode.
-const manualChunks = (id) => {
+/**
+ * The shared core chunk holds what the elements load at once: node_modules, shared/ and themes/ modules that
+ * an element's entry reaches through static imports. Code reached only through a dynamic import (portal
+ * pages, the table and form libraries, MFA QR codes, WebAuthn) stays in the lazy chunks that need it.
+ */
+const eager = new Map();
+const reachedStatically = (id, getModuleInfo, seen = new Set()) => {
+  if (eager.has(id)) return eager.get(id);
+  if (seen.has(id)) return false;
+  seen.add(id);
+  const info = getModuleInfo(id);
+  const result = Boolean(
+    info &&
+    (info.isEntry || info.importers.some((importer) => reachedStatically(importer, getModuleInfo, seen))),
+  );
+  eager.set(id, result);
+  return result;
+};
+const manualChunks = (id, { getModuleInfo }) => {
   if (id.includes('/shared/api/preview/')) return undefined;
-  if (id.includes('/node_modules/') || id.includes('/shared/') || id.includes('/themes/')) return 'core';
-  return undefined;
+  const shared = id.includes('/node_modules/') || id.includes('/shared/') || id.includes('/themes/');
+  return shared && reachedStatically(id, getModuleInfo) ? 'core' : undefined;
 };
 
 export default [

@@ -123,19 +123,4 @@ export function Select({ label, error, children, ...select }: SelectProps) {
   );
 }
 
-/** A labelled checkbox. */
-export function Checkbox({
-  label,
-  ...input
-}: { label: string } & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'type'>) {
-  return (
-    <label css={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
-      <input
-        type="checkbox"
-        {...input}
-        css={{ width: 16, height: 16, accentColor: 'var(--fe-color-primary)' }}
-      />
-      {label}
-    </label>
-  );
-}
+export { Checkbox } from './Checkbox';

@@ -4,6 +4,7 @@ export { Card } from './Card';
 export { Spinner } from './Spinner';
 export { TextField } from './TextField';
 export { PreviewBadge } from './PreviewBadge';
+export { Checkbox } from './Checkbox';
 export { ConfirmDialog } from './ConfirmDialog';
 export { Dialog, DialogActions } from './Dialog';
 export { Tabs, type TabItem } from './Tabs';

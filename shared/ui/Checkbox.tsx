@@ -1,0 +1,18 @@
+import type { InputHTMLAttributes } from 'react';
+
+/** A labelled checkbox. */
+export function Checkbox({
+  label,
+  ...input
+}: { label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
+  return (
+    <label css={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
+      <input
+        type="checkbox"
+        {...input}
+        css={{ width: 16, height: 16, accentColor: 'var(--fe-color-primary)' }}
+      />
+      {label}
+    </label>
+  );
+}
