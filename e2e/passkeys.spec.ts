@@ -184,4 +184,63 @@ describe('passkeys against `npm start` with a virtual authenticator', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  it('[MFA-002] [MFA-003] [MFA-004] forced MFA: a security key is enrolled at login (recovery code), then verifies the next login', async () => {
+    // The tenant forces MFA (saved through the API as the admin).
+    const apiLogin = await fetch(`${server.url}/identity/resources/auth/v1/user`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN, password: DEMO_PASSWORD }),
+    });
+    const { accessToken } = (await apiLogin.json()) as { accessToken: string };
+    const policy = (enforceMFAType: string) =>
+      fetch(`${server.url}/identity/resources/configurations/v1/mfa-policy`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+        body: JSON.stringify({
+          enforceMFAType,
+          allowRememberMyDevice: false,
+          mfaDeviceExpiration: 1_209_600,
+        }),
+      });
+    assert.equal((await policy('Force')).status, 200);
+    const { context, page, cdp, authenticatorId, errors } = await fresh();
+    try {
+      // No passkey autofill here: the journey is about the second factor.
+      await page.addInitScript(() => {
+        delete (PublicKeyCredential as { isConditionalMediationAvailable?: unknown })
+          .isConditionalMediationAvailable;
+      });
+      await passwordLogin(page);
+      const enrolKey = box(page).locator('[data-enroll-security-key]');
+      await enrolKey.waitFor({ timeout: 15_000 });
+      await page.screenshot({ path: 'test-results/passkeys-mfa-enroll.png' });
+      await axeClean(page, 'fe-login-box');
+      await enrolKey.click();
+      const recovery = box(page).locator('[data-recovery-code]');
+      await recovery.waitFor({ timeout: 15_000 });
+      assert.ok(((await recovery.textContent()) ?? '').trim().length >= 8);
+      await box(page).locator('button', { hasText: 'Continue' }).click();
+      await page.waitForURL(`${server.url}/`, { timeout: 15_000 });
+      await portalShows(page, ADMIN);
+      const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+      assert.equal(credentials.length, 1);
+
+      // The next login: one device, so verification goes straight to the security key (MFA-004).
+      await page.goto(`${server.url}/account/logout`);
+      await page.waitForURL(`${server.url}/account/login`, { timeout: 15_000 });
+      await passwordLogin(page);
+      const verify = box(page).locator('[data-security-key]');
+      await verify.waitFor({ timeout: 15_000 });
+      await page.screenshot({ path: 'test-results/passkeys-mfa-verify.png' });
+      await axeClean(page, 'fe-login-box');
+      await verify.locator('button', { hasText: 'Use security key' }).click();
+      await page.waitForURL(`${server.url}/`, { timeout: 15_000 });
+      await portalShows(page, ADMIN);
+      assert.deepEqual(errors, []);
+    } finally {
+      await policy('DontForce');
+      await context.close();
+    }
+  });
 });

@@ -186,3 +186,44 @@ export function setPreferredLoginMethod(method: string): void {
     // storage blocked: nothing to remember
   }
 }
+
+// ------------------------------------------------------------------ security keys as an MFA factor at login
+
+/** The login answer after MFA (tokens and user, and the recovery code after an enrolment). */
+type MfaLoginAnswer = AuthAnswer & { recoveryCode?: string };
+
+/** Enrols a security key during a login that requires MFA (nothing enrolled yet): the answer opens the session. */
+export async function enrollSecurityKeyForLogin(client: Client, mfaToken: string): Promise<MfaLoginAnswer> {
+  const { options, webauthnToken } = await client.request<{
+    options: CreationOptions;
+    webauthnToken: string;
+  }>(paths.auth.preEnrollMFAWebAuthnForLogin, { body: { mfaToken } });
+  const credential = await createCredential(options);
+  return client.request<MfaLoginAnswer>(paths.auth.enrollMFAWebAuthnForLogin, {
+    body: { mfaToken, webauthnToken, deviceType: 'CrossPlatform', options: credential },
+  });
+}
+
+/** Verifies a login's MFA with an enrolled security key (the device id of mfaDevices.webauthn, MFA-003). */
+export async function verifySecurityKeyForLogin(
+  client: Client,
+  mfaToken: string,
+  deviceId: string,
+  rememberDevice = false,
+): Promise<MfaLoginAnswer> {
+  const params = { deviceId };
+  const { options, webauthnToken } = await client.request<{ options: RequestOptions; webauthnToken: string }>(
+    paths.auth.preVerifyMFAWebAuthnForLogin,
+    { params, body: { mfaToken } },
+  );
+  const credential = await getCredential(options);
+  return client.request<MfaLoginAnswer>(paths.auth.verifyMFAWebAuthnForLogin, {
+    params,
+    body: { mfaToken, webauthnToken, options: credential, rememberDevice },
+  });
+}
+
+/** A cancelled ceremony as an error whose message the screens show as it is. */
+export function ceremonyError(error: unknown, cancelledMessage: string): unknown {
+  return isCeremonyCancelled(error) ? Object.assign(new Error(cancelledMessage), { status: 0 }) : error;
+}

@@ -3,9 +3,9 @@ import { useEffect, useReducer, useRef, useState, type FormEvent, type ReactNode
 import { api } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
 import { mfaLoginApi, type MfaAnswer } from '../../../shared/api/mfa';
+import { ceremonyError, enrollSecurityKeyForLogin, webAuthnAvailable } from '../../../shared/auth/webauthn';
 import { useT } from '../../../shared/i18n/useT';
-import { Alert, Button, TextField } from '../../../shared/ui';
-import { Checkbox } from '../../../shared/ui/form';
+import { Alert, Button, Checkbox, TextField } from '../../../shared/ui';
 import {
   deviceChoices,
   mfaReducer,
@@ -150,6 +150,18 @@ function EnrollChoice({ dispatch, call, state }: StepProps) {
     const answer = await call(() => mfa.preEnrollAuthenticator(state.mfaToken!));
     if (answer) dispatch({ type: 'qrCode', qrCode: answer.qrCode, secret: answer.secret });
   };
+  // A security key (the passkeys slice): enrolled in one ceremony, then the recovery code as for the others.
+  const securityKey = async () => {
+    const answer = await call(() =>
+      enrollSecurityKeyForLogin(api, state.mfaToken!).catch((e: unknown) => {
+        throw ceremonyError(e, t('loginBox.passkeys.cancelled'));
+      }),
+    );
+    if (answer) {
+      pendingAnswer = answer;
+      dispatch({ type: 'enrolled', recoveryCode: answer.recoveryCode ?? null });
+    }
+  };
   return (
     <div css={stack}>
       <p css={{ margin: 0 }}>{t('loginBox.mfa.enrollChoose')}</p>
@@ -164,6 +176,17 @@ function EnrollChoice({ dispatch, call, state }: StepProps) {
       >
         {t('loginBox.mfa.sms')}
       </Button>
+      {webAuthnAvailable() && (
+        <Button
+          variant="secondary"
+          fullWidth
+          disabled={state.saving}
+          data-enroll-security-key
+          onClick={() => void securityKey()}
+        >
+          {t('loginBox.passkeys.securityKey')}
+        </Button>
+      )}
     </div>
   );
 }

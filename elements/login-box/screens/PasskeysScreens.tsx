@@ -4,12 +4,14 @@ import { api } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
 import {
   cancelCeremony,
+  ceremonyError,
   conditionalMediationAvailable,
   dismissPasskeysPrompt,
   isCeremonyCancelled,
   passkeyAssertion,
   postPasskeyAssertion,
   registerPasskey,
+  verifySecurityKeyForLogin,
   webAuthnAvailable,
 } from '../../../shared/auth/webauthn';
 import type { AuthAnswer } from '../../../shared/auth/session';
@@ -19,7 +21,9 @@ import { Alert, Button } from '../../../shared/ui';
 import { loadStrategies, passkeysActive } from '../passkeys';
 import { passkeysPromptAtom } from '../passkeys.atoms';
 import { useLogin } from '../useLogin';
+import { extraMfaSteps } from './MfaScreens';
 import { ScreenHeader } from './ScreenHeader';
+import { deviceChoices } from '../flows/mfa.machine';
 
 /** Whether the vendor offers passkeys and this browser can use them (read once per mount). */
 function usePasskeysActive(): boolean {
@@ -167,3 +171,40 @@ export function PromptPasskeysScreen() {
     </div>
   );
 }
+
+type MfaStepProps = Parameters<NonNullable<(typeof extraMfaSteps)['webauthn']>>[0];
+
+/** MFA verification with an enrolled security key (MFA-003: the device is named by its id). */
+function SecurityKeyVerify({ state, dispatch, call, login }: MfaStepProps) {
+  const { t } = useT();
+  const verify = async () => {
+    const answer = await call(() =>
+      verifySecurityKeyForLogin(api, state.mfaToken!, state.deviceId!).catch((e: unknown) => {
+        throw ceremonyError(e, t('loginBox.passkeys.cancelled'));
+      }),
+    );
+    if (answer) await login.complete(answer);
+  };
+  const several = deviceChoices(state.mfaDevices).length > 1;
+  return (
+    <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }} data-security-key>
+      <p css={{ margin: 0 }}>{t('loginBox.passkeys.securityKeyText')}</p>
+      <Button fullWidth disabled={state.saving} onClick={() => void verify()}>
+        {state.saving ? t('loginBox.passkeys.waitingForKey') : t('loginBox.passkeys.useSecurityKey')}
+      </Button>
+      <div css={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
+        {several && (
+          <Button variant="text" onClick={() => dispatch({ type: 'goTo', step: 'verify' })}>
+            {t('loginBox.mfa.otherMethod')}
+          </Button>
+        )}
+        <Button variant="text" onClick={() => dispatch({ type: 'goTo', step: 'recover' })}>
+          {t('loginBox.mfa.useRecoveryCode')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+// The MFA screens' verification step for security keys (their extension point).
+extraMfaSteps.webauthn = SecurityKeyVerify;
