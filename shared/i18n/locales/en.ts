@@ -154,7 +154,8 @@ export const en = {
       added: 'Your passkey was added.',
       addFailed: 'The passkey could not be added.',
       securityKey: 'Security key',
-      securityKeyText: 'Use your security key to finish signing in: insert or touch it when your browser asks.',
+      securityKeyText:
+        'Use your security key to finish signing in: insert or touch it when your browser asks.',
       useSecurityKey: 'Use security key',
       waitingForKey: 'Waiting for your security key…',
     },
