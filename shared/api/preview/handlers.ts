@@ -15,6 +15,7 @@ import {
   INACTIVE_THRESHOLD_SECONDS,
   type AccessToken,
   type ApiToken,
+  type Application,
   type AuditRow,
   type Group,
   type InviteLink,
@@ -197,7 +198,40 @@ function userView(state: SampleState, user: User) {
       .filter((g) => g.userIds.includes(user.id))
       .map((g) => ({ id: g.id, name: g.name, color: g.color })),
     tenants: user.tenantIds.map((tenantId) => ({ tenantId, roles })),
+    profileImage: user.profilePictureUrl,
+    mfaEnabled: user.mfaEnrolled,
+    customData: {},
+    applications: appIdsOf(state, user.id),
   };
+}
+
+// Applications (TEAM-021): FREE_ACCESS ones are every user's; per-user answers list them, per-app ones do not.
+const isFree = (app: Application) => app.accessType === 'FREE_ACCESS';
+const appIdsOf = (state: SampleState, userId: string): string[] =>
+  state.applications.filter((a) => isFree(a) || a.userIds.includes(userId)).map((a) => a.id);
+const appView = (app: Application) => ({ ...app, userIds: isFree(app) ? [] : [...app.userIds] });
+const idsParam = (query: URLSearchParams, ...names: string[]): string[] =>
+  (first(query, names) ?? '').split(',').filter(Boolean);
+
+/** A user of the tenant the call acts on; any other id is a 404 (as on the server). */
+function tenantUser(req: PreviewRequest, userId: string): User {
+  const tenantId = scopedTenant(req);
+  return find(req.state.users, (u) => u.id === userId && u.tenantIds.includes(tenantId), 'User');
+}
+
+function assignment(req: PreviewRequest) {
+  const body = record(req.body);
+  const user = tenantUser(req, text(body.userId) ?? '');
+  const appIds = [...new Set(texts(body.appIds))];
+  if (!appIds.length) throw fail(400, 'appIds: appIds must name at least one id');
+  const apps = appIds.map((id) => find(req.state.applications, (a) => a.id === id, 'Application'));
+  const free = apps.filter(isFree);
+  if (free.length)
+    throw fail(
+      400,
+      `${free.map((a) => a.name).join(', ')}: FREE_ACCESS applications are open to every user and cannot be assigned`,
+    );
+  return { user, apps };
 }
 
 function meView(state: SampleState, user: User) {
@@ -1154,6 +1188,53 @@ export const previewRoutes: ReadonlyArray<readonly [ApiPath, PreviewHandler]> = 
   ),
   on(paths.users.sendResetBreachedPasswordEmails, ok),
 
+  // Applications (multi-app administration, TEAM-021..023)
+  on(paths.applications.getApplicationsData, ({ state, query }) => {
+    const ids = idsParam(query, 'ids', 'appIds');
+    return state.applications
+      .filter((a) => !ids.length || ids.includes(a.id))
+      .filter((a) => query.get('includeFreeAccess') !== 'false' || !isFree(a))
+      .map(appView);
+  }),
+  on(paths.applications.getTenantsApplications, (req) => [
+    { tenantId: scopedTenant(req), appIds: req.state.applications.map((a) => a.id) },
+  ]),
+  on(paths.applications.getTenantsApplicationsV2, (req) => [
+    {
+      tenantId: scopedTenant(req),
+      appIds: req.state.applications.map((a) => a.id),
+      applications: req.state.applications.map(({ id, name, accessType }) => ({ id, name, accessType })),
+    },
+  ]),
+  on(paths.applications.getUserApplicationsId, (req) =>
+    appIdsOf(req.state, tenantUser(req, req.params.userId ?? '').id),
+  ),
+  on(paths.applications.getUsersApplicationsId, (req) => {
+    const tenantId = scopedTenant(req);
+    const ids = idsParam(req.query, 'userIds', 'ids');
+    if (!ids.length) throw fail(400, 'userIds: A comma-joined list of userIds is required');
+    return ids
+      .filter((id) => req.state.users.some((u) => u.id === id && u.tenantIds.includes(tenantId)))
+      .map((userId) => ({ userId, appIds: appIdsOf(req.state, userId) }));
+  }),
+  on(paths.applications.getUsersOfApplications, ({ state, query }) => {
+    const ids = idsParam(query, 'appIds', 'ids');
+    if (!ids.length) throw fail(400, 'appIds: A comma-joined list of appIds is required');
+    return state.applications
+      .filter((a) => ids.includes(a.id))
+      .map((a) => ({ appId: a.id, userIds: appView(a).userIds }));
+  }),
+  on(paths.applications.assignUserToApplications, (req) => {
+    const { user, apps } = assignment(req);
+    for (const app of apps) if (!app.userIds.includes(user.id)) app.userIds.push(user.id);
+    return new PreviewReply(201, { userId: user.id, appIds: appIdsOf(req.state, user.id) });
+  }),
+  on(paths.applications.unassignUserFromApplications, (req) => {
+    const { user, apps } = assignment(req);
+    for (const app of apps) app.userIds = app.userIds.filter((id) => id !== user.id);
+    return { userId: user.id, appIds: appIdsOf(req.state, user.id) };
+  }),
+
   // Roles and permissions
   on(paths.roles.getRoles, ({ state }) => state.roles),
   on(paths.teams.loadAvailableRoles, ({ state }) => state.roles),
@@ -1363,10 +1444,12 @@ export const previewRoutes: ReadonlyArray<readonly [ApiPath, PreviewHandler]> = 
   }),
 
   // Flags and entitlements
-  on(paths.featureFlags.loadFeatureFlags, ({ query }) => {
+  on(paths.featureFlags.loadFeatureFlags, ({ state, query }) => {
     const flags: Record<string, 'on' | 'off'> = {};
     for (const key of (query.get('featureKeys') ?? '').split(',').filter(Boolean)) flags[key] = 'off';
     for (const key of previewFeatureFlags) flags[key] = 'on';
+    // The sample account's own flags (as its server answers them), e.g. fe-multi-apps (TEAM-023).
+    for (const key of state.sampleFlags) flags[key] = 'on';
     return { flags };
   }),
   on(paths.entitlements.loadEntitlementsV2, ({ state }) => state.entitlements),

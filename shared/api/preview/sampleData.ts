@@ -448,6 +448,18 @@ export interface PreviewSession {
   activeTenantId: string;
 }
 
+/** An application of the vendor (TEAM-021); `userIds`: the users assigned (MANAGED_ACCESS only). */
+export interface Application {
+  id: string;
+  name: string;
+  appURL: string;
+  accessType: 'FREE_ACCESS' | 'MANAGED_ACCESS';
+  isDefault: boolean;
+  vendorId: string;
+  createdAt: string;
+  userIds: string[];
+}
+
 /** A phone number of a user (PHONE-005: id and phoneNumber), as the reference server keeps it. */
 export interface UserPhoneNumberRow {
   id: string;
@@ -501,6 +513,10 @@ export interface SampleState {
   inviteLinks: InviteLink[];
   /** The users' phone numbers (PHONE-005..011). */
   userPhoneNumbers: UserPhoneNumberRow[];
+  /** Multi-app administration (TEAM-021..023), as the reference server seeds it. */
+  applications: Application[];
+  /** Flags the preview's flags answer turns on besides the fixed ones (`fe-multi-apps`, TEAM-023). */
+  sampleFlags: string[];
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1344,6 +1360,29 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
         createdAt: at(30),
       },
     ],
+    applications: [
+      {
+        id: 'app-acme',
+        name: 'Acme App',
+        appURL: 'https://app.acme.example',
+        accessType: 'FREE_ACCESS',
+        isDefault: true,
+        vendorId: SAMPLE_VENDOR_ID,
+        createdAt: at(400),
+        userIds: [],
+      },
+      {
+        id: 'app-analytics',
+        name: 'Acme Analytics',
+        appURL: 'https://analytics.acme.example',
+        accessType: 'MANAGED_ACCESS',
+        isDefault: false,
+        vendorId: SAMPLE_VENDOR_ID,
+        createdAt: at(200),
+        userIds: [SAMPLE_USER_ID, 'user-maya'],
+      },
+    ],
+    sampleFlags: ['fe-multi-apps'],
   };
 }
 

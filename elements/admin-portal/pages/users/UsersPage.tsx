@@ -12,18 +12,22 @@ import { Checkbox, Select } from '../../../../shared/ui/form';
 import { hasPermission } from '../../navigation';
 import { permissionKeysAtom } from '../../portal.atoms';
 import type { MenuAction } from './ActionsMenu';
+import { ApplicationsDialog } from './ApplicationsDialog';
 import { BulkInviteDialog } from './BulkInviteDialog';
 import { EditRolesDialog } from './EditRolesDialog';
 import { ExpiryDialog } from './ExpiryDialog';
 import { InviteLinkSection } from './InviteLinkSection';
 import { InviteUserDialog, type InviteOutcome } from './InviteUserDialog';
 import { UsersTable } from './UsersTable';
+import { useUserApplications } from './useApplications';
 import { isTemporary, resendKind } from './userStatus';
 import { useUsersList } from './useUsersList';
 import { afterBulkInvite, DAY_SECONDS, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from './usersQuery';
 
 const WRITE_USERS = 'fe.secure.write.users';
 const DELETE_USERS = 'fe.secure.delete.users';
+/** TEAM-023: multi-app administration (the applications column and dialog) is behind this flag. */
+export const MULTI_APPS_FLAG = 'fe-multi-apps';
 
 type Open =
   | { dialog: 'invite' }
@@ -31,6 +35,7 @@ type Open =
   | { dialog: 'roles'; user: TeamUser }
   | { dialog: 'expiry'; user: TeamUser }
   | { dialog: 'delete'; user: TeamUser }
+  | { dialog: 'applications'; user: TeamUser }
   | null;
 
 interface Notice {
@@ -51,11 +56,14 @@ export default function UsersPage() {
   const granted = useAtomValue(permissionKeysAtom);
   const self = useAtomValue(userAtom);
   const { preview } = useAtomValue(optionsAtom);
-  const temporaryUsers = useAtomValue(featureFlagsAtom)['temporary-users'] === true;
+  const flags = useAtomValue(featureFlagsAtom);
+  const temporaryUsers = flags['temporary-users'] === true;
+  const multiApps = flags[MULTI_APPS_FLAG] === true;
   const canWrite = hasPermission(granted, WRITE_USERS);
   const canDelete = hasPermission(granted, DELETE_USERS);
   const users = useUsersList();
   const { query, setQuery, loadWith, list, reload, patchUser, removeUser, changeRoles } = users;
+  const apps = useUserApplications(multiApps, list.items);
 
   const [search, setSearch] = useState(query.filter);
   const [open, setOpen] = useState<Open>(null);
@@ -155,6 +163,12 @@ export default function UsersPage() {
           label: t('adminPortal.users.editRoles'),
           onSelect: () => setOpen({ dialog: 'roles', user }),
         });
+        if (multiApps)
+          actions.push({
+            key: 'applications',
+            label: t('adminPortal.users.editApplications'),
+            onSelect: () => setOpen({ dialog: 'applications', user }),
+          });
         const kind = resendKind(user);
         if (kind)
           actions.push({
@@ -208,7 +222,7 @@ export default function UsersPage() {
         });
       return actions;
     },
-    [t, self?.id, canWrite, canDelete, optimistic, resend],
+    [t, self?.id, canWrite, canDelete, multiApps, optimistic, resend],
   );
 
   const deleteUser = async (user: TeamUser) => {
@@ -369,6 +383,7 @@ export default function UsersPage() {
         users={list.items}
         rolesOf={users.rolesOf}
         groupsOf={users.groupsOf}
+        applicationsOf={multiApps ? apps.applicationsOf : null}
         sorting={sorting}
         onSortingChange={(next) => {
           const first = next[0];
@@ -437,6 +452,15 @@ export default function UsersPage() {
               () => teamApi.setUserExpiration(user.id, days * DAY_SECONDS),
             );
           }}
+        />
+      )}
+      {open?.dialog === 'applications' && (
+        <ApplicationsDialog
+          user={open.user}
+          applications={apps.apps}
+          appIds={apps.appIdsOf(open.user)}
+          onChanged={(update) => apps.updateUserApps(open.user, update)}
+          onClose={() => setOpen(null)}
         />
       )}
       <ConfirmDialog

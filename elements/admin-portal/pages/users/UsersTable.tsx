@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { isFreeAccess, type Application } from '../../../../shared/api/applications';
 import type { GroupLite, RoleLite, TeamUser } from '../../../../shared/api/team';
 import { useT } from '../../../../shared/i18n/useT';
 import type { MessageKey } from '../../../../shared/i18n/translate';
@@ -54,6 +55,8 @@ export interface UsersTableProps {
   users: readonly TeamUser[];
   rolesOf: (user: TeamUser) => RoleLite[];
   groupsOf: (user: TeamUser) => GroupLite[];
+  /** The applications of a user; null: no applications column (multi-app administration is off, TEAM-023). */
+  applicationsOf?: ((user: TeamUser) => Application[]) | null;
   sorting: SortingState;
   onSortingChange: (sorting: SortingState) => void;
   selfId: string | undefined;
@@ -67,7 +70,7 @@ export interface UsersTableProps {
 /** The users of one page: name and email, roles, groups, status, last sign-in, actions. */
 export function UsersTable(props: UsersTableProps) {
   const { t, locale } = useT();
-  const { rolesOf, groupsOf, selfId, tenantId, actionsFor } = props;
+  const { rolesOf, groupsOf, selfId, tenantId, actionsFor, applicationsOf } = props;
   const dateTime = useMemo(
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
     [locale],
@@ -166,6 +169,38 @@ export function UsersTable(props: UsersTableProps) {
           );
         },
       },
+      ...(applicationsOf
+        ? [
+            {
+              id: 'applications',
+              header: t('adminPortal.users.columnApplications'),
+              enableSorting: false,
+              cell: ({ row }) => {
+                const apps = applicationsOf(row.original);
+                return (
+                  <div data-applications css={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+                    {apps.length ? (
+                      apps.map((app) => (
+                        <span
+                          key={app.id}
+                          css={pill}
+                          data-app={app.id}
+                          data-free={isFreeAccess(app) || undefined}
+                        >
+                          {app.name}
+                        </span>
+                      ))
+                    ) : (
+                      <span css={{ color: 'var(--fe-color-text-secondary)' }}>
+                        {t('adminPortal.users.noApplications')}
+                      </span>
+                    )}
+                  </div>
+                );
+              },
+            } satisfies ColumnDef<TeamUser, unknown>,
+          ]
+        : []),
       {
         id: 'status',
         header: t('adminPortal.users.columnStatus'),
@@ -235,7 +270,7 @@ export function UsersTable(props: UsersTableProps) {
       if (!SORTABLE_COLUMNS.includes(column.id as (typeof SORTABLE_COLUMNS)[number]))
         column.enableSorting = false;
     return list;
-  }, [t, rolesOf, groupsOf, selfId, tenantId, actionsFor, dateTime, date]);
+  }, [t, rolesOf, groupsOf, applicationsOf, selfId, tenantId, actionsFor, dateTime, date]);
 
   return (
     <DataTable
