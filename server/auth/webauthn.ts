@@ -151,9 +151,7 @@ export async function registrationOptions(
 }
 
 function transportsOf(value: unknown): AuthenticatorTransport[] {
-  return Array.isArray(value)
-    ? (value.filter((t) => typeof t === 'string') as AuthenticatorTransport[])
-    : [];
+  return Array.isArray(value) ? (value.filter((t) => typeof t === 'string') as AuthenticatorTransport[]) : [];
 }
 
 export type RegistrationResult =
