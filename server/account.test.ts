@@ -647,6 +647,9 @@ describe('account: lockout, password-history and MFA policies', () => {
     const actions = await h.auditActions();
     assert.ok(actions.includes('Security policy updated: passwordHistory'));
     assert.ok(actions.includes('Security policy updated: mfa'));
+    // Forced MFA now applies to every sign-in of this tenant: later tests sign in with a password only.
+    const reset = await h.request('POST', p.saveMfaPolicy.path, admin.token, { enforceMFAType: 'DontForce' });
+    assert.equal(reset.status, 200);
   });
 
   it('readPolicy: the tenant value, else the vendor value, else the default; a corrupt row is skipped', async () => {
