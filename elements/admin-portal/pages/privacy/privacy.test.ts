@@ -54,7 +54,7 @@ describe('privacy page', () => {
     expect(await axeViolations(el)).to.deep.equal([]);
   });
 
-  it('[SCREEN-043] lists passkeys and sign-in phone numbers when the user has them', async () => {
+  it('[SCREEN-043] lists passkeys, the phone numbers of the account and the MFA phones', async () => {
     previewFetch.reset();
     previewFetch.state.mfaDevices.webauthn.push({
       id: 'passkey-1',
@@ -66,7 +66,8 @@ describe('privacy page', () => {
     const el = await openPrivacy();
     await until(() => $(el, '[data-passkeys]'));
     expect($(el, '[data-passkeys]')!.textContent).to.contain('MacBook Touch ID');
-    expect($(el, '[data-phones]')!.textContent).to.contain('+44 20 7946 0958');
+    // The phone numbers section lists the user's numbers (the sample has one); the MFA phone is an MFA method.
+    expect($(el, '[data-phones]')!.textContent).to.contain('+1 202 555 0143');
     expect($(el, '[data-mfa-methods]')!.textContent).to.contain('Text message to +44 20 7946 0958');
   });
 
