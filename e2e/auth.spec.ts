@@ -1,14 +1,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DEMO_PASSWORD, launchBrowser, startServerProcess } from './harness';
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
+import { freshContext, mailedLink, portalShows, submitPassword } from './journeys';
 
 describe('sign-in journeys against `npm start` on an empty data dir', () => {
   let server: Awaited<ReturnType<typeof startServerProcess>>;
@@ -24,31 +19,7 @@ describe('sign-in journeys against `npm start` on an empty data dir', () => {
     await server?.close();
   });
 
-  /** The newest link to `path` mailed to `to` (read from the dev outbox). */
-  async function mailedLink(to: string, path: string): Promise<string> {
-    // Mail is sent after the answer: poll the outbox for a few seconds.
-    let mail: Mail | undefined;
-    for (let tries = 0; tries < 50 && !mail; tries++) {
-      const outbox = (await (await fetch(`${server.url}/dev/outbox`)).json()) as Mail[];
-      mail = outbox.find((m) => m.to === to && m.text.includes(path));
-      if (!mail) await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.ok(mail, `no mail to ${to} with a ${path} link`);
-    const link = mail.text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(path));
-    assert.ok(link, 'no link in the mail');
-    return link.replace(/[).,]+$/, '');
-  }
-
-  async function fresh(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    return { context, page, errors };
-  }
-
-  const portalShows = (page: Page, email: string) =>
-    page.locator('fe-admin-portal main', { hasText: email }).waitFor({ timeout: 15_000 });
+  const fresh = () => freshContext(browser);
 
   it('sign up → activation link from the outbox → activate → signed in → reload → still signed in → sign out', async () => {
     const { context, page, errors } = await fresh();
@@ -61,7 +32,7 @@ describe('sign-in journeys against `npm start` on an empty data dir', () => {
     await page.locator('fe-login-box [role="status"]', { hasText: email }).waitFor();
     await page.screenshot({ path: 'test-results/signup-success.png' });
 
-    await page.goto(await mailedLink(email, '/account/activate'));
+    await page.goto(await mailedLink(server.url, email, '/account/activate'));
     await page.waitForURL(`${server.url}/`, { timeout: 15_000 });
     await portalShows(page, email);
     await page.reload();
@@ -84,17 +55,14 @@ describe('sign-in journeys against `npm start` on an empty data dir', () => {
     await page.locator('fe-login-box button[type="submit"]').click();
     await page.locator('fe-login-box [role="status"]').waitFor();
 
-    await page.goto(await mailedLink(email, '/account/reset-password'));
+    await page.goto(await mailedLink(server.url, email, '/account/reset-password'));
     await page.locator('fe-login-box input[name="password"]').fill('brand-new-password-2');
     await page.locator('fe-login-box input[name="confirmPassword"]').fill('brand-new-password-2');
     await page.locator('fe-login-box button[type="submit"]').click();
     await page.locator('fe-login-box [role="status"]', { hasText: 'Your password is changed' }).waitFor();
     await page.screenshot({ path: 'test-results/reset-success.png' });
 
-    await page.goto(`${server.url}/account/login`);
-    await page.locator('fe-login-box input[name="email"]').fill(email);
-    await page.locator('fe-login-box input[name="password"]').fill('brand-new-password-2');
-    await page.locator('fe-login-box button[type="submit"]').click();
+    await submitPassword(page, server.url, email, 'brand-new-password-2');
     await page.waitForURL(`${server.url}/`);
     await portalShows(page, email);
     assert.deepEqual(errors, []);

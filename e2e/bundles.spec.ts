@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_BOX_CDN_VERSION } from '../shared/options/cdn';
 import { launchBrowser, startServer } from './harness';
+import { freshContext } from './journeys';
 
 const cdn = `/cdn/${ADMIN_BOX_CDN_VERSION}`;
 
@@ -24,9 +25,8 @@ describe('CDN bundles in a host page', () => {
     html: string,
     headers: Record<string, string> = {},
   ): Promise<{ page: Page; errors: string[] }> {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    // The size of a bare browser.newPage() (the default viewport).
+    const { page, errors } = await freshContext(browser, { width: 1280, height: 720 });
     await page.route(`${server.url}/host.html`, (route) =>
       route.fulfill({
         contentType: 'text/html',

@@ -1,20 +1,22 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { generate } from 'otplib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, launchBrowser, startServerProcess } from './harness';
-
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
-
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
+import {
+  apiAs,
+  axeViolations,
+  freshContext,
+  landsSignedIn,
+  mailedLink,
+  portalShows,
+  submitPassword,
+  textedCode,
+  textsTo,
+} from './journeys';
 
 const ADMIN = 'admin@acme.test';
 /** A TOTP code `steps` time steps from now: each use takes a later step (a code is accepted once). */
@@ -41,70 +43,19 @@ describe('MFA, step-up and breached passwords against `npm start`', () => {
     rmSync(listDir, { recursive: true, force: true });
   });
 
-  async function fresh(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    return { context, page, errors };
-  }
+  const fresh = () => freshContext(browser, { width: 1100, height: 900 });
 
   /** Screenshot, and no axe-core violations in the login box (its shadow root included), light theme. */
   async function shot(page: Page, name: string) {
     await page.screenshot({ path: `test-results/${name}.png` });
-    await page.addScriptTag({ content: axeSource });
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: (
-              el: Element,
-              o: unknown,
-            ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-          };
-        }
-      ).axe;
-      const result = await axe.run(document.querySelector('fe-login-box')!, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-      });
-      return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-    });
+    const violations = await axeViolations(page);
     assert.deepEqual(violations, [], `axe violations on ${name}`);
   }
 
-  /** After a sign-in: the passkeys prompt may come first (LOGIN-012, the demo offers passkeys): Not now. */
-  async function landsSignedIn(page: Page) {
-    const notNow = page.locator('fe-login-box button', { hasText: 'Not now' });
-    await Promise.race([
-      page.waitForURL(`${server.url}/`, { timeout: 15_000 }),
-      notNow.waitFor({ timeout: 15_000 }).then(() => notNow.click()),
-    ]);
-    await page.waitForURL(`${server.url}/`, { timeout: 15_000 });
-  }
-
-  async function mailedLink(to: string, path: string): Promise<string> {
-    let mail: Mail | undefined;
-    for (let tries = 0; tries < 50 && !mail; tries++) {
-      const outbox = (await (await fetch(`${server.url}/dev/outbox`)).json()) as Mail[];
-      mail = outbox.find((m) => m.to === to && m.text.includes(path));
-      if (!mail) await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.ok(mail, `no mail to ${to} with a ${path} link`);
-    const link = mail.text.match(/https?:\/\/\S+/g)?.find((u) => u.includes(path));
-    assert.ok(link);
-    return link.replace(/[).,]+$/, '');
-  }
-
   const box = (page: Page, selector: string) => page.locator(`fe-login-box ${selector}`);
-  const portalShows = (page: Page, email: string) =>
-    page.locator('fe-admin-portal main', { hasText: email }).waitFor({ timeout: 15_000 });
 
-  async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${server.url}/account/login`);
-    await box(page, 'input[name="email"]').fill(email);
-    await box(page, 'input[name="password"]').fill(password);
-    await box(page, 'button[type="submit"]').click();
-  }
+  const signIn = (page: Page, email: string, password: string) =>
+    submitPassword(page, server.url, email, password);
   async function signOut(page: Page) {
     await page.goto(`${server.url}/account/logout`);
     await page.waitForURL(`${server.url}/account/login`);
@@ -115,18 +66,14 @@ describe('MFA, step-up and breached passwords against `npm start`', () => {
 
   it('[MFA-006][MFA-007][LOGIN-010] forced MFA: enrol an authenticator app at login (QR secret → code), see the recovery code, signed in', async () => {
     // Force MFA in the admin's tenant (as the admin, through the policy API).
-    const login = (await (
-      await fetch(`${server.url}/identity/resources/auth/v1/user`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: ADMIN, password: DEMO_PASSWORD }),
-      })
-    ).json()) as { accessToken: string };
-    const saved = await fetch(`${server.url}/identity/resources/configurations/v1/mfa-policy`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.accessToken}` },
-      body: JSON.stringify({ enforceMFAType: 'Force', allowRememberMyDevice: true }),
-    });
+    const saved = await apiAs(
+      server.url,
+      ADMIN,
+      DEMO_PASSWORD,
+      'POST',
+      '/identity/resources/configurations/v1/mfa-policy',
+      { enforceMFAType: 'Force', allowRememberMyDevice: true },
+    );
     assert.ok(saved.ok, `policy saved: ${saved.status}`);
 
     const { context, page, errors } = await fresh();
@@ -145,7 +92,7 @@ describe('MFA, step-up and breached passwords against `npm start`', () => {
     assert.match(recoveryCode, /^[0-9A-F]{5}(-[0-9A-F]{5}){3}$/);
     await shot(page, 'mfa-recovery-code');
     await page.locator('fe-login-box button', { hasText: 'Continue' }).click();
-    await landsSignedIn(page);
+    await landsSignedIn(page, server.url);
     await portalShows(page, ADMIN);
     assert.deepEqual(errors, []);
     await context.close();
@@ -164,7 +111,7 @@ describe('MFA, step-up and breached passwords against `npm start`', () => {
     await shot(page, 'mfa-verify-wrong-code');
     await box(page, 'input[name="code"]').fill(await totp(secret, 0));
     await box(page, 'button[type="submit"]').click();
-    await landsSignedIn(page);
+    await landsSignedIn(page, server.url);
     await portalShows(page, ADMIN);
     assert.deepEqual(errors, []);
     await context.close();
@@ -179,7 +126,7 @@ describe('MFA, step-up and breached passwords against `npm start`', () => {
     await box(page, 'input[name="recoveryCode"]').fill(recoveryCode);
     await shot(page, 'mfa-recover');
     await box(page, 'button[type="submit"]').click();
-    await landsSignedIn(page);
+    await landsSignedIn(page, server.url);
     await portalShows(page, ADMIN);
 
     // A recovery-code session is not a device proof: step-up asks for the authenticator.
@@ -197,19 +144,7 @@ describe('MFA, step-up and breached passwords against `npm start`', () => {
 
     // [MFA-008] the privacy page: add SMS (code from the dev SMS outbox), then turn it off.
     const phone = '+15550001234';
-    const lastSms = async () => {
-      for (let i = 0; i < 50; i++) {
-        const texts = (await (await fetch(`${server.url}/dev/sms`)).json()) as { to: string; text: string }[];
-        const hit = texts.find((m) => m.to === phone);
-        if (hit) return hit.text.match(/\d{6}/)![0];
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error('no SMS');
-    };
-    const smsCount = async () =>
-      ((await (await fetch(`${server.url}/dev/sms`)).json()) as { to: string }[]).filter(
-        (m) => m.to === phone,
-      ).length;
+    const smsCount = async () => (await textsTo(server.url, phone)).length;
     await page.locator('fe-admin-portal nav button[data-entry="privacy"]').click();
     const manage = page.locator('fe-admin-portal [data-mfa-manage]');
     await manage.locator('button', { hasText: 'Add SMS verification' }).click();
@@ -217,15 +152,14 @@ describe('MFA, step-up and breached passwords against `npm start`', () => {
     await dialog.locator('input[name="phoneNumber"]').fill(phone);
     await dialog.locator('button[type="submit"]').click();
     await dialog.locator('input[name="code"]').waitFor();
-    await dialog.locator('input[name="code"]').fill(await lastSms());
+    await dialog.locator('input[name="code"]').fill(await textedCode(server.url, phone));
     await dialog.locator('button[type="submit"]').click();
     await dialog.locator('[data-recovery-code]').waitFor();
     await page.screenshot({ path: 'test-results/privacy-mfa-recovery-code.png' });
     await dialog.locator('button[type="submit"]').click();
     const before = await smsCount();
     await manage.locator('button', { hasText: 'Turn off SMS' }).click();
-    while ((await smsCount()) === before) await new Promise((r) => setTimeout(r, 100));
-    await dialog.locator('input[name="code"]').fill(await lastSms());
+    await dialog.locator('input[name="code"]').fill(await textedCode(server.url, phone, before));
     await page.screenshot({ path: 'test-results/privacy-mfa-turn-off.png' });
     await dialog.locator('button[type="submit"]').click();
     await manage.locator('button', { hasText: 'Add SMS verification' }).waitFor();
@@ -244,8 +178,8 @@ describe('MFA, step-up and breached passwords against `npm start`', () => {
     await box(page, 'input[name="password"]').fill(password);
     await box(page, 'button[type="submit"]').click();
     await page.locator('fe-login-box [role="status"]', { hasText: email }).waitFor();
-    await page.goto(await mailedLink(email, '/account/activate'));
-    await landsSignedIn(page);
+    await page.goto(await mailedLink(server.url, email, '/account/activate'));
+    await landsSignedIn(page, server.url);
     await signOut(page);
 
     // The password turns up in a breach after it was set.
@@ -256,7 +190,7 @@ describe('MFA, step-up and breached passwords against `npm start`', () => {
     await page.locator('fe-login-box button', { hasText: 'Email me a reset link' }).click();
     await box(page, '[data-step="breachedPasswordSuccess"]').waitFor();
     await shot(page, 'breached-password-success');
-    await mailedLink(email, '/account/reset-password');
+    await mailedLink(server.url, email, '/account/reset-password');
     assert.deepEqual(errors, []);
     await context.close();
   });

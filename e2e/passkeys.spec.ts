@@ -3,12 +3,18 @@
 // WebAuthn needs a domain for its relying-party id: the server is reached at http://localhost (a secure context).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { DEMO_PASSWORD, launchBrowser, startServerProcess } from './harness';
+import {
+  accessTokenFor,
+  axeViolations,
+  freshContext,
+  loginBox,
+  portalShows,
+  submitPassword,
+} from './journeys';
 
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 const ADMIN = 'admin@acme.test';
 
 describe('passkeys against `npm start` with a virtual authenticator', () => {
@@ -39,10 +45,8 @@ describe('passkeys against `npm start` with a virtual authenticator', () => {
     authenticatorId: string;
     errors: string[];
   }> {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { context, page, errors } = await freshContext(browser);
+    // A virtual authenticator that answers at once, as a user approving every prompt would.
     const cdp = await context.newCDPSession(page);
     await cdp.send('WebAuthn.enable');
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -58,37 +62,11 @@ describe('passkeys against `npm start` with a virtual authenticator', () => {
     return { context, page, cdp, authenticatorId, errors };
   }
 
-  async function axeClean(page: Page, selector: string) {
-    await page.addScriptTag({ content: axeSource });
-    const violations = await page.evaluate(async (sel) => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: (
-              el: Element,
-              o: unknown,
-            ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-          };
-        }
-      ).axe;
-      const result = await axe.run(document.querySelector(sel)!, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-      });
-      return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-    }, selector);
-    assert.deepEqual(violations, []);
-  }
+  const axeClean = async (page: Page, selector: string) =>
+    assert.deepEqual(await axeViolations(page, selector), []);
+  const box = loginBox;
 
-  const box = (page: Page) => page.locator('fe-login-box');
-  const portalShows = (page: Page, email: string) =>
-    page.locator('fe-admin-portal main', { hasText: email }).waitFor({ timeout: 15_000 });
-
-  async function passwordLogin(page: Page) {
-    await page.goto(`${server.url}/account/login`);
-    await box(page).locator('input[name="email"]').fill(ADMIN);
-    await box(page).locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await box(page).locator('button[type="submit"]').click();
-  }
+  const passwordLogin = (page: Page) => submitPassword(page, server.url, ADMIN, DEMO_PASSWORD);
 
   it('[LOGIN-012] after a password login the prompt adds a passkey; the login screen then signs in with it (no password)', async () => {
     const { context, page, cdp, authenticatorId, errors } = await fresh();
@@ -187,12 +165,7 @@ describe('passkeys against `npm start` with a virtual authenticator', () => {
 
   it('[MFA-002] [MFA-003] [MFA-004] forced MFA: a security key is enrolled at login (recovery code), then verifies the next login', async () => {
     // The tenant forces MFA (saved through the API as the admin).
-    const apiLogin = await fetch(`${server.url}/identity/resources/auth/v1/user`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN, password: DEMO_PASSWORD }),
-    });
-    const { accessToken } = (await apiLogin.json()) as { accessToken: string };
+    const accessToken = await accessTokenFor(server.url, ADMIN, DEMO_PASSWORD);
     const policy = (enforceMFAType: string) =>
       fetch(`${server.url}/identity/resources/configurations/v1/mfa-policy`, {
         method: 'POST',

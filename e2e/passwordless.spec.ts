@@ -1,16 +1,18 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, launchBrowser, startServerProcess } from './harness';
-
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
-
-interface Message {
-  to: string;
-  text: string;
-}
+import {
+  accessTokenFor,
+  axeViolations,
+  freshContext,
+  landsSignedIn,
+  loginBox,
+  newestMessage,
+  portalShows,
+  submitPassword,
+} from './journeys';
 
 describe('passwordless, reset phone number and impersonation journeys against `npm start`', () => {
   let server: Awaited<ReturnType<typeof startServerProcess>>;
@@ -41,59 +43,12 @@ describe('passwordless, reset phone number and impersonation journeys against `n
   };
   const setStrategy = (strategy: string) => api('PUT', '/dev/auth-strategy', { strategy });
 
-  /** The newest message to `to` in the mail or SMS outbox that matches (polled: they leave after the answer). */
-  async function newest(box: 'outbox' | 'sms', to: string, match: RegExp): Promise<RegExpMatchArray> {
-    for (let tries = 0; tries < 50; tries++) {
-      const messages = (await (await fetch(`${server.url}/dev/${box}`)).json()) as Message[];
-      const found = messages.find((m) => m.to === to && match.test(m.text))?.text.match(match);
-      if (found) return found;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    assert.fail(`no ${box} message to ${to} matching ${match}`);
-  }
+  const newest = (box: 'outbox' | 'sms', to: string, match: RegExp) =>
+    newestMessage(server.url, box, to, match);
+  const fresh = () => freshContext(browser);
+  const axeClean = async (page: Page) => assert.deepEqual(await axeViolations(page), []);
 
-  async function fresh(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    return { context, page, errors };
-  }
-
-  /** axe-core on the login box (its shadow root included), light theme. */
-  async function axeClean(page: Page, selector = 'fe-login-box') {
-    await page.addScriptTag({ content: axeSource });
-    const violations = await page.evaluate(async (sel) => {
-      const axe = (
-        window as unknown as {
-          axe: {
-            run: (
-              el: Element,
-              o: unknown,
-            ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-          };
-        }
-      ).axe;
-      const result = await axe.run(document.querySelector(sel)!, {
-        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-      });
-      return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-    }, selector);
-    assert.deepEqual(violations, []);
-  }
-
-  const box = (page: Page) => page.locator('fe-login-box');
-  /** After a sign-in: the passkeys prompt may come first (LOGIN-012, the demo offers passkeys): Not now. */
-  async function landsSignedIn(page: Page) {
-    const notNow = box(page).locator('button', { hasText: 'Not now' });
-    await Promise.race([
-      page.waitForURL(`${server.url}/`, { timeout: 15_000 }),
-      notNow.waitFor({ timeout: 15_000 }).then(() => notNow.click()),
-    ]);
-    await page.waitForURL(`${server.url}/`, { timeout: 15_000 });
-  }
-  const portalShows = (page: Page, email: string) =>
-    page.locator('fe-admin-portal main', { hasText: email }).waitFor({ timeout: 15_000 });
+  const box = loginBox;
 
   it('[LOGIN-004] [LOGIN-006] [LOGIN-008] magic link: email first → link mailed → the link page waits for Sign in → signed in', async () => {
     await setStrategy('MagicLink');
@@ -122,7 +77,7 @@ describe('passwordless, reset phone number and impersonation journeys against `n
     await page.screenshot({ path: 'test-results/passwordless-magic-link-page.png' });
     await axeClean(page);
     await box(page).locator('[data-step="magicLink"] button', { hasText: 'Sign in' }).click();
-    await landsSignedIn(page);
+    await landsSignedIn(page, server.url);
     await portalShows(page, email);
 
     // [LOGIN-021] The same link again: Failed to authenticate.
@@ -158,7 +113,7 @@ describe('passwordless, reset phone number and impersonation journeys against `n
     await axeClean(page);
     await box(page).locator('input[name="code"]').fill(code);
     await box(page).locator('button[type="submit"]').click();
-    await landsSignedIn(page);
+    await landsSignedIn(page, server.url);
     await portalShows(page, email);
     assert.deepEqual(errors, []);
     await context.close();
@@ -167,10 +122,7 @@ describe('passwordless, reset phone number and impersonation journeys against `n
   it('[LOGIN-005] [PHONE-009] [PHONE-010] SMS code: a verified phone number gets the code (read from /dev/sms), which signs in', async () => {
     await setStrategy('EmailAndPassword');
     const email = 'admin@acme.test';
-    const { accessToken } = (await api('POST', '/identity/resources/auth/v1/user', {
-      email,
-      password: DEMO_PASSWORD,
-    })) as { accessToken: string };
+    const accessToken = await accessTokenFor(server.url, email, DEMO_PASSWORD);
     const phone = '+15550001111';
     const { otcToken } = (await api(
       'POST',
@@ -197,7 +149,7 @@ describe('passwordless, reset phone number and impersonation journeys against `n
     const [, code = ''] = await newest('sms', phone, /sign-in code is (\d{6})/);
     await box(page).locator('input[name="code"]').fill(code);
     await box(page).locator('button[type="submit"]').click();
-    await landsSignedIn(page);
+    await landsSignedIn(page, server.url);
     await portalShows(page, email);
     assert.deepEqual(errors, []);
     await context.close();
@@ -235,7 +187,7 @@ describe('passwordless, reset phone number and impersonation journeys against `n
     const [, code = ''] = await newest('sms', phone, /sign-in code is (\d{6})/);
     await box(page).locator('input[name="code"]').fill(code);
     await box(page).locator('button[type="submit"]').click();
-    await landsSignedIn(page);
+    await landsSignedIn(page, server.url);
     await portalShows(page, email);
     assert.deepEqual(errors, []);
     await context.close();
@@ -243,10 +195,7 @@ describe('passwordless, reset phone number and impersonation journeys against `n
 
   it('[IMPERSONATE-001] [IMPERSONATE-002] [IMPERSONATE-003] impersonation: an Admin opens the impersonation route → impersonating → success → redirect after 1000 ms, signed in as the user; audit rows name the admin', async () => {
     await setStrategy('EmailAndPassword');
-    const { accessToken } = (await api('POST', '/identity/resources/auth/v1/user', {
-      email: 'admin@acme.test',
-      password: DEMO_PASSWORD,
-    })) as { accessToken: string };
+    const accessToken = await accessTokenFor(server.url, 'admin@acme.test', DEMO_PASSWORD);
     const { items } = (await api(
       'GET',
       '/identity/resources/users/v2?_limit=50&limit=50',
@@ -259,17 +208,11 @@ describe('passwordless, reset phone number and impersonation journeys against `n
     assert.ok(target, 'margaret in the user list');
 
     const { context, page, errors } = await fresh();
-    await page.goto(`${server.url}/account/login`);
-    await box(page)
-      .locator('input[name="email"]')
-      .fill('admin@acme.test')
-      .catch(async (e: unknown) => {
-        await page.screenshot({ path: 'test-results/impersonate-login-failure.png' });
-        throw e;
-      });
-    await box(page).locator('input[name="password"]').fill(DEMO_PASSWORD);
-    await box(page).locator('button[type="submit"]').click();
-    await landsSignedIn(page);
+    await submitPassword(page, server.url, 'admin@acme.test', DEMO_PASSWORD).catch(async (e: unknown) => {
+      await page.screenshot({ path: 'test-results/impersonate-login-failure.png' });
+      throw e;
+    });
+    await landsSignedIn(page, server.url);
     await portalShows(page, 'admin@acme.test');
 
     const posted: string[] = [];

@@ -5,14 +5,10 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { paths } from '../shared/api/paths';
 import { DEMO_PASSWORD, launchBrowser, startServerProcess } from './harness';
-
-interface Mail {
-  to: string;
-  text: string;
-}
+import { apiAs, freshContext, landsSignedIn, mailedLink, submitPassword } from './journeys';
 
 describe('admin portal against `npm start` on an empty data dir', () => {
   let server: Awaited<ReturnType<typeof startServerProcess>>;
@@ -28,26 +24,7 @@ describe('admin portal against `npm start` on an empty data dir', () => {
     await server?.close();
   });
 
-  async function mailedLink(to: string, path: string): Promise<string> {
-    for (let tries = 0; tries < 50; tries++) {
-      const outbox = (await (await fetch(`${server.url}/dev/outbox`)).json()) as Mail[];
-      const link = outbox
-        .find((m) => m.to === to && m.text.includes(path))
-        ?.text.match(/https?:\/\/\S+/g)
-        ?.find((u) => u.includes(path));
-      if (link) return link.replace(/[).,]+$/, '');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`no mail to ${to} with a ${path} link`);
-  }
-
-  async function fresh(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    return { context, page, errors };
-  }
+  const fresh = () => freshContext(browser, { width: 1280, height: 900 });
 
   const navEntries = async (page: Page) => {
     await page.locator('fe-admin-portal nav button[data-entry]').first().waitFor();
@@ -65,46 +42,20 @@ describe('admin portal against `npm start` on an empty data dir', () => {
   const userRow = (page: Page, email: string) =>
     page.locator('fe-admin-portal tr[data-row]', { hasText: email });
 
+  /** A password sign-in that lands at `/` (screenshots where it stops, for the failure's report). */
   async function signIn(page: Page, email: string, password: string) {
-    await page.goto(`${server.url}/account/login`);
     try {
-      await page.locator('fe-login-box input[name="email"]').waitFor({ timeout: 15_000 });
+      await submitPassword(page, server.url, email, password);
     } catch (error) {
       await page.screenshot({ path: 'test-results/e2e-portal-login-missing.png' });
       throw error;
     }
-    await page.locator('fe-login-box input[name="email"]').fill(email);
-    await page.locator('fe-login-box input[name="password"]').fill(password);
-    await page.locator('fe-login-box button[type="submit"]').click();
     try {
-      // After a password sign-in the login box may offer a passkey (LOGIN-012): not now.
-      const notNow = page.locator('fe-login-box button', { hasText: 'Not now' });
-      await Promise.race([
-        page.waitForURL(`${server.url}/`, { timeout: 15_000 }),
-        notNow.waitFor({ timeout: 15_000 }),
-      ]);
-      if (await notNow.isVisible()) await notNow.click();
-      await page.waitForURL(`${server.url}/`, { timeout: 15_000 });
+      await landsSignedIn(page, server.url);
     } catch (error) {
       await page.screenshot({ path: 'test-results/e2e-portal-signin-failed.png' });
       throw error;
     }
-  }
-
-  /** An API call with a password sign-in (what a script of that user could send). */
-  async function apiAs(email: string, password: string, method: string, path: string, body: unknown) {
-    const login = await fetch(`${server.url}${paths.auth.login.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    assert.equal(login.status, 200, await login.clone().text());
-    const { accessToken } = (await login.json()) as { accessToken: string };
-    return fetch(`${server.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-      body: JSON.stringify(body),
-    });
   }
 
   it('[TEAM-002] [TEAM-011] [ROUTE-037] invite → accept in a second browser → change role → navigation changes → group → delete; ReadOnly has no write controls and gets 403', async () => {
@@ -131,7 +82,7 @@ describe('admin portal against `npm start` on an empty data dir', () => {
     const member = await fresh();
     const b = member.page;
     const password = 'a-good-password-42';
-    await b.goto(await mailedLink(email, '/account/invitation/accept'));
+    await b.goto(await mailedLink(server.url, email, '/account/invitation/accept'));
     await b.locator('fe-login-box input[name="password"]').fill(password);
     const confirm = b.locator('fe-login-box input[name="confirmPassword"]');
     if (await confirm.count()) await confirm.fill(password);
@@ -178,11 +129,11 @@ describe('admin portal against `npm start` on an empty data dir', () => {
       0,
     );
     // … and the server refuses their writes.
-    const invited = await apiAs(email, password, 'POST', paths.teams.addUser.path, {
+    const invited = await apiAs(server.url, email, password, 'POST', paths.teams.addUser.path, {
       email: 'x@example.test',
     });
     assert.equal(invited.status, 403);
-    const role = await apiAs(email, password, 'POST', paths.roles.addRole.path, {
+    const role = await apiAs(server.url, email, password, 'POST', paths.roles.addRole.path, {
       name: 'Nope',
       key: 'nope',
     });
@@ -209,6 +160,7 @@ describe('admin portal against `npm start` on an empty data dir', () => {
     await a.locator('fe-admin-portal dialog[open] [data-confirm]').click();
     await userRow(a, email).waitFor({ state: 'detached' });
     const gone = await apiAs(
+      server.url,
       'admin@acme.test',
       DEMO_PASSWORD,
       'GET',

@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ssoPaths } from '../shared/api/sso';
 import { startOidcProvider, type LocalOidcProvider } from '../server/testing/idp/oidc';
 import { startSamlIdp, type LocalSamlIdp } from '../server/testing/idp/saml';
 import { launchBrowser, startServerProcess } from './harness';
-
-const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
+import { axeViolations, freshContext, landsSignedIn, loginBox, portalShows } from './journeys';
 
 /**
  * SSO (OIDC and SAML) and social login against `npm start`, with real local identity providers: oidc-provider
@@ -57,52 +55,18 @@ describe('SSO and social login journeys against `npm start`', () => {
     await saml?.close();
   });
 
-  async function fresh(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    return { context, page, errors };
-  }
+  const fresh = () => freshContext(browser);
 
   /** axe-core on the login box (its shadow root included), light and dark. */
   async function axeClean(page: Page) {
-    await page.addScriptTag({ content: axeSource });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: {
-              run: (
-                el: Element,
-                o: unknown,
-              ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-            };
-          }
-        ).axe;
-        const result = await axe.run(document.querySelector('fe-login-box')!, {
-          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] },
-        });
-        return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-      });
-      assert.deepEqual(violations, [], scheme);
+      assert.deepEqual(await axeViolations(page), [], scheme);
     }
     await page.emulateMedia({ colorScheme: 'light' });
   }
 
-  const box = (page: Page) => page.locator('fe-login-box');
-  /** After a sign-in: the passkeys prompt may come first (LOGIN-012): Not now. */
-  async function landsSignedIn(page: Page) {
-    const notNow = box(page).locator('button', { hasText: 'Not now' });
-    await Promise.race([
-      page.waitForURL(`${server.url}/`, { timeout: 20_000 }),
-      notNow.waitFor({ timeout: 20_000 }).then(() => notNow.click()),
-    ]);
-    await page.waitForURL(`${server.url}/`, { timeout: 20_000 });
-  }
-  const portalShows = (page: Page, email: string) =>
-    page.locator('fe-admin-portal main', { hasText: email }).waitFor({ timeout: 15_000 });
+  const box = loginBox;
 
   // Social first: once an SSO configuration exists the login route starts with the email (pre-login).
   it('[ROUTE-011] social login: Continue with Google → the provider → the social callback route → signed in', async () => {
@@ -116,7 +80,7 @@ describe('SSO and social login journeys against `npm start`', () => {
     await axeClean(page);
     await google.click();
     await page.waitForURL(/\/account\/social\/success\?code=/, { timeout: 15_000 });
-    await landsSignedIn(page);
+    await landsSignedIn(page, server.url, 20_000);
     await portalShows(page, email);
     assert.deepEqual(errors, []);
     await context.close();
@@ -151,7 +115,7 @@ describe('SSO and social login journeys against `npm start`', () => {
     const callback = page.waitForURL(/\/account\/oidc\/callback\?code=/, { timeout: 20_000 });
     await callback;
     await page.screenshot({ path: 'test-results/sso-oidc-callback.png' });
-    await landsSignedIn(page);
+    await landsSignedIn(page, server.url, 20_000);
     await portalShows(page, email);
     assert.deepEqual(errors, []);
     await context.close();
@@ -170,7 +134,7 @@ describe('SSO and social login journeys against `npm start`', () => {
     await box(page).locator('input[name="email"]').fill(email);
     await box(page).locator('button[type="submit"]').first().click();
     await page.waitForURL(/\/account\/saml\/callback\?code=/, { timeout: 20_000 });
-    await landsSignedIn(page);
+    await landsSignedIn(page, server.url, 20_000);
     await portalShows(page, email);
     assert.deepEqual(errors, []);
     await context.close();

@@ -3,20 +3,22 @@ import { mkdirSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startServer } from './harness';
+import { freshContext } from './journeys';
 
 describe('vanilla example (preview)', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let browser: Browser;
   let page: Page;
   const requested: string[] = [];
-  const errors: string[] = [];
+  let errors: string[] = [];
 
   before(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 1100 } });
+    const fresh = await freshContext(browser, { width: 1280, height: 1100 });
+    page = fresh.page;
+    errors = fresh.errors;
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
-    page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${server.url}/examples/vanilla/`);
   });
   after(async () => {
