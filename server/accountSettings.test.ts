@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { paths } from '../shared/api/paths';
-import { hashPassword } from './auth/passwords';
-import { audits, roles, tenants, userRoles, users, userTenants } from './db/schema';
+import { audits, tenants, userTenants } from './db/schema';
 import { accountSettingsEndpoints } from './routes/accountSettings';
-import { testServer } from './testing';
+import { fixtures, testServer } from './testing';
 
 type TestServer = Awaited<ReturnType<typeof testServer>>;
 type Json = Record<string, unknown>;
@@ -16,45 +14,13 @@ const PNG =
 const SVG = `data:image/svg+xml;base64,${Buffer.from('<svg onload="alert(1)"/>').toString('base64')}`;
 const errorsOf = async (res: Response) => ((await res.json()) as { errors: string[] }).errors.join(' | ');
 
-/** Signed requests and members made in the database with one built-in role, in the tenant given. */
+/** The shared fixtures, a tenant's row by name, and members holding one built-in role in the tenant named. */
 function helpers(t: TestServer) {
-  const { db } = t.services;
-  const request = (method: string, path: string, token?: string, body?: unknown) =>
-    t.app.request(path, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const tenant = async (name: string) => (await db.select().from(tenants).where(eq(tenants.name, name)))[0]!;
-  const member = async (role: string, tenantName = 'Acme') => {
-    const id = randomUUID();
-    const email = `user-${id.slice(0, 8)}@acme.test`;
-    const password = `pw-${id}`;
-    const tid = (await tenant(tenantName)).id;
-    const [roleRow] = await db
-      .select()
-      .from(roles)
-      .where(and(eq(roles.key, role), isNull(roles.tenantId)));
-    await db.insert(users).values({
-      id,
-      vendorId: t.services.vendorId,
-      email,
-      name: `User ${role}`,
-      passwordHash: await hashPassword(password),
-      verified: true,
-      activeTenantId: tid,
-    });
-    await db.insert(userTenants).values({ userId: id, tenantId: tid });
-    await db.insert(userRoles).values({ userId: id, tenantId: tid, roleId: roleRow!.id });
-    const res = await t.login(email, password);
-    assert.equal(res.status, 200);
-    const { accessToken } = (await res.json()) as { accessToken: string };
-    return { id, tenantId: tid, token: accessToken };
-  };
-  return { db, request, tenant, member };
+  const f = fixtures(t);
+  const tenant = async (name: string) =>
+    (await f.db.select().from(tenants).where(eq(tenants.name, name)))[0]!;
+  const member = (role: string, tenantName = 'Acme') => f.member([role], tenantName, `User ${role}`);
+  return { ...f, tenant, member };
 }
 
 describe('account settings', () => {

@@ -1,22 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { paths } from '../shared/api/paths';
-import { sampleRoleNames } from '../shared/fixtures/roles';
-import { hashPassword } from './auth/passwords';
-import {
-  audits,
-  permissions,
-  rolePermissions,
-  roles,
-  tenants,
-  userRoles,
-  users,
-  userTenants,
-} from './db/schema';
+import { audits, permissions, rolePermissions, roles, userRoles } from './db/schema';
 import { rolesEndpoints } from './routes/roles';
-import { testServer } from './testing';
+import { fixtures, testServer } from './testing';
 
 type TestServer = Awaited<ReturnType<typeof testServer>>;
 type Json = Record<string, unknown>;
@@ -43,59 +32,14 @@ interface PermissionJson {
 const at = (path: string, params: Record<string, string> = {}) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
 
-/** Signed requests, users made in the database with the roles given, in the tenant given. */
+/** The shared fixtures (signed requests, members with roles), and the audit rows of an action. */
 function helpers(t: TestServer) {
-  const { db } = t.services;
-  const request = (method: string, path: string, token?: string, body?: unknown) =>
-    t.app.request(path, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const tenantId = async (name: string) =>
-    (await db.select().from(tenants).where(eq(tenants.name, name)))[0]!.id;
-  const builtInRole = async (key: string) =>
-    (
-      await db
-        .select()
-        .from(roles)
-        .where(and(eq(roles.key, key), isNull(roles.tenantId)))
-    )[0]!;
-  /** A verified member of `tenant` holding the roles given (built-in keys or role ids), signed in. */
-  const member = async (roleKeysOrIds: string[], tenant = 'Acme') => {
-    const id = randomUUID();
-    const email = `user-${id.slice(0, 8)}@acme.test`;
-    const password = `pw-${id}`;
-    const tid = await tenantId(tenant);
-    await db.insert(users).values({
-      id,
-      vendorId: t.services.vendorId,
-      email,
-      name: `User ${id.slice(0, 4)}`,
-      passwordHash: await hashPassword(password),
-      verified: true,
-      activeTenantId: tid,
-    });
-    await db.insert(userTenants).values({ userId: id, tenantId: tid });
-    for (const role of roleKeysOrIds) {
-      const roleId = (sampleRoleNames as readonly string[]).includes(role)
-        ? (await builtInRole(role)).id
-        : role;
-      await db.insert(userRoles).values({ userId: id, tenantId: tid, roleId });
-    }
-    const res = await t.login(email, password);
-    assert.equal(res.status, 200, `login of ${email}`);
-    const { accessToken } = (await res.json()) as { accessToken: string };
-    return { id, email, tenantId: tid, token: accessToken };
-  };
+  const f = fixtures(t);
   const permissionId = async (key: string) =>
-    (await db.select().from(permissions).where(eq(permissions.key, key)))[0]!.id;
+    (await f.db.select().from(permissions).where(eq(permissions.key, key)))[0]!.id;
   const auditsFor = async (action: string) =>
-    (await db.select().from(audits)).filter((a) => a.action === action);
-  return { db, request, tenantId, builtInRole, member, permissionId, auditsFor };
+    (await f.db.select().from(audits)).filter((a) => a.action === action);
+  return { ...f, permissionId, auditsFor };
 }
 
 describe('roles, permissions and categories', () => {

@@ -2,9 +2,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import pg from 'pg';
+import { sampleRoleNames } from '../shared/fixtures/roles';
 import { createApp } from './app';
 import { testConfig, type ServerConfig } from './config';
 import { hashPassword } from './auth/passwords';
@@ -116,6 +117,15 @@ export function fixtures(t: TestServer) {
     assert.ok(row, `role ${key}`);
     return row.id;
   };
+  /** A built-in role (no tenant) by key. */
+  const builtInRole = async (key: string) => {
+    const [row] = await db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.key, key), isNull(roles.tenantId)));
+    assert.ok(row, `built-in role ${key}`);
+    return row;
+  };
   const newTenant = async (name: string, parentId: string | null = null) => {
     const id = randomUUID();
     await db.insert(tenants).values({ id, vendorId, name, parentId });
@@ -132,7 +142,8 @@ export function fixtures(t: TestServer) {
     opts: {
       name?: string;
       email?: string;
-      tenants: { id: string; roles?: string[]; disabled?: boolean }[];
+      /** Roles by key (`roles`) or by id (`roleIds`) in each tenant. */
+      tenants: { id: string; roles?: string[]; roleIds?: string[]; disabled?: boolean }[];
       password?: boolean;
       verified?: boolean;
       lastLogin?: Date | null;
@@ -157,6 +168,8 @@ export function fixtures(t: TestServer) {
         .values({ userId: id, tenantId: tenant.id, disabled: tenant.disabled ?? false });
       for (const key of tenant.roles ?? [])
         await db.insert(userRoles).values({ userId: id, tenantId: tenant.id, roleId: await roleId(key) });
+      for (const roleId of tenant.roleIds ?? [])
+        await db.insert(userRoles).values({ userId: id, tenantId: tenant.id, roleId });
     }
     /** An access token for the user in a tenant (the token's claims name no permissions: the server reads them). */
     const tokenIn = async (tenant = opts.tenants[0]!.id) =>
@@ -175,5 +188,32 @@ export function fixtures(t: TestServer) {
       ).token;
     return { id, email, password, signIn: () => signIn(email, password), tokenIn };
   };
-  return { db, request, json, errorsOf, tenantId, roleId, newTenant, signIn, createUser };
+  /**
+   * A verified member of the tenant named, holding the roles given (built-in keys or role ids), signed in with a
+   * password: its id, email, tenant id and access token.
+   */
+  const member = async (roleKeysOrIds: string[], tenant = 'Acme', name?: string) => {
+    const tid = await tenantId(tenant);
+    const roleIds: string[] = [];
+    for (const role of roleKeysOrIds)
+      roleIds.push(
+        (sampleRoleNames as readonly string[]).includes(role) ? (await builtInRole(role)).id : role,
+      );
+    const user = await createUser({ name, tenants: [{ id: tid, roleIds }], password: true });
+    const { token } = await user.signIn();
+    return { id: user.id, email: user.email, tenantId: tid, token };
+  };
+  return {
+    db,
+    request,
+    json,
+    errorsOf,
+    tenantId,
+    roleId,
+    builtInRole,
+    newTenant,
+    signIn,
+    createUser,
+    member,
+  };
 }
