@@ -4,9 +4,8 @@ import { eq } from 'drizzle-orm';
 import { paths } from '../shared/api/paths';
 import { audits, tenants, userTenants } from './db/schema';
 import { accountSettingsEndpoints } from './routes/accountSettings';
-import { fixtures, testServer } from './testing';
+import { fixtures, testServer, type TestServer } from './testing';
 
-type TestServer = Awaited<ReturnType<typeof testServer>>;
 type Json = Record<string, unknown>;
 
 const PNG =

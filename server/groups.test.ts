@@ -3,11 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { paths } from '../shared/api/paths';
-import { audits, groups, groupUsers, policies } from './db/schema';
+import { groups, groupUsers, policies } from './db/schema';
 import { groupsEndpoints } from './routes/groups';
-import { fixtures, testServer } from './testing';
+import { fixtures, testServer, type TestServer } from './testing';
 
-type TestServer = Awaited<ReturnType<typeof testServer>>;
 type Json = Record<string, unknown>;
 interface GroupJson {
   id: string;
@@ -24,22 +23,14 @@ const at = (path: string, params: Record<string, string> = {}) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
 const errorsOf = async (res: Response) => ((await res.json()) as { errors: string[] }).errors.join(' | ');
 
-/** The shared fixtures (signed requests, members with roles), and the audit rows of an action. */
-function helpers(t: TestServer) {
-  const f = fixtures(t);
-  const auditsFor = async (action: string) =>
-    (await f.db.select().from(audits)).filter((a) => a.action === action);
-  return { ...f, auditsFor };
-}
-
 describe('groups', () => {
   let t: TestServer;
-  let h: ReturnType<typeof helpers>;
-  let admin: Awaited<ReturnType<ReturnType<typeof helpers>['member']>>;
+  let h: ReturnType<typeof fixtures>;
+  let admin: Awaited<ReturnType<ReturnType<typeof fixtures>['member']>>;
   let europeAdmin: typeof admin;
   before(async () => {
     t = await testServer();
-    h = helpers(t);
+    h = fixtures(t);
     admin = await h.member(['Admin']);
     europeAdmin = await h.member(['Admin'], 'Acme Europe');
   });

@@ -3,11 +3,10 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { paths } from '../shared/api/paths';
-import { audits, permissions, rolePermissions, roles, userRoles } from './db/schema';
+import { permissions, rolePermissions, roles, userRoles } from './db/schema';
 import { rolesEndpoints } from './routes/roles';
-import { fixtures, testServer } from './testing';
+import { fixtures, testServer, type TestServer } from './testing';
 
-type TestServer = Awaited<ReturnType<typeof testServer>>;
 type Json = Record<string, unknown>;
 interface RoleJson {
   id: string;
@@ -32,14 +31,12 @@ interface PermissionJson {
 const at = (path: string, params: Record<string, string> = {}) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
 
-/** The shared fixtures (signed requests, members with roles), and the audit rows of an action. */
+/** The shared fixtures (signed requests, members with roles, audits), and permission ids by key. */
 function helpers(t: TestServer) {
   const f = fixtures(t);
   const permissionId = async (key: string) =>
     (await f.db.select().from(permissions).where(eq(permissions.key, key)))[0]!.id;
-  const auditsFor = async (action: string) =>
-    (await f.db.select().from(audits)).filter((a) => a.action === action);
-  return { ...f, permissionId, auditsFor };
+  return { ...f, permissionId };
 }
 
 describe('roles, permissions and categories', () => {

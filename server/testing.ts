@@ -9,7 +9,7 @@ import { sampleRoleNames } from '../shared/fixtures/roles';
 import { createApp } from './app';
 import { testConfig, type ServerConfig } from './config';
 import { hashPassword } from './auth/passwords';
-import { roles, tenants, userRoles, users, userTenants } from './db/schema';
+import { audits, roles, tenants, userRoles, users, userTenants } from './db/schema';
 import { startServices } from './services';
 
 export const ADMIN_EMAIL = 'admin@acme.test';
@@ -203,6 +203,9 @@ export function fixtures(t: TestServer) {
     const { token } = await user.signIn();
     return { id: user.id, email: user.email, tenantId: tid, token };
   };
+  /** The audit rows of an action. */
+  const auditsFor = async (action: string) =>
+    (await db.select().from(audits)).filter((a) => a.action === action);
   return {
     db,
     request,
@@ -215,5 +218,6 @@ export function fixtures(t: TestServer) {
     signIn,
     createUser,
     member,
+    auditsFor,
   };
 }
