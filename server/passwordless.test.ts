@@ -5,21 +5,10 @@ import { and, eq } from 'drizzle-orm';
 import { paths } from '../shared/api/paths';
 import { audits, sessions, ssoConfigurations, userPhoneNumbers } from './db/schema';
 import { readOutbox } from './mail/mailer';
-import { readSmsOutbox } from './sms/sms';
-import { fixtures, testServer, type TestServer } from './testing';
+import { eventually, fixtures, testServer, type TestServer } from './testing';
 
 const preLoginPath = (type: string) => paths.auth.passwordlessPreLogin.path.replace('{mappedType}', type);
 const postLoginPath = (type: string) => paths.auth.passwordlessPostLogin.path.replace('{type}', type);
-
-/** Polls until `read` answers something (mail and SMS leave after the answer). */
-async function eventually<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 50; i++) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  assert.fail(`nothing came: ${what}`);
-}
 
 describe('pre-login and passwordless sign-in (magic link, email code, SMS code)', () => {
   let t: TestServer;
@@ -43,12 +32,6 @@ describe('pre-login and passwordless sign-in (magic link, email code, SMS code)'
       smsCode: { isActive: boolean };
       mainAuthStrategies: { strategy: string }[];
     }>(await f.request('GET', paths.auth.getVendorPublicAuthStrategiesConfig.path));
-
-  const mailTo = (email: string, contains: string) =>
-    eventually(
-      async () => (await readOutbox(t.services.db)).find((m) => m.to === email && m.text.includes(contains)),
-      `mail to ${email}`,
-    );
 
   it('[LOGIN-008] the public auth strategy follows the server config; PUT /dev/auth-strategy switches it', async () => {
     assert.equal((await strategy()).password.isActive, true);
@@ -111,7 +94,7 @@ describe('pre-login and passwordless sign-in (magic link, email code, SMS code)'
     const user = await f.createUser({ tenants: [{ id: acme }] });
     const res = await f.request('POST', preLoginPath('magiclink'), undefined, { email: user.email });
     assert.deepEqual(await f.json(res), {});
-    const mail = await mailTo(user.email, '/account/login/magic-link?token=');
+    const mail = await f.mailTo(user.email, '/account/login/magic-link?token=');
     const link = mail.text.match(/https?:\/\/\S+/)![0];
     const token = new URL(link).searchParams.get('token')!;
     // A mail scanner fetching the link only gets the page: the token is still live.
@@ -134,7 +117,7 @@ describe('pre-login and passwordless sign-in (magic link, email code, SMS code)'
     t.services.config.authStrategy = 'MagicLink';
     const user = await f.createUser({ tenants: [{ id: acme }] });
     await f.request('POST', preLoginPath('magiclink'), undefined, { email: user.email });
-    const first = await mailTo(user.email, 'token=');
+    const first = await f.mailTo(user.email, 'token=');
     const firstToken = new URL(first.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
     await f.request('POST', preLoginPath('magiclink'), undefined, { email: user.email });
     await eventually(
@@ -159,7 +142,7 @@ describe('pre-login and passwordless sign-in (magic link, email code, SMS code)'
     t.services.config.authStrategy = 'Code';
     const user = await f.createUser({ tenants: [{ id: acme }] });
     await f.json(await f.request('POST', preLoginPath('code'), undefined, { email: user.email }));
-    const mail = await mailTo(user.email, 'sign-in code');
+    const mail = await f.mailTo(user.email, 'sign-in code');
     const code = mail.text.match(/\b(\d{6})\b/)![1]!;
     const answer = await f.json<{ accessToken: string }>(
       await f.request('POST', postLoginPath('code'), undefined, { email: user.email, token: code }),
@@ -177,7 +160,7 @@ describe('pre-login and passwordless sign-in (magic link, email code, SMS code)'
     t.services.config.authStrategy = 'Code';
     const user = await f.createUser({ tenants: [{ id: acme }] });
     await f.request('POST', preLoginPath('code'), undefined, { email: user.email });
-    const code = (await mailTo(user.email, 'sign-in code')).text.match(/\b(\d{6})\b/)![1]!;
+    const code = (await f.mailTo(user.email, 'sign-in code')).text.match(/\b(\d{6})\b/)![1]!;
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++)
       assert.deepEqual(
@@ -202,7 +185,7 @@ describe('pre-login and passwordless sign-in (magic link, email code, SMS code)'
     t.services.config.authStrategy = 'Code';
     const user = await f.createUser({ tenants: [{ id: acme }] });
     await f.request('POST', preLoginPath('code'), undefined, { email: user.email });
-    const code = (await mailTo(user.email, 'sign-in code')).text.match(/\b(\d{6})\b/)![1]!;
+    const code = (await f.mailTo(user.email, 'sign-in code')).text.match(/\b(\d{6})\b/)![1]!;
     const { authChallenges } = await import('./db/schema');
     await t.services.db
       .update(authChallenges)
@@ -222,10 +205,7 @@ describe('pre-login and passwordless sign-in (magic link, email code, SMS code)'
       .insert(userPhoneNumbers)
       .values({ id: randomUUID(), userId: user.id, phoneNumber: phone, verifiedAt: new Date() });
     await f.json(await f.request('POST', preLoginPath('smscode'), undefined, { email: user.email }));
-    const sms = await eventually(
-      async () => (await readSmsOutbox(t.services.db)).find((m) => m.to === phone),
-      'sms',
-    );
+    const sms = await f.smsTo(phone);
     const code = sms.text.match(/\b(\d{6})\b/)![1]!;
     await f.json(await f.request('POST', postLoginPath('smscode'), undefined, { email: user.email, code }));
     const [session] = await t.services.db.select().from(sessions).where(eq(sessions.userId, user.id));

@@ -3,23 +3,12 @@ import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { paths } from '../shared/api/paths';
 import { audits, sessions, userPhoneNumbers } from './db/schema';
-import { readOutbox } from './mail/mailer';
-import { readSmsOutbox } from './sms/sms';
 import { fixtures, testServer, type TestServer } from './testing';
 
 const P = paths.userPhoneNumbers;
 const withId = (path: string, id: string) => path.replace('{phoneId}', id);
 let counter = 0;
 const newPhone = () => `+1555${String(Date.now() + counter++).slice(-7)}`;
-
-async function eventually<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 50; i++) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  assert.fail(`nothing came: ${what}`);
-}
 
 describe('phone numbers and reset phone number', () => {
   let t: TestServer;
@@ -33,10 +22,7 @@ describe('phone numbers and reset phone number', () => {
   after(() => t.close());
 
   const smsCodeTo = async (to: string, contains = 'code') => {
-    const sms = await eventually(
-      async () => (await readSmsOutbox(t.services.db)).find((m) => m.to === to && m.text.includes(contains)),
-      `sms to ${to}`,
-    );
+    const sms = await f.smsTo(to, contains);
     return sms.text.match(/\b(\d{6})\b/)![1]!;
   };
 
@@ -172,10 +158,7 @@ describe('phone numbers and reset phone number', () => {
       await f.request('POST', paths.auth.resetPhoneNumber.path, undefined, { email: 'nobody-x@acme.test' }),
     );
     assert.ok(unknown.resetPhoneNumberToken);
-    const mail = await eventually(
-      async () => (await readOutbox(t.services.db)).find((m) => m.to === user.email),
-      'reset mail',
-    );
+    const mail = await f.mailTo(user.email);
     const code = mail.text.match(/\b(\d{6})\b/)![1]!;
     await f.errorsOf(
       await f.request('POST', paths.auth.verifyResetPhoneNumber.path, undefined, {

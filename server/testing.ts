@@ -10,7 +10,9 @@ import { createApp } from './app';
 import { testConfig, type ServerConfig } from './config';
 import { hashPassword } from './auth/passwords';
 import { audits, roles, tenants, userRoles, users, userTenants } from './db/schema';
+import { readOutbox } from './mail/mailer';
 import { startServices } from './services';
+import { readSmsOutbox } from './sms/sms';
 
 export const ADMIN_EMAIL = 'admin@acme.test';
 export const ADMIN_PASSWORD = 'admin-password-1234';
@@ -79,6 +81,16 @@ export async function testServer(overrides: Partial<ServerConfig> = {}, clock?: 
 }
 
 export type TestServer = Awaited<ReturnType<typeof testServer>>;
+
+/** Polls until `read` answers something (mail and SMS leave after the answer); fails after about a second. */
+export async function eventually<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let i = 0; i < 50; i++) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.fail(`nothing came: ${what}`);
+}
 
 /**
  * Fixtures bound to one test server: signed JSON requests, and tenants and users made directly in the
@@ -203,6 +215,18 @@ export function fixtures(t: TestServer) {
     const { token } = await user.signIn();
     return { id: user.id, email: user.email, tenantId: tid, token };
   };
+  /** The newest mail to `email` whose text contains `contains` (polled: mail leaves after the answer). */
+  const mailTo = (email: string, contains = '') =>
+    eventually(
+      async () => (await readOutbox(db)).find((m) => m.to === email && m.text.includes(contains)),
+      `mail to ${email}`,
+    );
+  /** The newest text to `phone` whose text contains `contains` (polled: texts leave after the answer). */
+  const smsTo = (phone: string, contains = '') =>
+    eventually(
+      async () => (await readSmsOutbox(db)).find((m) => m.to === phone && m.text.includes(contains)),
+      `sms to ${phone}`,
+    );
   /** The audit rows of an action. */
   const auditsFor = async (action: string) =>
     (await db.select().from(audits)).filter((a) => a.action === action);
@@ -219,5 +243,7 @@ export function fixtures(t: TestServer) {
     createUser,
     member,
     auditsFor,
+    mailTo,
+    smsTo,
   };
 }
