@@ -1,14 +1,10 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { paths } from '../shared/api/paths';
-import { hashPassword } from './auth/passwords';
-import { audits, tenants, users, userTenants } from './db/schema';
+import { audits, users } from './db/schema';
 import { profileEndpoints } from './routes/profile';
-import { testServer } from './testing';
-
-type TestServer = Awaited<ReturnType<typeof testServer>>;
+import { fixtures, testServer, type TestServer } from './testing';
 
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -24,22 +20,13 @@ describe('profile', () => {
   before(async () => {
     t = await testServer();
     // A member with no role at all: the profile is every signed-in user's own.
-    const { db } = t.services;
-    const id = randomUUID();
-    const email = `user-${id.slice(0, 8)}@acme.test`;
-    const [acme] = await db.select().from(tenants).where(eq(tenants.name, 'Acme'));
-    await db.insert(users).values({
-      id,
-      vendorId: t.services.vendorId,
-      email,
+    const f = fixtures(t);
+    const member = await f.createUser({
       name: 'Plain User',
-      passwordHash: await hashPassword('pw-profile-1234'),
-      verified: true,
-      activeTenantId: acme!.id,
+      tenants: [{ id: await f.tenantId('Acme') }],
+      password: true,
     });
-    await db.insert(userTenants).values({ userId: id, tenantId: acme!.id });
-    const res = await t.login(email, 'pw-profile-1234');
-    user = { id, token: ((await res.json()) as { accessToken: string }).accessToken };
+    user = { id: member.id, token: (await member.signIn()).token };
   });
   after(() => t.close());
 
