@@ -13,61 +13,35 @@ import {
   touchSession,
   type SessionPolicy,
 } from './account/policies';
-import { hashPassword } from './auth/passwords';
-import { audits, policies, roles, sessions, tenants, userRoles, users, userTenants } from './db/schema';
-import { ADMIN_EMAIL, testServer } from './testing';
+import { audits, policies, sessions, users, userTenants } from './db/schema';
+import { fixtures, testServer, type TestServer } from './testing';
 
-type TestServer = Awaited<ReturnType<typeof testServer>>;
 type Json = Record<string, unknown>;
 
 const at = (path: string, params: Record<string, string> = {}) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 
-/** Helpers bound to one test server: signed requests, users made in the database, sessions. */
+/** The shared fixtures, with sign-ins that name their session id and users holding one role in one tenant. */
 function helpers(t: TestServer) {
-  const { db } = t.services;
-  const request = (method: string, path: string, token?: string, body?: unknown) =>
-    t.app.request(path, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const tenantId = async (name: string) => {
-    const [row] = await db.select().from(tenants).where(eq(tenants.name, name));
-    return row!.id;
-  };
+  const f = fixtures(t);
   /** Signs in: the access token, its session id and the refresh cookie. */
-  const signIn = async (email = ADMIN_EMAIL, password?: string) => {
-    const res = await (password ? t.login(email, password) : t.login());
-    assert.equal(res.status, 200, `login of ${email}`);
-    const { accessToken } = (await res.json()) as { accessToken: string };
-    return { token: accessToken, sid: decodeJwt(accessToken).sid as string, cookie: t.refreshCookie(res)! };
+  const signIn = async (email?: string, password?: string) => {
+    const { token, claims, cookie } = await f.signIn(email, password);
+    return { token, sid: claims.sid as string, cookie };
   };
   /** A verified user with a known password and one role in one tenant. */
   const createUser = async (role: string, tenant = 'Acme') => {
-    const id = randomUUID();
-    const email = `user-${id.slice(0, 8)}@acme.test`;
-    const password = `pw-${id}`;
-    const tid = await tenantId(tenant);
-    const [roleRow] = await db.select().from(roles).where(eq(roles.key, role));
-    await db.insert(users).values({
-      id,
-      vendorId: t.services.vendorId,
-      email,
+    const tid = await f.tenantId(tenant);
+    const user = await f.createUser({
       name: `User ${role}`,
-      passwordHash: await hashPassword(password),
-      verified: true,
-      activeTenantId: tid,
+      tenants: [{ id: tid, roles: [role] }],
+      password: true,
     });
-    await db.insert(userTenants).values({ userId: id, tenantId: tid });
-    await db.insert(userRoles).values({ userId: id, tenantId: tid, roleId: roleRow!.id });
+    const { id, email, password } = user;
     return { id, email, password, tenantId: tid, signIn: () => signIn(email, password) };
   };
-  const auditActions = async () => (await db.select().from(audits)).map((a) => a.action);
-  return { db, request, tenantId, signIn, createUser, auditActions };
+  const auditActions = async () => (await f.db.select().from(audits)).map((a) => a.action);
+  return { db: f.db, request: f.request, tenantId: f.tenantId, signIn, createUser, auditActions };
 }
 
 describe('account: public configuration, profile, tenants, sessions', () => {
