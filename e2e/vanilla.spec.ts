@@ -44,16 +44,21 @@ describe('vanilla example (preview)', () => {
 
   it('[SHELL-001] [SHELL-011] [SHELL-012] [SHELL-013] two CDN script tags (login-box/index.js, admin-portal/index.js) share one store: signing in shows the user in the portal', async () => {
     await page.locator('fe-login-box input[name="email"]').fill('demo@fe-elements.dev');
+    // The preview vendor has SSO on: the email first, then the password (LOGIN-006).
+    await page.locator('fe-login-box button[type="submit"]').click();
     await page.locator('fe-login-box input[name="password"]').fill('demo-password');
     await page.locator('fe-login-box button[type="submit"]').click();
     await page.locator('fe-admin-portal nav').waitFor();
-    assert.match(await page.locator('fe-admin-portal main').innerText(), /demo@fe-elements\.dev/);
+    // The profile page loads the user from the (preview) API.
+    await page.locator('fe-admin-portal main', { hasText: 'demo@fe-elements.dev' }).waitFor();
     // One core chunk, fetched once, serves both element scripts.
     const cores = requested.filter((p) => /\/cdn\/6\.187\.0\/chunks\/core-[\w-]+\.js$/.test(p));
     assert.equal(cores.length, 1);
     assert.ok(requested.includes('/cdn/6.187.0/login-box/index.js'));
     assert.ok(requested.includes('/cdn/6.187.0/admin-portal/index.js'));
-    // After the post-login redirect the login box leaves the page to the portal (ROUTE-020).
+    // The preview flags are on, so the login box offers a passkey first (LOGIN-012): not now. After the
+    // post-login redirect the login box leaves the page to the portal (ROUTE-020).
+    await page.locator('fe-login-box button', { hasText: 'Not now' }).click();
     await page.waitForFunction(() => location.hash === '#/');
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/vanilla.png', fullPage: true });
