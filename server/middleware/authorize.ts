@@ -79,3 +79,35 @@ export async function assertPermission(
   if (!granted || !required.every((key) => holds(granted, key)))
     throw apiError(403, 'You are not authorized to perform this action');
 }
+
+/** The caller must hold every key given (wildcards count): no one grants a permission they do not hold. */
+export async function assertHoldsAll(db: Db, auth: AccessClaims, keys: string[]) {
+  if (!keys.length) return;
+  const granted = (await tenantPermissions(db, auth.sub, auth.tenantId)) ?? [];
+  let known: string[] | undefined;
+  const missing: string[] = [];
+  for (const key of new Set(keys)) {
+    if (holds(granted, key)) continue;
+    // A wildcard key is held when every permission it covers is (the sample Admin holds each key, not fe.*).
+    if (key.includes('*')) {
+      known ??= (await db.select({ key: permissions.key }).from(permissions)).map((p) => p.key);
+      const covered = known.filter((k) => !k.includes('*') && permissionMatches(key, k));
+      if (covered.length && covered.every((k) => holds(granted, k))) continue;
+    }
+    missing.push(key);
+  }
+  missing.sort();
+  if (missing.length)
+    throw apiError(403, `You cannot grant permissions you do not hold: ${missing.join(', ')}`);
+}
+
+/** The permission keys the given roles carry. */
+export async function roleKeys(db: Db, roleIds: string[]): Promise<string[]> {
+  if (!roleIds.length) return [];
+  const rows = await db
+    .selectDistinct({ key: permissions.key })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+    .where(inArray(rolePermissions.roleId, roleIds));
+  return rows.map((r) => r.key);
+}

@@ -9,7 +9,8 @@ import { writeAudit } from '../audit';
 import { apiError, readBody, type AppEnv, type Services } from '../context';
 import { groupRoles, groups, groupUsers, policies, roles, users, userTenants } from '../db/schema';
 import { actor, endpoint, mounter, type Endpoint } from './endpoints';
-import { assertHoldsAll, findVisibleRoles, idList, isUniqueViolation, roleKeys } from './roles';
+import { assertHoldsAll, roleKeys } from '../middleware/authorize';
+import { findVisibleRoles, idList, isUniqueViolation } from './roles';
 
 const READ = 'fe.secure.read.groups';
 const WRITE = 'fe.secure.write.groups';

@@ -6,13 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type Handler } from 'hono';
 import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
-import { permissionMatches } from '../../shared/flags/entitlements';
 import { writeAudit } from '../audit';
-import type { AccessClaims } from '../auth/keys';
 import { apiError, readBody, type AppEnv, type Services } from '../context';
 import type { Db } from '../db';
 import { permissionCategories, permissions, rolePermissions, roles } from '../db/schema';
-import { holds, tenantPermissions } from '../middleware/authorize';
+import { assertHoldsAll } from '../middleware/authorize';
 import { actor, endpoint, mounter, type Endpoint } from './endpoints';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -47,38 +45,6 @@ export async function findVisibleRoles(db: Db, vendorId: string, tenantId: strin
     .where(and(inArray(roles.id, ids), visibleRoles(vendorId, tenantId)));
   if (rows.length !== ids.length) throw apiError(404, 'Role not found');
   return rows;
-}
-
-/** The caller must hold every key given (wildcards count): no one grants a permission they do not hold. */
-export async function assertHoldsAll(db: Db, auth: AccessClaims, keys: string[]) {
-  if (!keys.length) return;
-  const granted = (await tenantPermissions(db, auth.sub, auth.tenantId)) ?? [];
-  let known: string[] | undefined;
-  const missing: string[] = [];
-  for (const key of new Set(keys)) {
-    if (holds(granted, key)) continue;
-    // A wildcard key is held when every permission it covers is (the sample Admin holds each key, not fe.*).
-    if (key.includes('*')) {
-      known ??= (await db.select({ key: permissions.key }).from(permissions)).map((p) => p.key);
-      const covered = known.filter((k) => !k.includes('*') && permissionMatches(key, k));
-      if (covered.length && covered.every((k) => holds(granted, k))) continue;
-    }
-    missing.push(key);
-  }
-  missing.sort();
-  if (missing.length)
-    throw apiError(403, `You cannot grant permissions you do not hold: ${missing.join(', ')}`);
-}
-
-/** The permission keys the given roles carry. */
-export async function roleKeys(db: Db, roleIds: string[]): Promise<string[]> {
-  if (!roleIds.length) return [];
-  const rows = await db
-    .selectDistinct({ key: permissions.key })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(inArray(rolePermissions.roleId, roleIds));
-  return rows.map((r) => r.key);
 }
 
 // ---------------------------------------------------------------------------------------------------------

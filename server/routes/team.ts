@@ -9,7 +9,6 @@ import {
   groups,
   groupUsers,
   inviteLinks,
-  permissions,
   rolePermissions,
   roles,
   userRoles,
@@ -17,7 +16,7 @@ import {
   userTenants,
   userTokens,
 } from '../db/schema';
-import { holds, tenantPermissions } from '../middleware/authorize';
+import { assertHoldsAll, roleKeys } from '../middleware/authorize';
 import { assertAllMounted, endpoint, mounter, type Endpoint } from './endpoints';
 import { createInvitation, mailInvitation } from '../signup/invitations';
 import { activationMail } from '../signup/mails';
@@ -216,23 +215,6 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     if (found.length !== ids.length) throw apiError(400, 'roleIds: Unknown role');
   }
 
-  /**
-   * No privilege escalation through role assignment: a caller may give or take away only roles whose every
-   * permission they hold themselves in this tenant.
-   */
-  async function assertMayAssign(c: Context<AppEnv>, roleIds: string[]): Promise<void> {
-    if (!roleIds.length) return;
-    const { sub, tenantId } = c.get('auth');
-    const granted = (await tenantPermissions(db, sub, tenantId)) ?? [];
-    const needed = await db
-      .selectDistinct({ key: permissions.key })
-      .from(rolePermissions)
-      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-      .where(inArray(rolePermissions.roleId, roleIds));
-    if (!needed.every(({ key }) => holds(granted, key)))
-      throw apiError(403, 'You cannot assign or remove a role with permissions you do not hold');
-  }
-
   // ---- Users lists ------------------------------------------------------------------------------------
 
   /** A page of the users of the caller's tenant (and, when asked, its sub-tenants), answered as views. */
@@ -354,7 +336,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     let roleIds = body.roleIds ?? [];
     if (roleIds.length) {
       await assignableRoles(tenantId, roleIds);
-      await assertMayAssign(c, roleIds);
+      await assertHoldsAll(db, c.get('auth'), await roleKeys(db, roleIds));
     } else {
       // No roles asked for: the default roles, as a sign-up gets them.
       const defaults = await db
@@ -403,7 +385,12 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
         added: wanted.filter((id) => !current.includes(id)),
         removed: current.filter((id) => !wanted.includes(id)),
       };
-      await assertMayAssign(c, [...roleChange.added, ...roleChange.removed]);
+      // No escalation: only roles whose every permission the caller holds are given or taken away.
+      await assertHoldsAll(
+        db,
+        c.get('auth'),
+        await roleKeys(db, [...roleChange.added, ...roleChange.removed]),
+      );
     }
     await db.transaction(async (tx) => {
       if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, user.id));
