@@ -8,21 +8,20 @@ import { route } from '../account/guards';
 import { writeAudit } from '../audit';
 import { issueChallenge } from '../auth/challenges';
 import { createSessionIssuer } from '../auth/session';
-import { finishSignIn } from '../auth/signin';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
-import { authChallenges, socialProviders, users } from '../db/schema';
+import { authChallenges, socialProviders } from '../db/schema';
 import {
   bindingMatches,
   callbackRedirect,
   issueLoginCode,
-  redeemLoginCode,
+  exchangeLoginCode,
+  SSO_FAILED,
   startBinding,
   STATE_TTL_MS,
   takeState,
 } from '../sso/handoff';
 import { resolveExternalUser } from '../sso/identities';
 import { authorizationUrl, discover, exchangeCode, oidcClientConfig } from '../sso/oidc';
-import { EXTERNAL_AMR, SSO_FAILED } from './sso';
 
 /** Provider names: lower-case letters, digits and dashes (google, github, microsoft, ...). */
 const providerName = z
@@ -158,22 +157,8 @@ export function socialRoutes(services: Services): Hono<AppEnv> {
   app.post(route(paths.auth.loginViaSocialLogin.path), async (c) => {
     const name = providerName.parse(c.req.param('provider'));
     const { code } = await readBody(c, codeBody);
-    const redeemed = name ? await redeemLoginCode(services, c, code, `social:${name}`) : null;
-    if (!redeemed) {
-      await writeAudit(db, {
-        vendorId,
-        action: 'User login failed',
-        severity: 'Medium',
-        json: { method: `social-${name}`, reason: 'login code invalid, used or from another browser' },
-        ...caller(c),
-      });
-      throw apiError(401, SSO_FAILED);
-    }
-    const [user] = await db.select().from(users).where(eq(users.id, redeemed.userId));
-    if (!user) throw apiError(401, SSO_FAILED);
-    return c.json(
-      await finishSignIn(c, services, sessions, user, { amr: EXTERNAL_AMR, method: redeemed.method }),
-    );
+    if (!name) throw apiError(401, SSO_FAILED);
+    return c.json(await exchangeLoginCode(services, sessions, c, code, `social:${name}`));
   });
 
   if (!config.production) {

@@ -8,18 +8,21 @@ import { route } from '../account/guards';
 import { writeAudit } from '../audit';
 import { issueChallenge, type Challenge } from '../auth/challenges';
 import { createSessionIssuer } from '../auth/session';
-import { finishSignIn } from '../auth/signin';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
-import { authChallenges, roles, ssoConfigurations, tenants, users } from '../db/schema';
+import { authChallenges, roles, ssoConfigurations, tenants } from '../db/schema';
 import {
   bindingMatches,
   callbackRedirect,
   issueLoginCode,
-  redeemLoginCode,
+  EXTERNAL_AMR,
+  exchangeLoginCode,
+  SSO_FAILED,
   startBinding,
   STATE_TTL_MS,
   takeState,
 } from '../sso/handoff';
+
+export { EXTERNAL_AMR, SSO_FAILED };
 import { enterSsoTenant, resolveExternalUser, type ExternalProfile } from '../sso/identities';
 import { authorizationUrl, discover, exchangeCode, oidcClientConfig } from '../sso/oidc';
 import {
@@ -30,16 +33,10 @@ import {
   validateSamlResponse,
 } from '../sso/saml';
 
-/** The answer of a failed SSO or social post-login (the login box shows its own message). */
-export const SSO_FAILED = 'Failed to authenticate';
-
 const codeBody = z.object({ code: z.string().min(1).max(200) });
 const startQuery = z.object({ configurationId: z.string().min(1).max(100) });
 
 type SsoConfiguration = typeof ssoConfigurations.$inferSelect;
-
-/** The amr of a session opened by an external identity provider (see finishSignIn callers). */
-export const EXTERNAL_AMR = ['ext'];
 
 /**
  * SSO sign-in (LOGIN-007 server side, ROUTE-013/014): the start address pre-login answers, the OIDC relying
@@ -220,22 +217,7 @@ export function ssoRoutes(services: Services): Hono<AppEnv> {
   // Post-login of the login box's OIDC and SAML callback routes: the one-time code for a session.
   const postLogin = (via: 'oidc' | 'saml') => async (c: Context) => {
     const { code } = await readBody(c, codeBody);
-    const redeemed = await redeemLoginCode(services, c, code, via);
-    if (!redeemed) {
-      await writeAudit(db, {
-        vendorId,
-        action: 'User login failed',
-        severity: 'Medium',
-        json: { method: `sso-${via}`, reason: 'login code invalid, used or from another browser' },
-        ...caller(c),
-      });
-      throw apiError(401, SSO_FAILED);
-    }
-    const [user] = await db.select().from(users).where(eq(users.id, redeemed.userId));
-    if (!user) throw apiError(401, SSO_FAILED);
-    return c.json(
-      await finishSignIn(c, services, sessions, user, { amr: EXTERNAL_AMR, method: redeemed.method }),
-    );
+    return c.json(await exchangeLoginCode(services, sessions, c, code, via));
   };
   app.post(paths.auth.oidcPostLogin.path, postLogin('oidc'));
   app.post(paths.auth.oidcPostLoginV2.path, postLogin('oidc'));

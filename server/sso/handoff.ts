@@ -1,10 +1,15 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { eq } from 'drizzle-orm';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AuthRoutes } from '../../shared/options/routes';
 import { findChallenge, issueChallenge, spendChallenge, type Challenge } from '../auth/challenges';
 import { hashToken } from '../auth/refresh';
-import type { Services } from '../context';
+import { finishSignIn } from '../auth/signin';
+import type { SessionIssuer } from '../auth/session';
+import { writeAudit } from '../audit';
+import { apiError, caller, type Services } from '../context';
+import { users } from '../db/schema';
 import { loginBoxLink } from '../mail/links';
 
 /**
@@ -101,4 +106,39 @@ export function callbackRedirect(
   params: Record<string, string>,
 ): string {
   return loginBoxLink(services.config, route, params);
+}
+
+/** What an external sign-in proves (RFC 8176 has no value for "an external IdP"): never enough for step-up. */
+export const EXTERNAL_AMR = ['ext'];
+export const SSO_FAILED = 'Failed to authenticate';
+
+/**
+ * The post-login of the login box's SSO and social callback routes: the one-time code, redeemed once in the
+ * browser that started the flow, for a session (through `finishSignIn`, so MFA and the other post-login
+ * checks apply); a bad code is audited and answers 401 'Failed to authenticate'.
+ */
+export async function exchangeLoginCode(
+  services: Services,
+  sessions: SessionIssuer,
+  c: Context,
+  code: string,
+  via: string,
+): Promise<Record<string, unknown>> {
+  const { db, vendorId } = services;
+  const redeemed = await redeemLoginCode(services, c, code, via);
+  const [user] = redeemed ? await db.select().from(users).where(eq(users.id, redeemed.userId)) : [];
+  if (!redeemed || !user) {
+    await writeAudit(db, {
+      vendorId,
+      action: 'User login failed',
+      severity: 'Medium',
+      json: {
+        method: via.startsWith('social:') ? via.replace(':', '-') : `sso-${via}`,
+        reason: 'login code invalid, used or from another browser',
+      },
+      ...caller(c),
+    });
+    throw apiError(401, SSO_FAILED);
+  }
+  return finishSignIn(c, services, sessions, user, { amr: EXTERNAL_AMR, method: redeemed.method });
 }
