@@ -5,6 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { groupRoles, groups, groupUsers, roles, tenants, userRoles, users, userTenants } from './db/schema';
 import { tenantPermissions } from './middleware/authorize';
 import { testServer } from './testing';
+import { loadUserView } from './users';
 
 describe('authorization: the permissions a user holds in a tenant', () => {
   let t: Awaited<ReturnType<typeof testServer>>;
@@ -49,6 +50,14 @@ describe('authorization: the permissions a user holds in a tenant', () => {
       [],
       'nothing in a tenant where the user has no role',
     );
+
+    // The user view (users v2 me: the page's navigation) shows the same permissions the server enforces.
+    const view = await loadUserView(db, id, acme);
+    assert.ok(
+      view?.permissions.some((p) => p.key === 'fe.secure.write.users'),
+      'group permissions in me',
+    );
+    assert.deepEqual((await loadUserView(db, id, europe))?.permissions, []);
 
     await db.update(userTenants).set({ disabled: true }).where(eq(userTenants.userId, id));
     assert.equal(await tenantPermissions(db, id, acme), null, 'a disabled member holds nothing');

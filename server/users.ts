@@ -1,15 +1,7 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from './db';
-import {
-  mfaDevices,
-  permissions,
-  rolePermissions,
-  roles,
-  userRoles,
-  users,
-  userTenants,
-  webauthnCredentials,
-} from './db/schema';
+import { tenantPermissions } from './middleware/authorize';
+import { mfaDevices, roles, userRoles, users, userTenants, webauthnCredentials } from './db/schema';
 
 /** The user as the elements read it (users v2 me): roles and permissions of the active tenant. */
 export interface UserView {
@@ -40,18 +32,9 @@ export async function loadUserView(db: Db, userId: string, tenantId?: string): P
     .from(userRoles)
     .innerJoin(roles, eq(roles.id, userRoles.roleId))
     .where(and(eq(userRoles.userId, userId), eq(userRoles.tenantId, active)));
-  const permissionRows = userRoleRows.length
-    ? await db
-        .selectDistinct({ key: permissions.key })
-        .from(rolePermissions)
-        .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-        .where(
-          inArray(
-            rolePermissions.roleId,
-            userRoleRows.map((r) => r.id),
-          ),
-        )
-    : [];
+  // The same permissions the server enforces (direct roles and the user's groups in this tenant), so the
+  // navigation the page shows matches what the server allows.
+  const permissionRows = ((await tenantPermissions(db, userId, active)) ?? []).map((key) => ({ key }));
   return {
     id: user.id,
     email: user.email,
