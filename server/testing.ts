@@ -12,6 +12,7 @@ import { hashPassword } from './auth/passwords';
 import { audits, roles, tenants, userRoles, users, userTenants } from './db/schema';
 import { readOutbox } from './mail/mailer';
 import { startServices } from './services';
+import { settled } from './signup/background';
 import { readSmsOutbox } from './sms/sms';
 
 export const ADMIN_EMAIL = 'admin@acme.test';
@@ -52,7 +53,11 @@ export async function testServer(overrides: Partial<ServerConfig> = {}, clock?: 
     }),
     clock,
   );
-  const services = { ...started, close: () => started.close().then(database.drop) };
+  // Closing waits for work started after an answer (mail, token writes), then drops the test database.
+  const services = {
+    ...started,
+    close: () => settled(started.db).then(() => started.close().then(database.drop)),
+  };
   const app = createApp({ root, ...services });
   const json = (body: unknown, headers: Record<string, string> = {}) => ({
     method: 'POST',

@@ -27,6 +27,9 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover, admin command) is reported, not fatal: the pool
+    // opens a new one for the next query.
+    pool.on('error', (error) => console.error('[db] idle connection lost:', error.message));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
