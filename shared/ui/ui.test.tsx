@@ -54,7 +54,10 @@ describe('ui primitives', () => {
     expect(shadow.querySelector('tr[data-row="r0"]')).to.not.equal(null);
     const scroller = shadow.querySelector<HTMLElement>('[part="table-scroll"]')!;
     scroller.scrollTop = 44 * 5000;
-    await waitUntil(() => shadow.querySelector('tr[data-row="r0"]') === null, 'first row still rendered');
+    scroller.dispatchEvent(new Event('scroll'));
+    await waitUntil(() => shadow.querySelector('tr[data-row="r0"]') === null, 'first row still rendered', {
+      timeout: 5000,
+    });
     expect([...shadow.querySelectorAll('tr[data-row]')].some((r) => r.textContent === 'User 05000')).to.equal(
       true,
     );
