@@ -77,7 +77,7 @@ describe('privacy page: phone numbers', () => {
     expect(await axeViolations(el)).to.deep.equal([]);
   });
 
-  it('[PHONE-007] [PHONE-009] [PHONE-010] adds a number: validated, POST add, preverify texts a code, verify with it', async () => {
+  it('[SCREEN-044] [PHONE-007] [PHONE-009] [PHONE-010] adds a number: validated, POST add, preverify texts a code, verify with it', async () => {
     const el = await openPhones();
     $<HTMLButtonElement>(el, '[data-add-phone]')!.click();
     await until(() => dialog(el));
@@ -85,9 +85,9 @@ describe('privacy page: phone numbers', () => {
 
     // Required, then libphonenumber: nothing is sent until the number is valid.
     button(dialog(el)!, 'Send code')!.click();
-    await until(() => dialog(el)!.textContent!.includes('This field is required'));
+    await until(() => dialog(el)?.textContent?.includes('This field is required'));
     await submitDialog(el, 'Phone number', '+44 12', 'Send code');
-    await until(() => dialog(el)!.textContent!.includes('Enter a phone number in international format'));
+    await until(() => dialog(el)?.textContent?.includes('Enter a phone number in international format'));
     expect(callsOf(P.createPhoneNumber)).to.have.length(0);
 
     await submitDialog(el, 'Phone number', '+44 20 7946 0958', 'Send code');
@@ -101,12 +101,12 @@ describe('privacy page: phone numbers', () => {
 
     // A wrong code: the error shows in the dialog, which stays usable.
     await submitDialog(el, 'Code from the text message', '000000', 'Verify');
-    await until(() => dialog(el)!.querySelector('[role="alert"]'));
+    await until(() => dialog(el)?.querySelector('[role="alert"]'));
     expect(dialog(el)!.textContent).to.contain('The code is invalid or has expired');
 
     // Resend: preverify again, its new otcToken is the one verified.
     dialog(el)!.querySelector<HTMLButtonElement>('[data-resend-code]')!.click();
-    await until(() => dialog(el)!.textContent!.includes('A new code was sent.'));
+    await until(() => dialog(el)?.textContent?.includes('A new code was sent.'));
     expect(callsOf(P.preVerifyPhoneNumber)).to.have.length(2);
     await submitDialog(el, 'Code from the text message', '482913', 'Verify');
     await until(() => !dialog(el));
@@ -129,7 +129,7 @@ describe('privacy page: phone numbers', () => {
     expect(callsOf(P.createPhoneNumber)).to.have.length(0);
     // A code that is not 6 digits is refused before anything is sent.
     await submitDialog(el, 'Code from the text message', '12ab', 'Verify');
-    await until(() => dialog(el)!.textContent!.includes('Enter the 6-digit code from the text message'));
+    await until(() => dialog(el)?.textContent?.includes('Enter the 6-digit code from the text message'));
     expect(callsOf(P.verifyPhoneNumber)).to.have.length(0);
     await submitDialog(el, 'Code from the text message', '123456', 'Verify');
     await until(() => $(el, '[data-phone="phone-new"][data-verified="true"]'));
@@ -165,7 +165,7 @@ describe('privacy page: phone numbers', () => {
     expect(await axeViolations(el)).to.deep.equal([]);
 
     await submitDialog(el, 'Code from the text message', '000000', 'Delete');
-    await until(() => dialog(el)!.textContent!.includes('The code is invalid or has expired'));
+    await until(() => dialog(el)?.textContent?.includes('The code is invalid or has expired'));
     expect(previewFetch.state.userPhoneNumbers).to.have.length(1);
 
     await submitDialog(el, 'Code from the text message', '654321', 'Delete');
@@ -197,7 +197,7 @@ describe('privacy page: phone numbers', () => {
     $<HTMLButtonElement>(el, '[data-add-phone]')!.click();
     await until(() => dialog(el));
     await submitDialog(el, 'Phone number', '+44 20 7946 0958', 'Send code');
-    await until(() => dialog(el)!.textContent!.includes('Adding numbers is not allowed'));
+    await until(() => dialog(el)?.textContent?.includes('Adding numbers is not allowed'));
     expect(callsOf(P.preVerifyPhoneNumber)).to.have.length(0);
     button(dialog(el)!, 'Cancel')!.click();
     await until(() => !dialog(el));
@@ -205,7 +205,7 @@ describe('privacy page: phone numbers', () => {
     $<HTMLButtonElement>(el, '[data-delete-phone="phone-demo"]')!.click();
     await until(() => dialog(el));
     button(dialog(el)!, 'Delete')!.click();
-    await until(() => section(el).textContent!.includes('Delete broke'));
+    await until(() => section(el).textContent?.includes('Delete broke'));
     expect(dialog(el)).to.equal(null);
     expect(rowIds(el)).to.deep.equal(['phone-demo']);
     expect($<HTMLButtonElement>(el, '[data-add-phone]')!.disabled).to.equal(false);
@@ -228,7 +228,7 @@ describe('privacy page: phone numbers', () => {
       $<HTMLButtonElement>(el, '[data-add-phone]')!.click();
       await until(() => dialog(el));
       button(dialog(el)!, 'Send code')!.click();
-      await until(() => dialog(el)!.textContent!.includes('This field is required'));
+      await until(() => dialog(el)?.textContent?.includes('This field is required'));
       expect(await axeViolations(el), mode).to.deep.equal([]);
       button(dialog(el)!, 'Cancel')!.click();
       await until(() => !dialog(el));
