@@ -67,7 +67,8 @@ describe('privacy page', () => {
     await until(() => $(el, '[data-passkeys]'));
     expect($(el, '[data-passkeys]')!.textContent).to.contain('MacBook Touch ID');
     // The phone numbers section lists the user's numbers (the sample has one); the MFA phone is an MFA method.
-    expect($(el, '[data-phones]')!.textContent).to.contain('+1 202 555 0143');
+    // That list loads on its own: wait for it.
+    await until(() => $(el, '[data-phones]')?.textContent?.includes('+1 202 555 0143'));
     expect($(el, '[data-mfa-methods]')!.textContent).to.contain('Text message to +44 20 7946 0958');
   });
 
