@@ -8,7 +8,10 @@ import { apiError, type AppEnv, type Services } from './context';
 import { readOutbox } from './mail/mailer';
 import { readSmsOutbox } from './sms/sms';
 import { requireUser } from './middleware/bearer';
+import { devOnly } from './middleware/dev-only';
+import { inputText } from './middleware/input-text';
 import { rateLimit } from './middleware/rate-limit';
+import { securityHeaders, trustedHtmlFiles } from './middleware/security-headers';
 import { accountRoutes } from './routes/account';
 import { accountSettingsRoutes } from './routes/accountSettings';
 import { applicationsRoutes } from './routes/applications';
@@ -30,6 +33,7 @@ import { socialRoutes } from './routes/social';
 import { ssoRoutes } from './routes/sso';
 import { mfaWebauthnRoutes } from './routes/mfaWebauthn';
 import { webauthnRoutes } from './routes/webauthn';
+import { log } from './log';
 import { loadUserView } from './users';
 
 export interface AppDeps extends Services {
@@ -42,6 +46,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { root, config, db, tokens } = deps;
   const app = new Hono<AppEnv>();
 
+  // First, so that every answer (errors and 413s included) carries them. The hosted pages take credentials and are
+  // never framed (clickjacking); the examples are host pages, framed by the configured host origins only.
+  app.use(
+    '*',
+    securityHeaders({
+      publicUrl: config.publicUrl,
+      frameAncestors: (path) => (path.startsWith('/examples/') ? config.allowedOrigins : []),
+    }),
+  );
   app.use(
     '*',
     bodyLimit({
@@ -49,6 +62,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       onError: () => Promise.reject(apiError(413, 'Error request is too large')),
     }),
   );
+  // Before any route, after the body limit (it reads the body): NUL and lone surrogates never reach the database.
+  app.use('*', inputText);
   app.get('/health', (c) => c.json({ status: 'ok' }));
   app.get('/.well-known/jwks.json', (c) => c.json(tokens.jwks()));
 
@@ -76,14 +91,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     paths.auth.changePhoneNumber,
   ].map((route) => route.path);
   for (const path of ['/identity/resources/auth/*', '/oauth/*', ...signInPaths]) app.use(path, authLimit);
-  // The pages that take credentials are never framed (clickjacking).
-  for (const path of ['/', '/admin-box', '/admin-box/*', '/account/*', '/oauth/*']) {
-    app.use(path, async (c, next) => {
-      await next();
-      c.header('X-Frame-Options', 'DENY');
-      c.header('Content-Security-Policy', "frame-ancestors 'none'");
-    });
-  }
+  // Development routes exist only with DEV_ROUTES=1 (each family mounts its own) and answer loopback peers only.
+  if (config.devRoutes) app.use('/dev/*', devOnly);
   app.route('/', authRoutes(deps));
   app.route('/', mfaRoutes(deps));
   app.route('/', stepUpRoutes(deps));
@@ -111,12 +120,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json(user);
   });
 
-  if (!config.production) {
+  if (config.devRoutes) {
     app.get('/dev/outbox', async (c) => c.json(await readOutbox(db)));
     app.get('/dev/sms', async (c) => c.json(await readSmsOutbox(db)));
   }
 
-  app.route('/', hostedRoutes());
+  app.route('/', hostedRoutes(deps));
   // The browser bundles, as a CDN would serve them: /cdn/<version>/login-box/index.js, ...
   const cdnPrefix = `/cdn/${ADMIN_BOX_CDN_VERSION}`;
   app.use(
@@ -124,13 +133,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     serveStatic({ root, rewriteRequestPath: (path) => path.replace(cdnPrefix, '/dist/cdn') }),
   );
   app.use('/dist/*', serveStatic({ root }));
+  // The example pages are repository files: their scripts get the request's CSP nonce; the rest is static.
+  app.use('/examples/*', trustedHtmlFiles(root, 'examples'));
   app.use('/examples/*', serveStatic({ root }));
 
   app.notFound((c) => c.json({ errors: ['Not found'] }, 404));
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
-    // Never a stack trace or SQL text in an answer; the log keeps the detail.
-    console.error('[server]', error);
+    // Never a stack trace or SQL text in an answer; the log keeps the detail (the route pattern, not its values).
+    log.error({ err: error, method: c.req.method, route: c.req.routePath }, 'request failed');
     return c.json({ errors: ['Internal server error'] }, 500);
   });
   return app;

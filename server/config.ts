@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isLoopbackHost } from './middleware/dev-only';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -16,6 +17,10 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   AUTH_STRATEGY: z.enum(['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode']).default('EmailAndPassword'),
+  DEV_ROUTES: z.enum(['0', '1', '']).default(''),
+  ALLOWED_ORIGINS: z.string().default(''),
+  REQUEST_HEAD_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 /** The vendor's main sign-in strategy (public auth strategies config, LOGIN-002..005). */
@@ -40,8 +45,40 @@ export interface ServerConfig {
   bodyLimit: number;
   /** Requests per minute and client (IPv4 address or IPv6 /64) to the sign-in endpoints. */
   authRateLimitPerMinute: number;
-  /** The vendor's main sign-in strategy; outside production `PUT /dev/auth-strategy` switches it. */
+  /** The vendor's main sign-in strategy; with DEV_ROUTES=1 `PUT /dev/auth-strategy` switches it. */
   authStrategy: AuthStrategy;
+  /** Development routes (`/dev/*`: outboxes, test IdPs, strategy and flag switches): only with DEV_ROUTES=1, loopback peers only. */
+  devRoutes: boolean;
+  /** Exact origins of host pages on another origin (CORS, cookie-authenticated endpoints, embeds). */
+  allowedOrigins: string[];
+  /**
+   * Budgets of codes and mails issued (account/issuance.ts), each kind apart: per account key (email, phone or
+   * user id) and per client address, in fixed windows of `windowMs`.
+   */
+  issuanceLimits: { perAccount: number; perAddress: number; windowMs: number };
+  /** Longest wait for a request's head (request line and headers); then 408 and the socket is closed. */
+  requestHeadTimeoutMs: number;
+  /** Longest wait for a whole request (head and body); then 408 and the socket is closed. */
+  requestTimeoutMs: number;
+}
+
+/** `ALLOWED_ORIGINS`: comma-separated exact origins (scheme://host[:port]); anything else stops the start-up. */
+function parseOrigins(list: string): string[] {
+  return list
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => {
+      let origin: string;
+      try {
+        origin = new URL(o).origin;
+      } catch {
+        origin = 'null';
+      }
+      if (origin === 'null' || origin !== o.replace(/\/+$/, ''))
+        throw new Error(`Invalid server configuration: ALLOWED_ORIGINS: ${o} is not an origin`);
+      return origin;
+    });
 }
 
 /** Reads the configuration from the environment; a bad value stops the start-up with a clear message. */
@@ -52,6 +89,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid server configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.DEV_ROUTES === '1' && !isLoopbackHost(e.HOST))
+    throw new Error(
+      `Invalid server configuration: DEV_ROUTES=1 (mail outbox, test identity providers) on HOST=${e.HOST}, which is not loopback; bind 127.0.0.1 or set DEV_ROUTES=0`,
+    );
+  if (e.DEV_ROUTES === '1' && e.NODE_ENV === 'production')
+    throw new Error('Invalid server configuration: DEV_ROUTES=1 is refused with NODE_ENV=production');
+  // Node's http server refuses a head timeout longer than the whole request's.
+  if (e.REQUEST_HEAD_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS)
+    throw new Error('Invalid server configuration: REQUEST_HEAD_TIMEOUT_MS is longer than REQUEST_TIMEOUT_MS');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -69,11 +115,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimit: 1024 * 1024,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     authStrategy: e.AUTH_STRATEGY,
+    devRoutes: e.DEV_ROUTES === '1',
+    allowedOrigins: parseOrigins(e.ALLOWED_ORIGINS),
+    // 5 per account: room for retries, at most 25 guesses of a 6-digit code; 30 per address: a shared NAT.
+    issuanceLimits: { perAccount: 5, perAddress: 30, windowMs: 15 * 60_000 },
+    requestHeadTimeoutMs: e.REQUEST_HEAD_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
   };
 }
 
 /** A configuration for tests: in-memory database, fixed origin, a rate limit tests do not reach. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const base = loadConfig({ DATA_DIR: 'memory://', PUBLIC_URL: 'http://localhost:8080' });
-  return { ...base, authRateLimitPerMinute: 100_000, ...overrides };
+  return { ...base, authRateLimitPerMinute: 100_000, devRoutes: true, ...overrides };
 }

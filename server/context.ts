@@ -19,7 +19,8 @@ export interface Services {
   sms: SmsSender;
 }
 
-export type AppEnv = { Variables: { auth: AccessClaims } };
+/** `cspNonce`: the nonce of this request's Content-Security-Policy (middleware/security-headers), for page scripts. */
+export type AppEnv = { Variables: { auth: AccessClaims; cspNonce: string } };
 
 /** An error answer in the shape of the spec: `{ errors: [...] }`. */
 export function apiError(

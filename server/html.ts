@@ -1,2 +1,17 @@
+import type { Context } from 'hono';
+import type { AppEnv } from './context';
+
 /** Text for server-rendered HTML (text and attribute values): every markup character as an entity. */
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** What a server-built page takes from its request: the elements' API origin and the nonce of its scripts. */
+export interface PageContext {
+  baseUrl: string;
+  nonce: string;
+}
+
+/** The page context of a request: the base URL is the configured PUBLIC_URL, never the request's Host header. */
+export const pageContext = (c: Context<AppEnv>, publicUrl: string): PageContext => ({
+  baseUrl: publicUrl,
+  nonce: c.get('cspNonce'),
+});

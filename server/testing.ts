@@ -9,11 +9,15 @@ import { sampleRoleNames } from '../shared/fixtures/roles';
 import { createApp } from './app';
 import { testConfig, type ServerConfig } from './config';
 import { hashPassword } from './auth/passwords';
-import { audits, roles, tenants, userRoles, users, userTenants } from './db/schema';
+import { audits, roles, sessions, tenants, userRoles, users, userTenants } from './db/schema';
 import { readOutbox } from './mail/mailer';
 import { startServices } from './services';
 import { settled } from './signup/background';
 import { readSmsOutbox } from './sms/sms';
+
+/** The Node server's env of a request from 127.0.0.1 (what `caller()` reads); pass another to be a remote peer. */
+export const LOOPBACK_PEER = { incoming: { socket: { remoteAddress: '127.0.0.1' } } };
+export const peer = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
 
 export const ADMIN_EMAIL = 'admin@acme.test';
 export const ADMIN_PASSWORD = 'admin-password-1234';
@@ -59,6 +63,9 @@ export async function testServer(overrides: Partial<ServerConfig> = {}, clock?: 
     close: () => settled(started.db).then(() => started.close().then(database.drop)),
   };
   const app = createApp({ root, ...services });
+  // Requests come from a client on this machine (as in development), unless a test passes its own peer.
+  const request = app.request;
+  app.request = (input, init, env, ctx) => request(input, init, env ?? LOOPBACK_PEER, ctx);
   const json = (body: unknown, headers: Record<string, string> = {}) => ({
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -189,8 +196,11 @@ export function fixtures(t: TestServer) {
         await db.insert(userRoles).values({ userId: id, tenantId: tenant.id, roleId });
     }
     /** An access token for the user in a tenant (the token's claims name no permissions: the server reads them). */
-    const tokenIn = async (tenant = opts.tenants[0]!.id) =>
-      (
+    const tokenIn = async (tenant = opts.tenants[0]!.id) => {
+      // A real session: access tokens are honoured only while their session stands.
+      const sid = randomUUID();
+      await db.insert(sessions).values({ id: sid, userId: id, tenantId: tenant });
+      return (
         await tokens.sign({
           sub: id,
           email,
@@ -199,10 +209,11 @@ export function fixtures(t: TestServer) {
           tenantIds: opts.tenants.map((x) => x.id),
           roles: [],
           permissions: [],
-          sid: `test-${id}`,
+          sid,
           type: 'userToken',
         })
       ).token;
+    };
     return { id, email, password, signIn: () => signIn(email, password), tokenIn };
   };
   /**
@@ -233,8 +244,10 @@ export function fixtures(t: TestServer) {
       `sms to ${phone}`,
     );
   /** The audit rows of an action. */
-  const auditsFor = async (action: string) =>
-    (await db.select().from(audits)).filter((a) => a.action === action);
+  const auditsFor = async (action: string) => {
+    await settled(db); // some rows are written after the answer
+    return (await db.select().from(audits)).filter((a) => a.action === action);
+  };
   return {
     db,
     request,

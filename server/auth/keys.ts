@@ -13,6 +13,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import { signingKeys } from '../db/schema';
+import { isTokenLive } from './revocation';
 
 export interface AccessClaims extends JWTPayload {
   sub: string;
@@ -28,7 +29,7 @@ export interface AccessClaims extends JWTPayload {
 
 export interface TokenService {
   sign(claims: Omit<AccessClaims, 'iat' | 'exp' | 'iss'>): Promise<{ token: string; expiresIn: number }>;
-  /** Verifies signature (RS256 only: `alg: none` and others are refused), issuer and expiry. */
+  /** Verifies signature (RS256 only: `alg: none` and others are refused), issuer, expiry and that its session stands. */
   verify(token: string): Promise<AccessClaims>;
   jwks(): JSONWebKeySet;
 }
@@ -68,6 +69,8 @@ export async function createTokenService(
     },
     async verify(token) {
       const { payload } = await jwtVerify(token, keyResolver, { algorithms: ['RS256'], issuer });
+      // Signed and unexpired is not enough: a revoked session, a disabled or deleted user ends the token now.
+      if (!(await isTokenLive(db, payload))) throw new Error('The session of this token has ended');
       return payload as AccessClaims;
     },
     jwks: () => set,

@@ -112,7 +112,7 @@ export function createSessionIssuer(services: Services) {
       await enforceSessionPolicy(services, userId, tenantId);
       await db
         .update(users)
-        .set({ failedLogins: 0, lockedUntil: null, lastLogin: new Date() })
+        .set({ lastLogin: new Date() })
         .where(eq(users.id, userId));
       setRefreshCookie(c, await refresh.issue(sessionId, userId));
       return answer(userId, sessionId);

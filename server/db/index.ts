@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { log } from '../log';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,7 +30,7 @@ export async function openDatabase(config: { databaseUrl?: string; dataDir: stri
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     // An idle connection the server drops (restart, failover, admin command) is reported, not fatal: the pool
     // opens a new one for the next query.
-    pool.on('error', (error) => console.error('[db] idle connection lost:', error.message));
+    pool.on('error', (error) => log.error({ err: error }, 'idle database connection lost'));
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

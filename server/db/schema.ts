@@ -246,7 +246,7 @@ export const audits = pgTable(
   (t) => [index('audits_tenant_created').on(t.tenantId, t.createdAt)],
 );
 
-/** The dev outbox: mail the server would send, readable at GET /dev/outbox outside production. */
+/** The dev outbox: mail the server would send, readable at GET /dev/outbox with DEV_ROUTES=1. */
 export const outbox = pgTable('outbox', {
   id: id(),
   to: text('to').notNull(),
@@ -607,7 +607,7 @@ export const userPhoneNumbers = pgTable(
   (t) => [index('user_phone_numbers_user').on(t.userId)],
 );
 
-/** The SMS outbox of the local SMS provider (read at GET /dev/sms outside production). */
+/** The SMS outbox of the local SMS provider (read at GET /dev/sms with DEV_ROUTES=1). */
 export const smsOutbox = pgTable('sms_outbox', {
   id: id(),
   to: text('to').notNull(),

@@ -1,6 +1,6 @@
 import { paths } from '../../shared/api/paths';
 import { hostedLoginPage } from '../routes/hosted';
-import { escapeHtml } from '../html';
+import { escapeHtml, type PageContext } from '../html';
 
 /** Not in the paths table (the elements never call it: they navigate to it). */
 export const AUTHORIZE_PATH = '/oauth/authorize';
@@ -57,13 +57,17 @@ if (!handedOver) {
 }
 
 /** The hosted login page of /oauth/authorize: the /account/* page whose login box loads after the hand-over. */
-export function authorizePage(origin: string): string {
-  const page = hostedLoginPage(origin);
-  const eager = /<script type="module" src="([^"]+)"><\/script>\s*/.exec(page);
+export function authorizePage(context: PageContext): string {
+  const page = hostedLoginPage(context);
+  const eager = /<script nonce="[^"]*" type="module" src="([^"]+)"><\/script>\s*/.exec(page);
   if (!eager?.[1]) throw new Error('hostedLoginPage has no login-box module script to defer');
+  const nonce = escapeHtml(context.nonce);
   return page
     .replace(eager[0], '')
-    .replace('</body>', () => `<script type="module">${bridgeScript(eager[1]!)}</script>\n  </body>`);
+    .replace(
+      '</body>',
+      () => `<script nonce="${nonce}" type="module">${bridgeScript(eager[1]!)}</script>\n  </body>`,
+    );
 }
 
 /** A plain page: OAuth errors that must not redirect, and the signed-out page. */

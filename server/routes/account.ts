@@ -221,8 +221,8 @@ function tenantRoutes({ db, tokens, vendorId }: Services): Hono<AppEnv> {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Sessions. Revoking a session revokes its refresh tokens at once; an access token already issued for it
-// stays valid until it expires (300 s by default): access tokens are verified by signature, not looked up.
+// Sessions. Revoking a session revokes its refresh tokens and its access tokens at once (every request checks
+// that the token's session stands: server/auth/revocation.ts).
 
 function sessionRoutes(services: Services): Hono<AppEnv> {
   const { db, tokens, vendorId, refresh } = services;

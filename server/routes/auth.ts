@@ -3,18 +3,19 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
-import { readPolicy } from '../account/policies';
 import { auditRefreshReuse, writeAudit } from '../audit';
 import { touchSession } from '../account/policies';
+import { clearAttempts, reserveAttempt } from '../auth/lockout';
 import { verifyPassword } from '../auth/passwords';
 import { createSessionIssuer, REFRESH_COOKIE } from '../auth/session';
 import { finishSignIn } from '../auth/signin';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
 import { users } from '../db/schema';
+import { trustedOrigin } from '../middleware/trusted-origin';
+import { inBackground } from '../signup/background';
 
 /** The same answer for an unknown email and a wrong password: no user enumeration. */
 const BAD_CREDENTIALS = 'Incorrect email or password';
-const LOCKOUT_MINUTES = 15;
 
 const loginBody = z.object({
   email: z.string().trim().toLowerCase().email().max(320),
@@ -36,26 +37,17 @@ export function authRoutes(services: Services): Hono<AppEnv> {
       .select()
       .from(users)
       .where(and(eq(users.vendorId, vendorId), sql`lower(${users.email}) = ${email}`));
-    const now = new Date();
-    const locked = Boolean(user?.lockedUntil && user.lockedUntil > now);
-    // Always one password verify, so known and unknown emails answer in comparable time.
-    const passwordOk = await verifyPassword(user?.passwordHash, password);
+    // The guess is reserved before it is verified: a parallel burst evaluates at most the policy's attempts.
+    const reservation = await reserveAttempt(services, user ?? null);
+    // Always one password verify (a dummy one when there is nothing to check), so the answer time tells nothing.
+    const passwordOk = await verifyPassword(reservation.reserved ? user?.passwordHash : null, password);
+    // A right guess starts the count again (it was reserved, so the account was not locked when it came).
+    if (user && passwordOk) await clearAttempts(db, user.id);
     // A never-activated account cannot sign in (allowNotVerifiedUsersLogin is false): same answer as a bad password.
-    const ok = passwordOk && !locked && user?.verified === true;
-    if (!user || !ok) {
-      if (user && !locked && !passwordOk) {
-        // Counted in one statement: parallel wrong passwords cannot slip past the lockout.
-        const [counted] = await db
-          .update(users)
-          .set({ failedLogins: sql`${users.failedLogins} + 1` })
-          .where(eq(users.id, user.id))
-          .returning({ failedLogins: users.failedLogins });
-        const lockout = await readPolicy(services, user.activeTenantId, 'lockout');
-        if (lockout.enabled && (counted?.failedLogins ?? 0) >= lockout.maxAttempts) {
-          await db
-            .update(users)
-            .set({ failedLogins: 0, lockedUntil: new Date(now.getTime() + LOCKOUT_MINUTES * 60_000) })
-            .where(eq(users.id, user.id));
+    if (!user || !passwordOk || !user.verified) {
+      // Audit rows are written after the answer: a lockout's extra row must not make known emails slower.
+      inBackground(db, 'login failure audit', async () => {
+        if (user && !passwordOk && reservation.reserved && reservation.locks) {
           await writeAudit(db, {
             vendorId,
             tenantId: user.activeTenantId,
@@ -66,15 +58,15 @@ export function authRoutes(services: Services): Hono<AppEnv> {
             ...who,
           });
         }
-      }
-      await writeAudit(db, {
-        vendorId,
-        tenantId: user?.activeTenantId,
-        userId: user?.id,
-        email,
-        action: 'User login failed',
-        severity: 'Medium',
-        ...who,
+        await writeAudit(db, {
+          vendorId,
+          tenantId: user?.activeTenantId,
+          userId: user?.id,
+          email,
+          action: user && !reservation.reserved ? 'User login refused: account locked' : 'User login failed',
+          severity: 'Medium',
+          ...who,
+        });
       });
       throw apiError(401, BAD_CREDENTIALS);
     }
@@ -87,7 +79,10 @@ export function authRoutes(services: Services): Hono<AppEnv> {
     );
   });
 
-  app.post(paths.auth.refreshToken.path, async (c) => {
+  // Cookie-authenticated: only the server's own pages and the allowed host origins may ask.
+  const fromTrustedOrigin = trustedOrigin(services.config);
+
+  app.post(paths.auth.refreshToken.path, fromTrustedOrigin, async (c) => {
     const token = getCookie(c, REFRESH_COOKIE);
     if (!token) throw apiError(401, 'Unauthorized');
     const result = await refresh.redeem(token);
@@ -107,7 +102,7 @@ export function authRoutes(services: Services): Hono<AppEnv> {
     return c.json(await sessions.answer(result.userId, result.sessionId));
   });
 
-  app.post(paths.auth.logout.path, async (c) => {
+  app.post(paths.auth.logout.path, fromTrustedOrigin, async (c) => {
     const token = getCookie(c, REFRESH_COOKIE);
     sessions.clearRefreshCookie(c);
     if (token) {

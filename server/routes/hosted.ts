@@ -1,34 +1,34 @@
 import { Hono, type Context } from 'hono';
 import { ADMIN_BOX_CDN_VERSION } from '../../shared/options/cdn';
-import type { AppEnv } from '../context';
-import { escapeHtml } from '../html';
+import type { AppEnv, Services } from '../context';
+import { escapeHtml, pageContext, type PageContext } from '../html';
 
 /** The hosted login page: `<fe-login-box>` served by the server itself, at every /account/* route. */
-export function hostedLoginPage(origin: string, title = 'Sign in'): string {
+export function hostedLoginPage({ baseUrl, nonce }: PageContext, title = 'Sign in'): string {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${escapeHtml(title)}</title>
-    <script type="module" src="/cdn/${ADMIN_BOX_CDN_VERSION}/login-box/index.js"></script>
+    <script nonce="${escapeHtml(nonce)}" type="module" src="/cdn/${ADMIN_BOX_CDN_VERSION}/login-box/index.js"></script>
     <style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f5f7;font-family:system-ui,sans-serif}</style>
   </head>
   <body>
-    <fe-login-box base-url="${escapeHtml(origin)}" lazy></fe-login-box>
+    <fe-login-box base-url="${escapeHtml(baseUrl)}" lazy></fe-login-box>
   </body>
 </html>`;
 }
 
 /** The demo app at `/`: the portal of the signed-in user, against this server (not preview). */
-export function hostedAppPage(origin: string): string {
+export function hostedAppPage({ baseUrl, nonce }: PageContext): string {
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>fe-elements · Acme</title>
-    <script type="module" src="/cdn/${ADMIN_BOX_CDN_VERSION}/admin-portal/index.js"></script>
+    <script nonce="${escapeHtml(nonce)}" type="module" src="/cdn/${ADMIN_BOX_CDN_VERSION}/admin-portal/index.js"></script>
     <style>
       body{margin:0;font-family:system-ui,sans-serif;background:#f4f5f7;color:#1a1a1a}
       header{display:flex;gap:16px;align-items:center;padding:12px 32px;background:#1f2937;color:#fff}
@@ -43,7 +43,7 @@ export function hostedAppPage(origin: string): string {
       <a href="/account/logout">Sign out</a>
       <a href="/examples/vanilla/">Preview example</a>
     </header>
-    <main><fe-admin-portal base-url="${escapeHtml(origin)}" navigation="${escapeHtml(DEMO_NAVIGATION)}"></fe-admin-portal></main>
+    <main><fe-admin-portal base-url="${escapeHtml(baseUrl)}" navigation="${escapeHtml(DEMO_NAVIGATION)}"></fe-admin-portal></main>
   </body>
 </html>`;
 }
@@ -54,13 +54,13 @@ const DEMO_NAVIGATION = JSON.stringify({
   groups: { visibility: 'byPermissions' },
 });
 
-export function hostedRoutes(): Hono<AppEnv> {
+export function hostedRoutes({ config }: Pick<Services, 'config'>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const appPage = (c: Context<AppEnv>) => c.html(hostedAppPage(new URL(c.req.url).origin));
+  const appPage = (c: Context<AppEnv>) => c.html(hostedAppPage(pageContext(c, config.publicUrl)));
   app.get('/', appPage);
   // The portal's deep links (`portal.route`, path strategy) reload into the same page.
   app.get('/admin-box', appPage);
   app.get('/admin-box/*', appPage);
-  app.get('/account/*', (c) => c.html(hostedLoginPage(new URL(c.req.url).origin)));
+  app.get('/account/*', (c) => c.html(hostedLoginPage(pageContext(c, config.publicUrl))));
   return app;
 }

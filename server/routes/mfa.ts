@@ -6,6 +6,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
 import { route } from '../account/guards';
+import { limitIssuance } from '../account/issuance';
 import { writeAudit } from '../audit';
 import { checkChallengeCode, findChallenge, issueChallenge, spendChallenge } from '../auth/challenges';
 import { createSessionIssuer } from '../auth/session';
@@ -103,6 +104,9 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
       ...caller(c),
     });
   const enrolled = async (userId: string) => deviceCount(await listDevices(db, userId, { mask: true })) > 0;
+  /** Before a code is texted or mailed: the user's and the caller's budgets of MFA codes (429 when spent). */
+  const limitCodes = (c: Context, userId: string) =>
+    limitIssuance(services, { kind: 'mfa-code', account: userId, address: caller(c).ipAddress });
 
   /** The user's newest live challenge of a kind (enrolments: the code comes without a token). */
   const latestChallenge = async (userId: string, kind: string) => {
@@ -193,7 +197,8 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
 
   // -------------------------------------------------------------- enrolment: SMS
 
-  const preEnrollSms = async (user: { id: string }, phone: string, mfaChallengeId?: string) => {
+  const preEnrollSms = async (c: Context, user: { id: string }, phone: string, mfaChallengeId?: string) => {
+    await limitCodes(c, user.id);
     await db
       .delete(mfaDevices)
       .where(and(eq(mfaDevices.userId, user.id), eq(mfaDevices.kind, 'sms'), isNull(mfaDevices.verifiedAt)));
@@ -258,7 +263,7 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
   app.post(paths.auth.preEnrollMFASMSForLogin.path, async (c) => {
     const { mfaToken: token, phoneNumber: phone } = await readBody(c, body.smsPreEnroll);
     const { mfa, user } = await loginEnrolment(token);
-    return c.json(await preEnrollSms(user, phone, mfa.challenge.id));
+    return c.json(await preEnrollSms(c, user, phone, mfa.challenge.id));
   });
 
   app.post(paths.auth.enrollMFASMSForLogin.path, async (c) => {
@@ -311,6 +316,7 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
   app.post(route(paths.auth.preVerifyMFASMSForLogin.path), async (c) => {
     const { mfaToken: token } = await readBody(c, body.mfaToken);
     const mfa = await mfaChallengeOf(services, token);
+    await limitCodes(c, mfa.userId);
     const [device] = await db
       .select()
       .from(mfaDevices)
@@ -356,6 +362,7 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
   app.post(paths.auth.preVerifyMFAEmailCode.path, async (c) => {
     const { mfaToken: token } = await readBody(c, body.mfaToken);
     const mfa = await mfaChallengeOf(services, token);
+    await limitCodes(c, mfa.userId);
     const [device] = await db
       .select()
       .from(mfaDevices)
@@ -479,7 +486,7 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
 
   profile.post(paths.auth.preEnrollMFASMS.path, async (c) => {
     const { phoneNumber: phone } = await readBody(c, body.profileSms);
-    return c.json(await preEnrollSms(await userRow(c.get('auth').sub), phone));
+    return c.json(await preEnrollSms(c, await userRow(c.get('auth').sub), phone));
   });
 
   profile.post(paths.auth.enrollMFASMS.path, async (c) => {
@@ -531,6 +538,7 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
   // SMS: a code to the phone first, then the disable with it.
   profile.post(route(paths.auth.preDisableMFASMS.path), async (c) => {
     const userId = c.get('auth').sub;
+    await limitCodes(c, userId);
     const [device] = await db
       .select()
       .from(mfaDevices)

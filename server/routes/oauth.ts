@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
+import { trustedOrigin } from '../middleware/trusted-origin';
 import { auditRefreshReuse, writeAudit } from '../audit';
 import { createSessionIssuer } from '../auth/session';
 import { apiError, caller, type AppEnv, type Services } from '../context';
@@ -15,6 +16,7 @@ import {
 import { issueCode, redeemCode } from '../oauth/codes';
 import { touchSession } from '../account/policies';
 import { createHostedSessions, type HostedSession } from '../oauth/hostedSession';
+import { pageContext } from '../html';
 import { AUTHORIZE_PATH, authorizePage, messagePage } from '../oauth/page';
 import { S256_CHALLENGE } from '../oauth/pkce';
 
@@ -197,7 +199,7 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
         }),
         302,
       );
-    return c.html(authorizePage(new URL(c.req.url).origin));
+    return c.html(authorizePage(pageContext(c, services.config.publicUrl)));
   });
 
   // The hosted page's hand-over: the identity session (as an access token) becomes the hosted session.
@@ -316,7 +318,8 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
     return c.json(tokenResponse(answer, await refresh.issue(grant.sessionId, grant.userId), grant.scope));
   });
 
-  app.post(paths.auth.silentOAuthRefreshToken.path, async (c) => {
+  // Cookie-authenticated: only the server's own pages and the allowed host origins may ask.
+  app.post(paths.auth.silentOAuthRefreshToken.path, trustedOrigin(services.config), async (c) => {
     c.header('Cache-Control', 'no-store');
     const session = await hosted.current(c, now());
     if (!session) {

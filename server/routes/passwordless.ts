@@ -5,6 +5,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
 import { route } from '../account/guards';
+import { limitIssuance } from '../account/issuance';
 import { writeAudit } from '../audit';
 import { checkChallengeCode, findChallenge, issueChallenge, spendChallenge } from '../auth/challenges';
 import { createSessionIssuer } from '../auth/session';
@@ -13,6 +14,7 @@ import type { AuthStrategy } from '../config';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
 import { authChallenges, ssoConfigurations, tenants, userPhoneNumbers, users } from '../db/schema';
 import { loginBoxLink } from '../mail/links';
+import { inBackground } from '../signup/background';
 
 /** The default failure of every passwordless step (LOGIN-021): the same for each cause. */
 export const PASSWORDLESS_FAILED = 'Failed to authenticate';
@@ -219,12 +221,11 @@ export function passwordlessRoutes(services: Services): Hono<AppEnv> {
     const { email } = await readBody(c, passwordlessPreLoginBody);
     if (config.authStrategy !== passwordlessTypes[type].strategy)
       throw apiError(400, 'This sign-in method is not enabled');
+    // Before the lookup and keyed by the email as given: known and unknown emails are limited alike.
+    await limitIssuance(services, { kind: 'passwordless', account: email, address: caller(c).ipAddress });
     const user = await signInCandidate(services, email);
     // Sent after the answer, so known and unknown emails answer in the same time.
-    if (user)
-      void sendPasswordless(services, c, user, type).catch((error: unknown) =>
-        console.error('[server] passwordless send failed', error),
-      );
+    if (user) inBackground(db, 'passwordless send', () => sendPasswordless(services, c, user, type));
     return c.json({});
   });
 
@@ -273,8 +274,8 @@ export function passwordlessRoutes(services: Services): Hono<AppEnv> {
     return c.json(await finishSignIn(c, services, sessions, user, { amr: [...amr], method }));
   });
 
-  // Outside production a test or a demo switches the vendor's strategy (the public auth strategies config).
-  if (!config.production)
+  // With DEV_ROUTES=1 a test or a demo switches the vendor's strategy (the public auth strategies config).
+  if (config.devRoutes)
     app.put('/dev/auth-strategy', async (c) => {
       const { strategy } = await readBody(
         c,

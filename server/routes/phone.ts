@@ -5,11 +5,13 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
 import { route } from '../account/guards';
+import { limitIssuance } from '../account/issuance';
 import { writeAudit } from '../audit';
 import { checkChallengeCode, findChallenge, issueChallenge, spendChallenge } from '../auth/challenges';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
 import { userPhoneNumbers, users } from '../db/schema';
 import { requireUser } from '../middleware/bearer';
+import { inBackground } from '../signup/background';
 import { mailOf, sendPasswordless } from './passwordless';
 
 const CODE_TTL_MS = 10 * 60_000;
@@ -59,6 +61,9 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
     if (!row) throw apiError(404, 'Phone number not found');
     return row;
   };
+  /** Before a code is texted: the user's and the caller's budgets of phone codes (429 when spent). */
+  const limitCodes = (c: Context, userId: string) =>
+    limitIssuance(services, { kind: 'phone-verification', account: userId, address: caller(c).ipAddress });
   /** Texts a code to the number; the challenge names the number and what the code is for. */
   const textCode = async (
     userId: string,
@@ -140,6 +145,7 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
   app.post(paths.userPhoneNumbers.preVerifyPhoneNumber.path, signedIn, async (c) => {
     const { phoneNumber } = await readBody(c, z.object({ phoneNumber: phoneField }));
     const userId = c.get('auth').sub;
+    await limitCodes(c, userId);
     const row = await addNumber(userId, phoneNumber);
     const otcToken = await textCode(userId, row, 'phone-verify');
     return c.json({ otcToken, id: row.id, phoneNumber: row.phoneNumber });
@@ -169,6 +175,7 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
       await audit(c, 'Phone number deleted', { phoneNumberId: row.id });
       return c.json({ deleted: true });
     }
+    await limitCodes(c, userId);
     const otcToken = await textCode(userId, row, 'phone-delete');
     return c.json({ deleted: false, otcToken }, 202);
   });
@@ -193,6 +200,8 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
       c,
       z.object({ email: z.string().trim().toLowerCase().email().max(320) }),
     );
+    // Before the lookup and keyed by the email as given: known and unknown emails are limited alike.
+    await limitIssuance(services, { kind: 'phone-reset', account: email, address: caller(c).ipAddress });
     const [user] = await db
       .select()
       .from(users)
@@ -215,14 +224,14 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
         action: 'Phone number reset requested',
         ...caller(c),
       });
-      void services.mailer
-        .send(
+      inBackground(db, 'reset-phone mail', () =>
+        services.mailer.send(
           mailOf(known.email, 'Reset your phone number', [
             `Your code to reset the phone number of your account is ${challenge.code}. It works for 10 minutes.`,
             'If you did not ask for it, ignore this message.',
           ]),
-        )
-        .catch((error: unknown) => console.error('[server] reset-phone mail failed', error));
+        ),
+      );
     }
     return c.json({ resetPhoneNumberToken: challenge.token });
   });
@@ -254,10 +263,17 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
       z.object({ changePhoneNumberToken: tokenField, phoneNumber: phoneField }),
     );
     const challenge = await findChallenge(db, 'phone-change', changePhoneNumberToken);
-    if (!challenge?.userId || !(await spendChallenge(db, challenge.id)))
-      throw apiError(400, 'The link is invalid or has expired');
-    const [user] = await db.select().from(users).where(eq(users.id, challenge.userId));
-    if (!user) throw apiError(400, 'The link is invalid or has expired');
+    const [user] = challenge?.userId
+      ? await db.select().from(users).where(eq(users.id, challenge.userId))
+      : [];
+    if (!challenge || !user) throw apiError(400, 'The link is invalid or has expired');
+    // The sign-in code texted below spends the account's passwordless budget; refused before the token is.
+    await limitIssuance(services, {
+      kind: 'passwordless',
+      account: user.email,
+      address: caller(c).ipAddress,
+    });
+    if (!(await spendChallenge(db, challenge.id))) throw apiError(400, 'The link is invalid or has expired');
     const id = randomUUID();
     await db.transaction(async (tx) => {
       await tx.delete(userPhoneNumbers).where(eq(userPhoneNumbers.userId, user.id));

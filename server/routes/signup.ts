@@ -1,9 +1,11 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
+import { limitIssuance, type IssuanceKind } from '../account/issuance';
 import { writeAudit } from '../audit';
+import { clearAttempts, reserveAttempt } from '../auth/lockout';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { createSessionIssuer } from '../auth/session';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
@@ -30,6 +32,8 @@ export const ACTIVATION_INVALID = 'The activation link is invalid or expired';
 export const INVITATION_INVALID = "We couldn't verify your invitation";
 export const RESET_INVALID = 'The password reset link is invalid or expired';
 export const CURRENT_PASSWORD_WRONG = 'The current password is incorrect';
+export const CURRENT_PASSWORD_LOCKED =
+  'Too many wrong passwords: the account is locked for a while. Reset your password to unlock it now';
 
 /** An optional text field; an empty one counts as absent. */
 const optionalText = z
@@ -65,6 +69,10 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const sessions = createSessionIssuer(services);
 
+  /** First on a public endpoint that mails an email as given: known and unknown emails are limited alike. */
+  const limitMail = (c: Context<AppEnv>, kind: IssuanceKind, email: string) =>
+    limitIssuance(services, { kind, account: email, address: caller(c).ipAddress });
+
   const mailActivation = async (user: { id: string; email: string; name: string }, token: string) =>
     mailer.send(
       activationMail(user.email, user.name, loginBoxLink(config, 'activateUrl', { userId: user.id, token })),
@@ -72,6 +80,8 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
 
   app.post(paths.auth.signUpUser.path, async (c) => {
     const { email, name, password, companyName } = await readBody(c, signUpBody);
+    // Both answers mail the address (activation or "already registered"): one budget for both.
+    await limitMail(c, 'activation', email);
     const who = caller(c);
     // Hashed in both branches, so a registered email answers in the time a new one does.
     const passwordHash = await hashPassword(password);
@@ -179,6 +189,7 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
 
   app.post(paths.auth.resendActivationEmail.path, async (c) => {
     const { email } = await readBody(c, emailBody);
+    await limitMail(c, 'activation', email);
     const user = await findUserByEmail(db, vendorId, email);
     if (user && !user.verified) {
       inBackground(db, 'activation mail', async () => {
@@ -233,6 +244,7 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
 
   app.post(paths.auth.resendInvitationEmail.path, async (c) => {
     const { email } = await readBody(c, emailBody);
+    await limitMail(c, 'invitation', email);
     const user = await findUserByEmail(db, vendorId, email);
     if (user) {
       inBackground(db, 'invitation mail', async () => {
@@ -258,6 +270,7 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
 
   app.post(paths.auth.forgotPassword.path, async (c) => {
     const { email } = await readBody(c, emailBody);
+    await limitMail(c, 'reset', email);
     const who = caller(c);
     const user = await findUserByEmail(db, vendorId, email);
     inBackground(db, 'password reset mail', async () => {
@@ -318,7 +331,24 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
     const { password, newPassword } = await readBody(c, changeBody);
     const [user] = await db.select().from(users).where(eq(users.id, sub));
     if (!user) throw apiError(401, 'Unauthorized');
-    if (!(await verifyPassword(user.passwordHash, password))) throw apiError(400, CURRENT_PASSWORD_WRONG);
+    // Wrong current passwords count toward the sign-in lockout (else a stolen token is a password oracle).
+    const reservation = await reserveAttempt(services, user);
+    if (!reservation.reserved) throw apiError(429, CURRENT_PASSWORD_LOCKED);
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      if (reservation.locks)
+        await writeAudit(db, {
+          vendorId,
+          tenantId: user.activeTenantId,
+          userId: user.id,
+          email: user.email,
+          action: 'User locked out',
+          description: 'Too many wrong current passwords on change password',
+          severity: 'High',
+          ...caller(c),
+        });
+      throw apiError(400, CURRENT_PASSWORD_WRONG);
+    }
+    await clearAttempts(db, user.id);
     if (await usedRecently(services, user, newPassword)) throw apiError(400, RECENTLY_USED);
     const passwordHash = await hashPassword(newPassword);
     await db.transaction(async (tx) => {

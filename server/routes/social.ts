@@ -161,9 +161,9 @@ export function socialRoutes(services: Services): Hono<AppEnv> {
     return c.json(await exchangeLoginCode(services, sessions, c, code, `social:${name}`));
   });
 
-  if (!config.production) {
+  if (config.devRoutes) {
     /**
-     * Dev only (never mounted in production): registers or replaces a social provider, so a local OIDC
+     * Dev only (mounted only with DEV_ROUTES=1): registers or replaces a social provider, so a local OIDC
      * provider can stand in for google, github, ... against `npm start`.
      * POST /dev/social-providers `{ provider, config: { issuer, clientId, clientSecret } }` → `{ redirectUri }`.
      */

@@ -234,7 +234,7 @@ export function ssoRoutes(services: Services): Hono<AppEnv> {
     return c.json({ isActive: rows.length > 0 });
   });
 
-  if (!config.production) mountDevRoutes(app, services, { oidcRedirectUri, sp });
+  if (config.devRoutes) mountDevRoutes(app, services, { oidcRedirectUri, sp });
   return app;
 }
 
@@ -255,7 +255,7 @@ const devSsoBody = z.object({
 });
 
 /**
- * Dev only (never mounted in production): registers an SSO configuration, so a local identity provider
+ * Dev only (mounted only with DEV_ROUTES=1): registers an SSO configuration, so a local identity provider
  * (e2e tests, a demo) can be used against `npm start`. POST /dev/sso-configurations
  * `{ kind, domains, config, tenant?, defaultRoleKeys? }` → `{ id, tenantId, startUrl, redirectUri, sp }`.
  */

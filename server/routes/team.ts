@@ -3,6 +3,7 @@ import { Hono, type Context, type Handler } from 'hono';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { paths, type ApiPath } from '../../shared/api/paths';
+import { limitIssuance } from '../account/issuance';
 import { writeAudit, type AuditSeverity } from '../audit';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
 import {
@@ -328,6 +329,12 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
         .where(and(eq(userTenants.userId, existing.id), eq(userTenants.tenantId, tenantId)));
       if (membership?.activatedForTenant) throw apiError(409, 'The user is already a member of this account');
       if (membership) {
+        // A resend shares the invitee's budget with the public resend (a first invitation creates a member).
+        await limitIssuance(services, {
+          kind: 'invitation',
+          account: existing.email,
+          address: caller(c).ipAddress,
+        });
         await mailInvitation(services, existing, tenantId, sub);
         await audit(c, 'Invitation resent', { invitedUserId: existing.id });
         return c.json(await viewOf(existing.id, tenantId));
@@ -461,6 +468,8 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     const { tenantId } = c.get('auth');
     const { user } = await member(tenantId, c.req.param('userId') ?? '');
     if (user.verified) throw apiError(400, 'The user is already activated');
+    // The public resend and sign-up mail this address too: one budget for all of them.
+    await limitIssuance(services, { kind: 'activation', account: user.email, address: caller(c).ipAddress });
     const token = await issueUserToken(db, { kind: 'activation', userId: user.id, tenantId });
     const url = loginBoxLink(config, 'activateUrl', { userId: user.id, token });
     await mailer.send(activationMail(user.email, user.name, url));

@@ -189,8 +189,8 @@ export function webauthnRoutes(services: Services): Hono<AppEnv> {
     return c.json({});
   });
 
-  // Outside production a test or a demo turns a feature flag on or off (e.g. show-passkeys-new, LOGIN-012).
-  if (!config.production)
+  // With DEV_ROUTES=1 a test or a demo turns a feature flag on or off (e.g. show-passkeys-new, LOGIN-012).
+  if (config.devRoutes)
     app.put('/dev/feature-flags/:key', async (c) => {
       const key = z
         .string()

@@ -1,5 +1,7 @@
 // Work done after the answer (mail, token writes for known emails): its latency and failures never show in
 // the answer, so known and unknown emails answer alike even when SMTP is slow or down.
+import { log } from '../log';
+
 const pending = new WeakMap<object, Set<Promise<void>>>();
 
 /** Runs `work` without awaiting it; `owner` (the database) groups the work so tests can wait for it. */
@@ -8,7 +10,7 @@ export function inBackground(owner: object, label: string, work: () => Promise<u
   if (!set) pending.set(owner, (set = new Set()));
   const task: Promise<void> = work().then(
     () => undefined,
-    (error: unknown) => console.error(`[server] ${label} failed`, error),
+    (error: unknown) => log.error({ err: error, task: label }, 'background task failed'),
   );
   set.add(task);
   void task.finally(() => set.delete(task));

@@ -8,7 +8,7 @@ export interface Sms {
   text: string;
 }
 
-/** Sends text messages. The local provider keeps them in the SMS outbox (GET /dev/sms outside production). */
+/** Sends text messages. The local provider keeps them in the SMS outbox (GET /dev/sms with DEV_ROUTES=1). */
 export interface SmsSender {
   send(sms: Sms): Promise<void>;
 }

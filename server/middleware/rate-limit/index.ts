@@ -33,6 +33,39 @@ const normalizePath = (path: string) =>
     .replace(/(.)\/$/, '$1');
 
 /**
+ * Counts one hit of `key` in its fixed window of `windowMs` and answers the count so far and the seconds until
+ * the window ends. One statement: a new window starts at 1, the same window counts up (atomic under concurrency).
+ */
+export async function countHit(
+  db: Db,
+  key: string,
+  windowMs: number,
+  now = new Date(),
+): Promise<{ count: number; retryAfter: number }> {
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} = ${windowStart} then ${rateLimits.count} + 1 else 1 end`,
+        windowStart,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  const retryAfter = Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000);
+  return { count: row?.count ?? 0, retryAfter };
+}
+
+/** The answer of a spent budget: 429 in the errors shape, with the seconds until its window ends. */
+export function tooManyRequests(retryAfter: number): HTTPException {
+  const refused = apiError(429, 'Too many requests, try again later').getResponse();
+  refused.headers.set('Retry-After', String(retryAfter));
+  return new HTTPException(429, { res: refused });
+}
+
+/**
  * A fixed-window limit of `max` requests per `windowMs` for one bucket (a group of endpoints, so path
  * variants share it) and one client key. Counted in the database: every server process shares it.
  */
@@ -48,27 +81,9 @@ export function rateLimit(
   const exemptPaths = new Set(exempt.map(normalizePath));
   return createMiddleware(async (c, next) => {
     if (exemptPaths.has(normalizePath(c.req.path))) return next();
-    const now = new Date();
-    const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
     const key = `${bucket}|${clientKey(caller(c).ipAddress)}`;
-    // One statement: a new window starts at 1, the same window counts up (atomic under concurrency).
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, windowStart, count: 1 })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`case when ${rateLimits.windowStart} = ${windowStart} then ${rateLimits.count} + 1 else 1 end`,
-          windowStart,
-        },
-      })
-      .returning({ count: rateLimits.count });
-    if ((row?.count ?? 0) > max) {
-      const retryAfter = String(Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
-      const refused = apiError(429, 'Too many requests, try again later').getResponse();
-      refused.headers.set('Retry-After', retryAfter);
-      throw new HTTPException(429, { res: refused });
-    }
+    const { count, retryAfter } = await countHit(db, key, windowMs);
+    if (count > max) throw tooManyRequests(retryAfter);
     await next();
   });
 }
