@@ -25,8 +25,12 @@ describe('CDN bundles in a host page', () => {
     html: string,
     headers: Record<string, string> = {},
   ): Promise<{ page: Page; errors: string[] }> {
-    // The size of a bare browser.newPage() (the default viewport).
-    const { page, errors } = await freshContext(browser, { width: 1280, height: 720 });
+    // The size of a bare browser.newPage() (the default viewport); the host page is the test's own, not the server's.
+    const { page, errors } = await freshContext(
+      browser,
+      { width: 1280, height: 720 },
+      { unchecked: (url) => url.pathname === '/host.html' },
+    );
     await page.route(`${server.url}/host.html`, (route) =>
       route.fulfill({
         contentType: 'text/html',

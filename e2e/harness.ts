@@ -8,10 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../scripts/chromium.mjs';
 import { createApp } from '../server/app';
-import { testConfig } from '../server/config';
+import { testConfig, type ServerConfig } from '../server/config';
 import { startServices } from '../server/services';
+import { requestTimeouts } from '../server/timeouts';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The origins of the servers under test in this process: their pages and scripts get the header checks (journeys.ts). */
+export const serverOrigins = new Set<string>();
 
 /** The real server on a free loopback port. */
 /** A free loopback port (so the server knows its own URL for the links it mails). */
@@ -27,13 +31,18 @@ function freePort(): Promise<number> {
 }
 
 /** The real server (fresh in-memory database, demo data) on a free loopback port. */
-export async function startServer(): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startServer(
+  overrides: Partial<ServerConfig> = {},
+): Promise<{ url: string; close: () => Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const services = await startServices(testConfig({ publicUrl: url, demoAdminPassword: DEMO_PASSWORD }));
+  const config = testConfig({ publicUrl: url, demoAdminPassword: DEMO_PASSWORD, ...overrides });
+  const services = await startServices(config);
   const app = createApp({ root, ...services });
+  serverOrigins.add(url);
   return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => {
+    const options = { fetch: app.fetch, port, hostname: '127.0.0.1', serverOptions: requestTimeouts(config) };
+    const server = serve(options, () => {
       resolve({
         url,
         close: () => new Promise<void>((done) => server.close(() => void services.close().then(done))),
@@ -52,6 +61,7 @@ export async function startServerProcess(
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const port = await freePort();
   const url = `http://${publicHost}:${port}`;
+  for (const host of ['127.0.0.1', 'localhost']) serverOrigins.add(`http://${host}:${port}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'fe-elements-e2e-'));
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
@@ -75,7 +85,11 @@ export async function startServerProcess(
       () => false,
     );
     if (ok) break;
-    if (i > 300 || child.exitCode !== null) throw new Error(`the server did not start:\n${output}`);
+    // 60 s: a first start migrates a fresh PGlite, slow on a loaded 2-core machine; a failed start ends the child.
+    if (i > 600 || child.exitCode !== null) {
+      child.kill('SIGTERM');
+      throw new Error(`the server did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {

@@ -1,9 +1,11 @@
-// Steps the e2e journeys share: the dev mail and SMS outboxes, fresh browser contexts, the login box, axe-core,
-// and API calls as a user. Each takes the server URL (or the browser) it works against.
+// Steps the e2e journeys share: the dev mail and SMS outboxes, fresh browser contexts (with the header and CSP
+// checks), the login box, axe-core, and API calls as a user. Each takes the server URL (or the browser) it works against.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { after } from 'node:test';
+import type { Browser, BrowserContext, Page, Response as PageResponse } from 'playwright-core';
 import { paths } from '../shared/api/paths';
+import { serverOrigins } from './harness';
 
 const axeSource = (createRequire(import.meta.url)('axe-core') as { source: string }).source;
 
@@ -69,17 +71,122 @@ export async function textedCode(url: string, phone: string, seen = 0): Promise<
   throw new Error(`no new text to ${phone}`);
 }
 
-/** A new browser context and page that collects the page's uncaught errors (assert them empty at the end). */
+/**
+ * What every browser context of this process (one spec file) saw: the documents and scripts of the servers under
+ * test whose headers were checked, the problems found, and every CSP violation report (a `securitypolicyviolation`
+ * event or a console message: most violations give both, a refused frame only the message). An after hook fails
+ * the file unless both lists are empty.
+ */
+export const pageChecks = { documents: 0, scripts: 0, problems: [] as string[], violations: [] as string[] };
+const pendingChecks = new Set<Promise<void>>();
+const settleChecks = async () => {
+  while (pendingChecks.size) await Promise.all(pendingChecks);
+};
+
+after(async (t) => {
+  await settleChecks();
+  const { documents, scripts, problems, violations } = pageChecks;
+  if ('diagnostic' in t)
+    t.diagnostic(
+      `page checks: ${documents} documents, ${scripts} scripts, ${problems.length} header problems, ${violations.length} CSP violations`,
+    );
+  assert.deepEqual([...problems, ...violations], [], 'no header problem and no CSP violation in this file');
+});
+
+/** What a server's document or script must carry (docs/decisions/0008-security-headers.md). */
+function headerProblems(response: PageResponse, headers: Record<string, string>): string[] {
+  const problems: string[] = [];
+  if (headers['x-content-type-options'] !== 'nosniff') problems.push('no X-Content-Type-Options: nosniff');
+  if (!headers['referrer-policy']) problems.push('no Referrer-Policy');
+  if (response.request().resourceType() !== 'document') return problems;
+  if (!/^\s*text\/html/.test(headers['content-type'] ?? '')) return problems;
+  const csp = headers['content-security-policy'] ?? '';
+  if (!/(^|;)\s*script-src 'nonce-[^']+'/.test(csp))
+    problems.push(`no nonce-based script-src in CSP "${csp}"`);
+  for (const directive of ["object-src 'none'", "base-uri 'none'", 'frame-ancestors '])
+    if (!csp.includes(directive)) problems.push(`no ${directive.trim()} in CSP "${csp}"`);
+  return problems;
+}
+
+/** Options of a fresh context's checks. */
+interface CheckOptions {
+  /** Pages of the server's origin that a test fulfils itself (a synthetic host page): no header checks. */
+  unchecked?: (url: URL) => boolean;
+  /** CSP reports a test provokes on purpose (a blocked frame): kept in `expectedViolations`, not counted. */
+  expectViolations?: RegExp;
+}
+
+/**
+ * A new browser context and page that collects the page's uncaught errors (assert them empty at the end). Every
+ * document and script the context gets from a server under test has its security headers checked, and every CSP
+ * violation is recorded; both land in `errors` (so the test asserting it fails) and in `pageChecks`.
+ */
 export async function freshContext(
   browser: Browser,
   viewport = { width: 1100, height: 800 },
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  { unchecked = () => false, expectViolations }: CheckOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[]; expectedViolations: string[] }> {
   const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
   const errors: string[] = [];
+  const expectedViolations: string[] = [];
+  const found: string[] = [];
+  const violation = (text: string) => {
+    if (expectViolations?.test(text)) return void expectedViolations.push(text);
+    pageChecks.violations.push(text);
+    found.push(`CSP violation: ${text}`);
+    errors.push(`CSP violation: ${text}`);
+  };
+  await context.exposeBinding('__feCspViolation', (_source, text: string) => violation(text));
+  await context.addInitScript(() =>
+    addEventListener(
+      'securitypolicyviolation',
+      (e) => {
+        const report = (window as unknown as { __feCspViolation: (text: string) => void }).__feCspViolation;
+        report(
+          `${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} in ${e.documentURI} (${e.sourceFile}:${e.lineNumber})`,
+        );
+      },
+      true,
+    ),
+  );
+  context.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) violation(`console: ${message.text()}`);
+  });
+  context.on('response', (response) => {
+    const url = new URL(response.url());
+    const type = response.request().resourceType();
+    if (!serverOrigins.has(url.origin) || unchecked(url) || (type !== 'document' && type !== 'script'))
+      return;
+    const check = response
+      .allHeaders()
+      .then((headers) => {
+        pageChecks[type === 'document' ? 'documents' : 'scripts'] += 1;
+        for (const problem of headerProblems(response, headers)) {
+          const text = `${type} ${url.pathname}${url.search}: ${problem}`;
+          pageChecks.problems.push(text);
+          found.push(text);
+          errors.push(text);
+        }
+      })
+      // The page went away before its headers were read (a test closing its context): nothing to check.
+      .catch(() => undefined)
+      .finally(() => pendingChecks.delete(check));
+    pendingChecks.add(check);
+  });
+  // Closing the context (every test's last step) fails it for checks that finished after its own assertions.
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await settleChecks();
+    await close(options);
+    if (found.length) throw new Error(`security header or CSP checks failed:\n${found.join('\n')}`);
+  };
+  const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
+  return { context, page, errors, expectedViolations };
 }
+
+/** Waits until the header checks of every answer received so far are done. */
+export const headerChecksDone = settleChecks;
 
 /** The login box's shadow host. */
 export const loginBox = (page: Page) => page.locator('fe-login-box');
@@ -148,7 +255,13 @@ export async function apiAs(
 
 /** The axe-core WCAG 2.1 AA violations in the element `selector` (its shadow root included), as short lines. */
 export async function axeViolations(page: Page, selector = 'fe-login-box'): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Under the page's CSP an inline script runs only with the page's nonce (the IDL property keeps it).
+  await page.evaluate((source) => {
+    const script = document.createElement('script');
+    script.nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
+    script.textContent = source;
+    document.head.append(script);
+  }, axeSource);
   return page.evaluate(async (sel) => {
     const axe = (
       window as unknown as {

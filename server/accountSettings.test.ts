@@ -160,7 +160,7 @@ describe('account settings', () => {
       customLogin: { logo: PNG, themeMode: 'dark', primaryColor: '#0055FF', title: 'Welcome to Acme' },
     });
     assert.equal(same.status, 400);
-    assert.deepEqual(await same.json(), { errors: ['No changes to update'] });
+    assert.deepEqual(await same.json(), { errors: ['No changes to update'], errorCode: 'ER-4015' });
     const changed = await put(admin.token, { customLogin: { ...box, title: 'Hello' } });
     assert.equal(changed.status, 200);
     assert.equal(((await changed.json()) as { customLogin: Json }).customLogin.title, 'Hello');
@@ -189,8 +189,8 @@ describe('account settings', () => {
     assert.equal(body.dateFormat, 'DD/MM/YYYY');
     assert.ok(!('address' in body) && !('website' in body) && !('customLogin' in body));
 
-    // A member disabled in the tenant reads nothing, even with a token still valid.
+    // A member disabled in the tenant reads nothing: the token's session no longer stands there (401).
     await h.db.update(userTenants).set({ disabled: true }).where(eq(userTenants.userId, support.id));
-    assert.equal((await h.request('GET', getPublicSettings.path, support.token)).status, 403);
+    assert.equal((await h.request('GET', getPublicSettings.path, support.token)).status, 401);
   });
 });

@@ -20,6 +20,7 @@ import { flagsRoutes } from './routes/flags';
 import { groupsRoutes } from './routes/groups';
 import { hostedRoutes } from './routes/hosted';
 import { impersonateRoutes } from './routes/impersonate';
+import { metadataRoutes } from './routes/metadata';
 import { mfaRoutes } from './routes/mfa';
 import { oauthRoutes } from './routes/oauth';
 import { passwordlessRoutes } from './routes/passwordless';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', profileRoutes(deps));
   app.route('/', teamRoutes(deps));
   app.route('/', applicationsRoutes(deps));
+  app.route('/', metadataRoutes(deps));
   app.route('/', ssoRoutes(deps));
   app.route('/', socialRoutes(deps));
   app.route('/', mfaWebauthnRoutes(deps));
@@ -137,12 +139,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/examples/*', trustedHtmlFiles(root, 'examples'));
   app.use('/examples/*', serveStatic({ root }));
 
-  app.notFound((c) => c.json({ errors: ['Not found'] }, 404));
+  app.notFound(() => apiError(404, 'Not found').getResponse());
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     // Never a stack trace or SQL text in an answer; the log keeps the detail (the route pattern, not its values).
     log.error({ err: error, method: c.req.method, route: c.req.routePath }, 'request failed');
-    return c.json({ errors: ['Internal server error'] }, 500);
+    return apiError(500, 'Internal server error').getResponse();
   });
   return app;
 }

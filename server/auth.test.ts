@@ -212,7 +212,7 @@ describe('server boundary', () => {
       body: 'x'.repeat(2 * 1024 * 1024),
     });
     assert.equal(res.status, 413);
-    assert.deepEqual(await res.json(), { errors: ['Error request is too large'] });
+    assert.deepEqual(await res.json(), { errors: ['Error request is too large'], errorCode: 'ER-6004' });
   });
 
   it('serves the JWKS with the signing key', async () => {

@@ -31,6 +31,7 @@ import { accountSettingsEndpoints } from './routes/accountSettings';
 import { applicationsEndpoints } from './routes/applications';
 import type { Endpoint } from './routes/endpoints';
 import { groupsEndpoints } from './routes/groups';
+import { metadataEndpoints } from './routes/metadata';
 import { profileEndpoints } from './routes/profile';
 import { rolesEndpoints } from './routes/roles';
 import { teamEndpoints } from './routes/team';
@@ -60,6 +61,7 @@ const portalEndpoints: Endpoint[] = [
   ...profileEndpoints,
   ...accountEndpoints,
   ...applicationsEndpoints,
+  ...metadataEndpoints,
 ];
 
 const PNG =
@@ -410,6 +412,18 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       path: paths.applications.unassignUserFromApplications.path,
       body: { userId, appIds: [managedApp] },
     })),
+    // Metadata: vendor-level, public reads; the write is a development route (the matrix calls from this machine)
+    [`GET ${paths.metadata.getMetadata.path}`]: plain(
+      `${paths.metadata.getMetadata.path}?entityName=adminBox`,
+    ),
+    [`GET ${paths.metadata.getAdminBoxMetadata.path}`]: plain(paths.metadata.getAdminBoxMetadata.path),
+    [`POST ${paths.metadata.updateAdminBoxMetadata.path}`]: plain(
+      paths.metadata.updateAdminBoxMetadata.path,
+      () => ({ actions: [{ type: 'theme', payload: {} }] }),
+    ),
+    [`GET ${paths.metadata.getCurrentUserIpMetadata.path}`]: plain(
+      paths.metadata.getCurrentUserIpMetadata.path,
+    ),
     [`POST ${paths.auth.revokeSessionsForUser.path}`]: async (scope) => {
       const user = scope === 'own' ? await ownUser() : await otherUser();
       await f.db

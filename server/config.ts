@@ -97,7 +97,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Invalid server configuration: DEV_ROUTES=1 is refused with NODE_ENV=production');
   // Node's http server refuses a head timeout longer than the whole request's.
   if (e.REQUEST_HEAD_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS)
-    throw new Error('Invalid server configuration: REQUEST_HEAD_TIMEOUT_MS is longer than REQUEST_TIMEOUT_MS');
+    throw new Error(
+      'Invalid server configuration: REQUEST_HEAD_TIMEOUT_MS is longer than REQUEST_TIMEOUT_MS',
+    );
   return {
     port: e.PORT,
     host: e.HOST,

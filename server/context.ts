@@ -5,6 +5,7 @@ import type { AccessClaims, TokenService } from './auth/keys';
 import type { RefreshTokenService } from './auth/refresh';
 import type { ServerConfig } from './config';
 import type { Db } from './db';
+import { errorCodeFor } from './errors';
 import type { Mailer } from './mail/mailer';
 import type { SmsSender } from './sms/sms';
 
@@ -22,12 +23,13 @@ export interface Services {
 /** `cspNonce`: the nonce of this request's Content-Security-Policy (middleware/security-headers), for page scripts. */
 export type AppEnv = { Variables: { auth: AccessClaims; cspNonce: string } };
 
-/** An error answer in the shape of the spec: `{ errors: [...] }`. */
+/** An error answer in the shape of the spec, `{ errors: [...] }`, with the stable code of its first message. */
 export function apiError(
   status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500,
   ...errors: string[]
 ): HTTPException {
-  return new HTTPException(status, { res: Response.json({ errors }, { status }) });
+  const errorCode = errorCodeFor(status, errors);
+  return new HTTPException(status, { res: Response.json({ errors, errorCode }, { status }) });
 }
 
 /** The JSON body, validated: a bad body is a 400 naming each problem (never a stack trace). */

@@ -28,7 +28,7 @@ describe('[Hardening] NUL and lone surrogates are refused with 400 at the bounda
   const refused = async (res: Response, where: string) => {
     const text = await res.text();
     assert.equal(res.status, 400, `status ${res.status}: ${text}`);
-    assert.deepEqual(JSON.parse(text), { errors: [`${where}: ${RULE}`] });
+    assert.deepEqual(JSON.parse(text), { errors: [`${where}: ${RULE}`], errorCode: 'ER-6010' });
   };
 
   for (const [kind, bad, escaped] of BAD) {
@@ -115,13 +115,19 @@ describe('[Hardening] NUL and lone surrogates are refused with 400 at the bounda
     ]) {
       const res = await h.request('GET', path, admin);
       assert.equal(res.status, 400);
-      assert.deepEqual(await res.json(), { errors: ['path: malformed percent-encoding'] });
+      assert.deepEqual(await res.json(), {
+        errors: ['path: malformed percent-encoding'],
+        errorCode: 'ER-6008',
+      });
     }
     // A URL carries UTF-8: a lone surrogate can only come as bytes no UTF-8 decoder accepts.
     for (const query of ['_filter=%ED%A0%80', '_filter=%E0%A4%A', '%ZZ=1']) {
       const res = await h.request('GET', `${paths.users.getUsersV3.path}?${query}`, admin);
       assert.equal(res.status, 400);
-      assert.deepEqual(await res.json(), { errors: ['query: malformed percent-encoding'] });
+      assert.deepEqual(await res.json(), {
+        errors: ['query: malformed percent-encoding'],
+        errorCode: 'ER-6009',
+      });
     }
   });
 
@@ -144,7 +150,10 @@ describe('[Hardening] NUL and lone surrogates are refused with 400 at the bounda
       body: '{"email": "x@acme.test"',
     });
     assert.equal(bad.status, 400);
-    assert.deepEqual(await bad.json(), { errors: ['The request body is not valid JSON'] });
+    assert.deepEqual(await bad.json(), {
+      errors: ['The request body is not valid JSON'],
+      errorCode: 'ER-6003',
+    });
     assert.equal((await t.login()).status, 200);
   });
 

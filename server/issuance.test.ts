@@ -10,7 +10,7 @@ import { settled } from './signup/background';
 import { readSmsOutbox } from './sms/sms';
 import { fixtures, testServer, type TestServer } from './testing';
 
-const TOO_MANY = { errors: ['Too many requests, try again later'] };
+const TOO_MANY = { errors: ['Too many requests, try again later'], errorCode: 'ER-6002' };
 const at = (path: string, params: Record<string, string>) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 /** A fresh client address per test: the budgets of one test never spill into another. */

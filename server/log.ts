@@ -63,7 +63,8 @@ function stackFrames(error: Error): string {
  */
 export function serializeError(error: unknown, depth = 0): Record<string, unknown> {
   if (!(error instanceof Error)) return { type: typeof error, message: stripParams(String(error)) };
-  const type = error.constructor?.name || error.name;
+  // A PostgreSQL error (pg's DatabaseError, PGlite's minified class) is named for what it is.
+  const type = 'severity' in error ? 'DatabaseError' : error.constructor?.name || error.name;
   const out: Record<string, unknown> = { type, message: safeMessage(error) };
   // The SQLSTATE or system error code, under a name the `code` redaction (OAuth codes) leaves alone.
   const code = (error as { code?: unknown }).code;

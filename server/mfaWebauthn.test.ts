@@ -1,5 +1,6 @@
 // Security keys as an MFA factor, through a software authenticator against the real routes.
 import assert from 'node:assert/strict';
+import { decodeJwt } from 'jose';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { sessions, webauthnCredentials } from './db/schema';
@@ -108,7 +109,8 @@ describe('MFA with a security key (WebAuthn)', () => {
       }),
     );
     assert.ok(done.accessToken);
-    const [session] = await f.db.select().from(sessions).where(eq(sessions.userId, u.id));
+    const { sid } = decodeJwt(done.accessToken) as { sid: string };
+    const [session] = await f.db.select().from(sessions).where(eq(sessions.id, sid));
     assert.deepEqual(session?.amr, ['pwd', 'mfa', 'hwk']);
     // The mfaToken was spent: the same answer cannot open a second session.
     await f.errorsOf(

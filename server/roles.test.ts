@@ -439,7 +439,7 @@ describe('roles, permissions and categories', () => {
       for (const [method, url, body] of calls) {
         const res = await h.request(method, url, admin.token, body);
         assert.equal(res.status, 404, `${method} ${url}`);
-        assert.deepEqual(await res.json(), { errors: ['Role not found'] });
+        assert.deepEqual(await res.json(), { errors: ['Role not found'], errorCode: 'ER-5004' });
       }
     }
     const [row] = await h.db.select().from(roles).where(eq(roles.id, theirs.id));

@@ -2,7 +2,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import { paths } from '../shared/api/paths';
-import { audits, roles, tenants, users, userTokens } from './db/schema';
+import {
+  audits,
+  inviteLinks,
+  roles,
+  tenants,
+  userRoles,
+  users,
+  userTenants,
+  userTokens,
+  vendors,
+} from './db/schema';
 import { savePolicy } from './account/policies';
 import { createInvitation } from './routes/signup';
 import { settled } from './signup/background';
@@ -140,8 +150,8 @@ describe('sign-up and activation', () => {
     assert.equal(view.verified, true);
     assert.deepEqual(
       view.roles.map((r) => r.key),
-      ['ReadOnly'],
-      "the vendor's default role",
+      ['Admin'],
+      "the vendor's sign-up role: the creator administers the new account",
     );
     const [tenant] = await t.services.db.select().from(tenants).where(eq(tenants.id, view.tenantId));
     assert.equal(tenant?.name, "Jo Urney's account");
@@ -149,7 +159,10 @@ describe('sign-up and activation', () => {
 
     const again = await post(t, paths.auth.activateAccount.path, { userId, token });
     assert.equal(again.status, 400);
-    assert.deepEqual(await again.json(), { errors: ['The activation link is invalid or expired'] });
+    assert.deepEqual(await again.json(), {
+      errors: ['The activation link is invalid or expired'],
+      errorCode: 'ER-3001',
+    });
     assert.equal((await strategy(t, userId, token)).status, 400);
 
     assert.equal((await t.login(email, 'journey-password')).status, 200);
@@ -219,7 +232,10 @@ describe('sign-up and activation', () => {
       .where(eq(userTokens.userId, userId));
     const res = await post(t, paths.auth.activateAccount.path, { userId, token });
     assert.equal(res.status, 400);
-    assert.deepEqual(await res.json(), { errors: ['The activation link is invalid or expired'] });
+    assert.deepEqual(await res.json(), {
+      errors: ['The activation link is invalid or expired'],
+      errorCode: 'ER-3001',
+    });
     assert.equal((await strategy(t, userId, token)).status, 400);
   });
 
@@ -331,7 +347,10 @@ describe('forgot, reset and change password', () => {
 
     const again = await reset(userId, token, 'yet-another-password');
     assert.equal(again.status, 400);
-    assert.deepEqual(await again.json(), { errors: ['The password reset link is invalid or expired'] });
+    assert.deepEqual(await again.json(), {
+      errors: ['The password reset link is invalid or expired'],
+      errorCode: 'ER-3003',
+    });
 
     // Signed in now; the next reset signs every session out.
     const session = t.refreshCookie(await t.login(email, 'brand-new-password'))!;
@@ -357,7 +376,10 @@ describe('forgot, reset and change password', () => {
     for (const used of passwords) {
       const res = await reset(userId, token, used);
       assert.equal(res.status, 400, used);
-      assert.deepEqual(await res.json(), { errors: ['The password was used recently'] });
+      assert.deepEqual(await res.json(), {
+        errors: ['The password was used recently'],
+        errorCode: 'ER-3006',
+      });
     }
     // A refused reset does not spend the link.
     assert.equal((await reset(userId, token, 'history-password-7')).status, 200);
@@ -394,10 +416,13 @@ describe('forgot, reset and change password', () => {
     assert.equal((await change({ password: 'grace-password-1', newPassword: 'x' }, null)).status, 401);
     const wrong = await change({ password: 'not-it', newPassword: 'grace-password-2' });
     assert.equal(wrong.status, 400);
-    assert.deepEqual(await wrong.json(), { errors: ['The current password is incorrect'] });
+    assert.deepEqual(await wrong.json(), {
+      errors: ['The current password is incorrect'],
+      errorCode: 'ER-3004',
+    });
     const same = await change({ password: 'grace-password-1', newPassword: 'grace-password-1' });
     assert.equal(same.status, 400);
-    assert.deepEqual(await same.json(), { errors: ['The password was used recently'] });
+    assert.deepEqual(await same.json(), { errors: ['The password was used recently'], errorCode: 'ER-3006' });
     const short = await change({ password: 'grace-password-1', newPassword: 'short' });
     assert.equal(short.status, 400);
 
@@ -491,10 +516,16 @@ describe('invitations', () => {
 
     const twice = await accept({ userId, token: link.token });
     assert.equal(twice.status, 400);
-    assert.deepEqual(await twice.json(), { errors: ["We couldn't verify your invitation"] });
+    assert.deepEqual(await twice.json(), {
+      errors: ["We couldn't verify your invitation"],
+      errorCode: 'ER-3002',
+    });
     const forged = await accept({ userId, token: 'not-a-token' });
     assert.equal(forged.status, 400);
-    assert.deepEqual(await forged.json(), { errors: ["We couldn't verify your invitation"] });
+    assert.deepEqual(await forged.json(), {
+      errors: ["We couldn't verify your invitation"],
+      errorCode: 'ER-3002',
+    });
 
     const actions = await t.services.db
       .select()
@@ -621,6 +652,181 @@ describe('reset link validation', () => {
     assert.equal(again.status, 200, 'validation does not spend the link');
     const bad = await post(t, paths.auth.validateResetPasswordToken.path, { userId, token: 'nope' });
     assert.equal(bad.status, 400);
-    assert.deepEqual(await bad.json(), { errors: ['The password reset link is invalid or expired'] });
+    assert.deepEqual(await bad.json(), {
+      errors: ['The password reset link is invalid or expired'],
+      errorCode: 'ER-3003',
+    });
+  });
+});
+
+describe("the account creator's role and joining by invitation", () => {
+  let t: Server;
+  before(async () => {
+    t = await testServer();
+  });
+  after(() => t.close());
+
+  const bearer = (accessToken: string) => ({ headers: { authorization: `Bearer ${accessToken}` } });
+
+  /** Signs up (optionally with an invite link's token), activates from the mailed link: the session's answer. */
+  async function signUpAndActivate(email: string, extra: Record<string, unknown> = {}) {
+    const res = await signUp(t, { email, name: 'New Comer', password: 'newcomer-password', ...extra });
+    assert.equal(res.status, 200);
+    const { userId } = (await res.json()) as { userId: string };
+    const { token } = linkOf((await mailTo(t, email)).find((m) => m.subject === 'Activate your account'));
+    const activated = await post(t, paths.auth.activateAccount.path, { userId, token });
+    assert.equal(activated.status, 200);
+    const login = (await activated.json()) as LoginAnswer;
+    const view = (await (await me(t, login.accessToken)).json()) as {
+      tenantId: string;
+      roles: { key: string }[];
+    };
+    return { userId, accessToken: login.accessToken, view, roleKeys: view.roles.map((r) => r.key) };
+  }
+
+  const setSignUpRole = (key: string) =>
+    t.services.db.update(vendors).set({ signUpRoleKey: key }).where(eq(vendors.id, t.services.vendorId));
+
+  it('the creator of a new account holds Admin: reads the users and invites someone', async () => {
+    const { accessToken, view, roleKeys } = await signUpAndActivate('creator@example.test', {
+      companyName: 'Creator Co',
+    });
+    assert.deepEqual(roleKeys, ['Admin']);
+    const members = await t.app.request(`${paths.users.getUsersV3.path}`, bearer(accessToken));
+    assert.equal(members.status, 200, 'reads the users of the account');
+    const invited = await t.app.request(paths.teams.addUser.path, {
+      method: 'POST',
+      headers: { ...bearer(accessToken).headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'colleague@example.test', name: 'Col League' }),
+    });
+    assert.equal(invited.status, 200, 'invites a colleague');
+    const [membership] = await t.services.db
+      .select()
+      .from(userTenants)
+      .innerJoin(users, eq(users.id, userTenants.userId))
+      .where(and(eq(users.email, 'colleague@example.test'), eq(userTenants.tenantId, view.tenantId)));
+    assert.ok(membership, 'the colleague is invited to the new account');
+  });
+
+  it('a vendor configured with another sign-up role gives that one; a key naming no role gives the defaults', async () => {
+    try {
+      await setSignUpRole('Editor');
+      assert.deepEqual((await signUpAndActivate('editor-creator@example.test')).roleKeys, ['Editor']);
+      await setSignUpRole('no-such-role');
+      assert.deepEqual((await signUpAndActivate('fallback-creator@example.test')).roleKeys, ['ReadOnly']);
+    } finally {
+      await setSignUpRole('Admin');
+    }
+  });
+
+  it('an invited member keeps the roles of the invitation (not the sign-up role)', async () => {
+    const { tenantId, adminId, roleId } = await acme(t);
+    const email = 'invited-viewer@example.test';
+    const { userId } = await createInvitation(t.services, {
+      email,
+      name: 'In Vited',
+      tenantId,
+      roleIds: [await roleId('Viewer')],
+      invitedByUserId: adminId,
+    });
+    const invitation = (await mailTo(t, email)).find((m) => m.subject.includes('invited'));
+    const accepted = await post(t, paths.auth.acceptInvitation.path, {
+      userId,
+      token: linkOf(invitation).token,
+    });
+    assert.equal(accepted.status, 200);
+    const { setPasswordToken } = (await accepted.json()) as { setPasswordToken: string };
+    const reset = await post(t, paths.auth.resetPassword.path, {
+      userId,
+      token: setPasswordToken,
+      password: 'invited-password-1',
+    });
+    assert.equal(reset.status, 200);
+    const login = (await (await t.login(email, 'invited-password-1')).json()) as LoginAnswer;
+    const view = (await (await me(t, login.accessToken)).json()) as {
+      tenantId: string;
+      roles: { key: string }[];
+    };
+    assert.equal(view.tenantId, tenantId);
+    assert.deepEqual(
+      view.roles.map((r) => r.key),
+      ['Viewer'],
+    );
+  });
+
+  it("[TEAM-020] the tenant's invite link: signing up with its token joins that tenant with the default roles", async () => {
+    const { tenantId } = await acme(t);
+    const admin = (await (await t.login()).json()) as LoginAnswer;
+    const created = await t.app.request(paths.teams.createInviteUserLink.path, {
+      method: 'POST',
+      headers: { ...bearer(admin.accessToken).headers, 'content-type': 'application/json' },
+      body: JSON.stringify({}),
+    });
+    assert.equal(created.status, 200);
+    const { token } = (await created.json()) as { token: string };
+    const tenantsBefore = (await t.services.db.select().from(tenants)).length;
+
+    const email = 'link-joiner@example.test';
+    const joined = await signUpAndActivate(email, { invitationToken: token, companyName: 'Ignored Co' });
+    assert.equal(joined.view.tenantId, tenantId, 'the member joins the tenant of the link');
+    assert.deepEqual(joined.roleKeys, ['ReadOnly'], "the vendor's default roles, not the sign-up role");
+    assert.equal((await t.services.db.select().from(tenants)).length, tenantsBefore, 'no new account');
+    const [audit] = await t.services.db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.userId, joined.userId), eq(audits.action, 'User signed up')));
+    assert.equal(audit?.tenantId, tenantId);
+    // The link serves many people until it expires.
+    assert.equal(
+      (await t.services.db.select().from(inviteLinks).where(eq(inviteLinks.token, token))).length,
+      1,
+    );
+
+    // A registered email does not join through the link (its holder could name anyone's): the usual notice.
+    const outsider = 'outsider@example.test';
+    await signUpAndActivate(outsider);
+    const [outsiderRow] = await t.services.db.select().from(users).where(eq(users.email, outsider));
+    const again = await signUp(t, {
+      email: outsider,
+      name: 'X',
+      password: 'another-password',
+      invitationToken: token,
+    });
+    assert.equal(again.status, 200);
+    await settled(t.services.db);
+    const memberships = await t.services.db
+      .select()
+      .from(userTenants)
+      .where(and(eq(userTenants.userId, outsiderRow!.id), eq(userTenants.tenantId, tenantId)));
+    assert.deepEqual(memberships, [], 'not added to the tenant of the link');
+    assert.deepEqual(
+      await t.services.db
+        .select()
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, outsiderRow!.id), eq(userRoles.tenantId, tenantId))),
+      [],
+    );
+    assert.equal((await mailTo(t, outsider)).length, 2, 'activation, then the "already registered" notice');
+
+    // An unknown or expired token is refused before anything happens.
+    for (const bad of ['not-a-link-token', token]) {
+      if (bad === token)
+        await t.services.db
+          .update(inviteLinks)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(inviteLinks.token, token));
+      const refused = await signUp(t, {
+        email: `refused-${bad.length}@example.test`,
+        name: 'Re Fused',
+        password: 'refused-password',
+        invitationToken: bad,
+      });
+      assert.equal(refused.status, 400);
+      assert.deepEqual(((await refused.json()) as { errors: string[] }).errors, [
+        "We couldn't verify your invitation",
+      ]);
+      await settled(t.services.db);
+      assert.equal((await mailTo(t, `refused-${bad.length}@example.test`)).length, 0, 'nothing mailed');
+    }
   });
 });

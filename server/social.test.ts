@@ -53,7 +53,7 @@ describe('social login against oidc-provider standing in for google', () => {
     }
   });
 
-  it('[ROUTE-011] a new person signs up through the provider: own account, default roles, linked identity, session', async () => {
+  it('[ROUTE-011] a new person signs up through the provider: own account, the sign-up role of its creator (Admin), linked identity, session', async () => {
     const { browser, landed } = await flow({
       sub: 'g-1',
       email: 'new.social@gmail.test',
@@ -75,7 +75,8 @@ describe('social login against oidc-provider standing in for google', () => {
     const roles = await f.db.select().from(userRoles).where(eq(userRoles.userId, user!.id));
     assert.deepEqual(
       roles.map((r) => r.roleId),
-      [await f.roleId('ReadOnly')],
+      [await f.roleId('Admin')],
+      "the creator of the new account holds the vendor's sign-up role",
     );
     const [identity] = await f.db.select().from(userIdentities).where(eq(userIdentities.userId, user!.id));
     assert.deepEqual([identity!.provider, identity!.subject], ['social:google', 'g-1']);

@@ -701,8 +701,8 @@ describe('team: disabled members, temporary users, invite link', () => {
     assert.equal((await t.login(user.email, user.password)).status, 401, 'no sign-in');
     assert.equal(
       (await h.request('GET', paths.users.getUsersV2.path, session.token)).status,
-      403,
-      'a token issued before is refused at once',
+      401,
+      'a token issued before is refused at once (its session no longer stands in the tenant)',
     );
 
     await h.json(await h.request('POST', at(paths.teams.enableUser.path, { userId: user.id }), admin));
@@ -788,7 +788,8 @@ describe('team: disabled members, temporary users, invite link', () => {
     );
     assert.equal(config.defaultExpiresInMinutes, 43_200);
     assert.equal(DEFAULT_INVITE_LINK_MINUTES, 43_200);
-    await h.errorsOf(await h.request('GET', paths.teams.getInviteUserLink.path, admin), 404);
+    // No link yet: 200 without a token (as Frontegg answers), not a 404 on every users page load.
+    assert.deepEqual(await h.json(await h.request('GET', paths.teams.getInviteUserLink.path, admin)), {});
 
     const before = Date.now();
     const created = await h.json<{ token: string; expires: string; shouldSendEmail: boolean }>(
@@ -798,6 +799,7 @@ describe('team: disabled members, temporary users, invite link', () => {
     assert.ok(Math.abs(minutes - 43_200) < 1, `expires in ${minutes} minutes`);
     assert.equal(created.shouldSendEmail, false);
     assert.ok(created.token.length >= 40);
+    assert.equal((created as { tenantId?: string }).tenantId, acme);
     assert.deepEqual(
       await h.json(await h.request('GET', paths.teams.getInviteUserLink.path, admin)),
       created,
@@ -832,7 +834,7 @@ describe('team: disabled members, temporary users, invite link', () => {
     );
 
     await h.json(await h.request('DELETE', paths.teams.deleteInviteUserLink.path, admin));
-    await h.errorsOf(await h.request('GET', paths.teams.getInviteUserLink.path, admin), 404);
+    assert.deepEqual(await h.json(await h.request('GET', paths.teams.getInviteUserLink.path, admin)), {});
     await h.errorsOf(await h.request('DELETE', paths.teams.deleteInviteUserLink.path, admin), 404);
   });
 
@@ -840,7 +842,7 @@ describe('team: disabled members, temporary users, invite link', () => {
     await h.json(await h.request('POST', paths.teams.createInviteUserLink.path, admin, {}));
     const other = await h.createUser({ tenants: [{ id: globex, roles: ['Admin'] }], password: true });
     const { token } = await other.signIn();
-    await h.errorsOf(await h.request('GET', paths.teams.getInviteUserLink.path, token), 404);
+    assert.deepEqual(await h.json(await h.request('GET', paths.teams.getInviteUserLink.path, token)), {});
     await h.errorsOf(await h.request('DELETE', paths.teams.deleteInviteUserLink.path, token), 404);
     await h.json(await h.request('GET', paths.teams.getInviteUserLink.path, admin));
   });

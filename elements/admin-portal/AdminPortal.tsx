@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { ElementBaseProps } from '../../shared/element/defineElement';
 import { useT } from '../../shared/i18n/useT';
-import { Spinner } from '../../shared/ui';
+import { SkeletonBlock } from '../../shared/ui';
 import { portalLayout, useHostAttribute } from './portalHost';
 
 // The portal itself is a separate chunk: pages that only show the login box never download it.
@@ -16,7 +16,7 @@ export function AdminPortal({ container }: ElementBaseProps) {
   const open = useHostAttribute(host, 'open') !== null;
   const hidden = modal && !open;
   return (
-    <Suspense fallback={hidden ? null : <Spinner label={t('common.loading')} />}>
+    <Suspense fallback={hidden ? null : <SkeletonBlock label={t('common.loading')} title lines={8} />}>
       <PortalApp host={host} />
     </Suspense>
   );

@@ -3,12 +3,13 @@ import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { isAuthenticatedAtom, userAtom } from '../../shared/auth/session.atoms';
 import { useT } from '../../shared/i18n/useT';
 import { optionsAtom } from '../../shared/options/options.atoms';
-import { Alert, Button, Card, PreviewBadge, Spinner } from '../../shared/ui';
+import { Alert, Button, Card, PreviewBadge, SkeletonBlock, ToastProvider } from '../../shared/ui';
 import type { NavigationEntry } from './navigation';
 import { portalPages } from './pages/registry';
 import { closePortal, portalLayout, useHostAttribute } from './portalHost';
 import { currentPageAtom, selectPage, visibleNavigationAtom } from './portal.atoms';
 import { TenantSwitcher } from './TenantSwitcher';
+import { useUnavailableDeepLink } from './useUnavailableDeepLink';
 
 const TITLE_ID = 'fe-portal-title';
 
@@ -39,74 +40,91 @@ function PortalBody({ host, onClose }: { host?: HTMLElement; onClose?: () => voi
   const { preview } = useAtomValue(optionsAtom);
   const entries = useAtomValue(visibleNavigationAtom);
   const current = useAtomValue(currentPageAtom);
+  const deepLink = useUnavailableDeepLink(host ?? document);
   const closeButton = onClose && (
     <Button variant="secondary" onClick={onClose} data-close>
       {t('adminPortal.shell.close')}
     </Button>
   );
   return (
-    <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
-      <header
-        part="header"
-        css={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'flex-end',
-          justifyContent: 'space-between',
-          gap: 'calc(var(--fe-spacing) * 2)',
-        }}
-      >
-        <h2 id={TITLE_ID} css={{ margin: 0, fontSize: '1.4em' }}>
-          {t('adminPortal.title')}
-          {preview && <PreviewBadge />}
-        </h2>
-        <div css={{ display: 'flex', alignItems: 'flex-end', gap: 'calc(var(--fe-spacing) * 2)' }}>
-          {authenticated && <TenantSwitcher host={host} />}
-          {closeButton}
-        </div>
-      </header>
-      {!authenticated ? (
-        <Alert severity="info">{t('adminPortal.signInRequired')}</Alert>
-      ) : (
-        <div
+    // Toasts about completed actions live in this element's shadow root (inside the modal layout's dialog).
+    <ToastProvider>
+      <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+        <header
+          part="header"
           css={{
-            display: 'grid',
-            gridTemplateColumns: 'minmax(160px, 220px) 1fr',
-            gap: 'calc(var(--fe-spacing) * 3)',
-            '@media (max-width: 640px)': { gridTemplateColumns: '1fr' },
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'flex-end',
+            justifyContent: 'space-between',
+            gap: 'calc(var(--fe-spacing) * 2)',
           }}
         >
-          <nav aria-label={t('adminPortal.menu')} part="navigation">
-            {(['personal', 'workspace'] as const).map((group) => (
-              <NavGroup
-                key={group}
-                label={t(`adminPortal.navGroups.${group}`)}
-                entries={entries.filter((e) => e.group === group)}
-                current={current?.key}
-                onSelect={(key) => {
-                  if (key !== current?.key) selectPage(key, host ?? document);
-                }}
-              />
-            ))}
-          </nav>
-          <main part="page" css={{ minWidth: 0 }} data-page={current?.key}>
-            {current && portalPages[current.key] ? (
-              <Suspense fallback={<Spinner label={t('common.loading')} />}>
-                {/* A new tenant or user is a new page: its data loads again. */}
-                <CurrentPage key={`${user?.id}:${user?.tenantId}`} page={current.key} />
-              </Suspense>
-            ) : current ? (
-              <section aria-labelledby="fe-page-title">
-                <h3 id="fe-page-title" css={{ marginTop: 0 }}>
-                  {t(`adminPortal.nav.${current.key}`)}
-                </h3>
-                <p>{t('adminPortal.sectionUnavailable', { section: t(`adminPortal.nav.${current.key}`) })}</p>
-              </section>
-            ) : null}
-          </main>
-        </div>
-      )}
-    </div>
+          <h2 id={TITLE_ID} css={{ margin: 0, fontSize: '1.4em' }}>
+            {t('adminPortal.title')}
+            {preview && <PreviewBadge />}
+          </h2>
+          <div css={{ display: 'flex', alignItems: 'flex-end', gap: 'calc(var(--fe-spacing) * 2)' }}>
+            {authenticated && <TenantSwitcher host={host} />}
+            {closeButton}
+          </div>
+        </header>
+        {!authenticated ? (
+          <Alert severity="info">{t('adminPortal.signInRequired')}</Alert>
+        ) : (
+          <div
+            css={{
+              display: 'grid',
+              gridTemplateColumns: 'minmax(160px, 220px) 1fr',
+              gap: 'calc(var(--fe-spacing) * 3)',
+              '@media (max-width: 640px)': { gridTemplateColumns: '1fr' },
+            }}
+          >
+            <nav aria-label={t('adminPortal.menu')} part="navigation">
+              {(['personal', 'workspace'] as const).map((group) => (
+                <NavGroup
+                  key={group}
+                  label={t(`adminPortal.navGroups.${group}`)}
+                  entries={entries.filter((e) => e.group === group)}
+                  current={current?.key}
+                  onSelect={(key) => {
+                    deepLink.dismiss();
+                    if (key !== current?.key) selectPage(key, host ?? document);
+                  }}
+                />
+              ))}
+            </nav>
+            <main part="page" css={{ minWidth: 0 }} data-page={current?.key}>
+              {current && deepLink.shownInstead === current.key && (
+                <div data-deep-link-notice css={{ marginBottom: 'calc(var(--fe-spacing) * 2)' }}>
+                  <Alert
+                    severity="info"
+                    action={{ label: t('adminPortal.form.close'), onClick: deepLink.dismiss }}
+                  >
+                    {t('adminPortal.shell.pageUnavailable', { page: t(`adminPortal.nav.${current.key}`) })}
+                  </Alert>
+                </div>
+              )}
+              {current && portalPages[current.key] ? (
+                <Suspense fallback={<SkeletonBlock label={t('common.loading')} title lines={6} />}>
+                  {/* A new tenant or user is a new page: its data loads again. */}
+                  <CurrentPage key={`${user?.id}:${user?.tenantId}`} page={current.key} />
+                </Suspense>
+              ) : current ? (
+                <section aria-labelledby="fe-page-title">
+                  <h3 id="fe-page-title" css={{ marginTop: 0 }}>
+                    {t(`adminPortal.nav.${current.key}`)}
+                  </h3>
+                  <p>
+                    {t('adminPortal.sectionUnavailable', { section: t(`adminPortal.nav.${current.key}`) })}
+                  </p>
+                </section>
+              ) : null}
+            </main>
+          </div>
+        )}
+      </div>
+    </ToastProvider>
   );
 }
 

@@ -6,7 +6,7 @@ import { restoreSession } from '../../shared/auth/session';
 import { userAtom } from '../../shared/auth/session.atoms';
 import { useT } from '../../shared/i18n/useT';
 import { store } from '../../shared/store';
-import { Alert } from '../../shared/ui';
+import { Alert, useToast } from '../../shared/ui';
 import type { FeTenantSwitchedDetail } from './portalHost';
 
 /**
@@ -32,6 +32,7 @@ export function TenantSwitcher({ host }: { host: HTMLElement | undefined }) {
   const [tenants, setTenants] = useState<UserTenant[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
   const userId = user?.id;
   // A native select (no form library in the shell chunk): keyboard and screen readers as the platform does.
   const selectId = useId();
@@ -57,6 +58,8 @@ export function TenantSwitcher({ host }: { host: HTMLElement | undefined }) {
     setError(null);
     try {
       await switchTenant(tenantId, host);
+      const name = tenants.find((tenant) => (tenant.tenantId ?? tenant.id) === tenantId)?.name ?? tenantId;
+      toast({ text: t('adminPortal.shell.tenantSwitched', { name }) });
     } catch (e) {
       setError(errorMessage(e, t('common.genericError')));
     } finally {

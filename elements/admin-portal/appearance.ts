@@ -2,18 +2,9 @@ import { atom, useAtomValue } from 'jotai';
 import { portalConfigurationAtom } from '../../shared/options/metadata';
 import type { FieldAppearance, TabAppearance } from '../../shared/options/options';
 import { optionsAtom } from '../../shared/options/options.atoms';
+import { portalFields, portalTabs } from '../../shared/options/portalAppearance';
 
-/** The fields of each page whose appearance a host may set (000 §2 pages and their fields). */
-export const portalFields = {
-  profile: ['name', 'phoneNumber', 'address', 'jobTitle'],
-  privacy: ['loginSessions', 'mfa'],
-  account: ['companyName', 'address', 'website', 'timezone', 'currency', 'dateFormat', 'timeFormat', 'logo'],
-} as const;
-
-/** The tabs of each page whose appearance a host may set. */
-export const portalTabs = {
-  account: ['settings', 'customLogin'],
-} as const;
+export { portalFields, portalTabs };
 
 export type PortalFieldPage = keyof typeof portalFields;
 export type PortalField<P extends PortalFieldPage> = (typeof portalFields)[P][number];

@@ -16,11 +16,19 @@ export function isUnderRoute(path: string, route: string): boolean {
 
 const entryKeys = new Set<string>(navigationEntries.map((e) => e.key));
 
+/** The first segment of an app path under the portal route (`/admin-box/sso/x` → sso), known or not. */
+export function segmentOfPath(path: string, route: string): string | null {
+  if (!isUnderRoute(path, route)) return null;
+  return path.slice(route.length).split('/').find(Boolean) ?? null;
+}
+
+/** Does a segment name a navigation entry (shown to this user or not)? */
+export const isEntryKey = (segment: string): segment is NavigationEntryKey => entryKeys.has(segment);
+
 /** The page an app path names: `/admin-box/users` → users; null when it names none. */
 export function pageOfPath(path: string, route: string): NavigationEntryKey | null {
-  if (!isUnderRoute(path, route)) return null;
-  const segment = path.slice(route.length).split('/').find(Boolean) ?? '';
-  return entryKeys.has(segment) ? (segment as NavigationEntryKey) : null;
+  const segment = segmentOfPath(path, route);
+  return segment !== null && isEntryKey(segment) ? segment : null;
 }
 
 /** The app path of a page. */
@@ -42,15 +50,21 @@ const pushPath = (url: string, replace: boolean) => {
 };
 
 /**
- * Puts a page in the URL after a cancelable `fe-navigate` from the element (an SPA router may take over).
- * Returns false when nothing changed (cancelled, or the URL is not the portal's to write).
+ * Puts a page in the URL after a cancelable `fe-navigate` from the element (an SPA router may take over);
+ * `replace` fixes the current history entry instead of adding one. Returns false when nothing changed
+ * (cancelled, or the URL is not the portal's to write).
  */
-export function navigateToPage(page: NavigationEntryKey, from: EventTarget, path: string): boolean {
+export function navigateToPage(
+  page: NavigationEntryKey,
+  from: EventTarget,
+  path: string,
+  replace = false,
+): boolean {
   const { urlStrategy, portal } = store.get(optionsAtom);
   const route = normalizeRoute(portal?.route);
   if (!writesUrl(urlStrategy, path, route)) return false;
   const before = location.href;
   const target = pagePath(route, page);
-  navigate(urlStrategy === 'hash' ? target : `${target}${location.search}`, { from, load: pushPath });
+  navigate(urlStrategy === 'hash' ? target : `${target}${location.search}`, { from, load: pushPath, replace });
   return location.href !== before;
 }

@@ -5,7 +5,7 @@ import { paths } from '../../shared/api/paths';
 import { useAccountData } from '../../shared/api/useAccountData';
 import type { ElementBaseProps } from '../../shared/element/defineElement';
 import { useT } from '../../shared/i18n/useT';
-import { Alert, Button, Card, Spinner } from '../../shared/ui';
+import { Alert, Button, Card, ErrorState, Spinner } from '../../shared/ui';
 import {
   decideConfirm,
   planPrice,
@@ -41,11 +41,7 @@ export function Checkout({ container, planId }: ElementBaseProps & { planId?: st
   if (state.status === 'signedOut') return <Alert severity="info">{t('common.signInRequired')}</Alert>;
   if (state.status === 'loading') return <Spinner label={t('common.loading')} />;
   if (state.status === 'failed')
-    return (
-      <Alert severity="error" action={{ label: t('common.retry'), onClick: reload }}>
-        {state.error}
-      </Alert>
-    );
+    return <ErrorState title={t('checkout.loadFailed')} message={state.error} onRetry={reload} />;
   const { data } = state;
   const selected = data.plans.find((p) => p.id === planId || p.slug === planId);
   const current = data.plans.find(

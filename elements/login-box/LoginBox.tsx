@@ -1,15 +1,17 @@
 import { Global } from '@emotion/react';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
-import { signOut } from '../../shared/auth/session';
-import { isAuthenticatedAtom, userAtom } from '../../shared/auth/session.atoms';
+import { useEffect } from 'react';
+import { isAuthenticatedAtom } from '../../shared/auth/session.atoms';
 import type { ElementBaseProps } from '../../shared/element/defineElement';
 import { useT } from '../../shared/i18n/useT';
 import { currentPathAtom } from '../../shared/options/location';
 import { optionsAtom } from '../../shared/options/options.atoms';
-import { Button, Card } from '../../shared/ui';
+import { store } from '../../shared/store';
+import { customLoginLookAtom } from './customLogin.atoms';
+import { useCustomLogin } from './customLogin';
+import { CustomLoginFrame } from './CustomLoginFrame';
 import { screenForPath, type LoginBoxScreen } from './routing';
-import { breachedPasswordAtom, mfaLoginAtom } from './mfa.atoms';
+import { breachedPasswordAtom, mfaLoginAtom, signInRedirectPendingAtom } from './mfa.atoms';
 import { passkeysPromptAtom } from './passkeys.atoms';
 import { AcceptInvitationScreen } from './screens/AcceptInvitationScreen';
 import { ActivateScreen } from './screens/ActivateScreen';
@@ -24,6 +26,7 @@ import { ResetPhoneScreen } from './screens/ResetPhoneScreens';
 import { PasskeyLogin, PromptPasskeysScreen } from './screens/PasskeysScreens';
 import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
 import { ScreenHeader } from './screens/ScreenHeader';
+import { SignedInScreen } from './screens/SignedInScreen';
 import { SignUpScreen } from './screens/SignUpScreen';
 import { OidcCallbackScreen, SamlCallbackScreen, SocialCallbackScreen } from './screens/SsoScreens';
 import { StepUpScreen } from './screens/StepUpScreen';
@@ -58,17 +61,19 @@ const hostedScreens: Partial<Record<LoginBoxScreen, ScreenComponent>> = {
 export function LoginBox({ container }: ElementBaseProps) {
   const path = useAtomValue(currentPathAtom);
   const { routes, hostedLoginBox } = useAtomValue(optionsAtom);
+  // The account the URL names (`?tenantId=`) may have its own look (the account page's custom login tab).
+  const look = useCustomLogin();
   const screen = screenForPath(path, routes);
   // Skipped: the element takes no room in the host's layout either.
   if (screen === 'skip') return <Global styles={{ ':host': { display: 'none' } }} />;
   const host = container.host;
   const Screen = (hostedLoginBox && hostedScreens[screen]) || screens[screen];
   return (
-    <Card width={420}>
+    <CustomLoginFrame look={look}>
       <div data-screen={screen}>
         <Screen host={host} />
       </div>
-    </Card>
+    </CustomLoginFrame>
   );
 }
 
@@ -79,44 +84,22 @@ function LoginRoute({ host }: { host: EventTarget }) {
   const mfaStep = useAtomValue(mfaLoginAtom);
   const breached = useAtomValue(breachedPasswordAtom);
   const passkeysPrompt = useAtomValue(passkeysPromptAtom);
+  const look = useAtomValue(customLoginLookAtom);
+  // A redirect that did not leave the route (an SPA router took it over) is no longer pending.
+  useEffect(() => () => store.set(signInRedirectPendingAtom, false), []);
   if (mfaStep) return <MfaLoginScreen />;
   if (breached) return <BreachedPasswordScreen />;
   // After a login, the passkeys prompt comes before the redirect (LOGIN-012).
   if (passkeysPrompt) return <PromptPasskeysScreen />;
+  if (authenticated) return <SignedInScreen host={host} />;
   return (
     <>
-      <ScreenHeader title={t('loginBox.login.title')} subtitle={t('loginBox.login.subtitle')} />
-      {authenticated ? (
-        <SignedIn />
-      ) : (
-        <>
-          <LoginEntry host={host} />
-          <PasskeyLogin host={host} />
-        </>
-      )}
+      <ScreenHeader
+        title={look?.title || t('loginBox.login.title')}
+        subtitle={look?.subtitle || t('loginBox.login.subtitle')}
+      />
+      <LoginEntry host={host} />
+      <PasskeyLogin host={host} />
     </>
-  );
-}
-
-function SignedIn() {
-  const { t } = useT();
-  const user = useAtomValue(userAtom);
-  const [busy, setBusy] = useState(false);
-  return (
-    <div css={{ display: 'grid', gap: 'var(--fe-spacing)' }}>
-      <p role="status">{t('loginBox.login.signedInAs', { name: user?.name ?? user?.email ?? '' })}</p>
-      <Button
-        variant="secondary"
-        disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          void signOut()
-            .catch((error: unknown) => console.error('[fe-elements] sign-out failed', error))
-            .finally(() => setBusy(false));
-        }}
-      >
-        {t('loginBox.login.signOut')}
-      </Button>
-    </div>
   );
 }

@@ -19,7 +19,9 @@ import { LoginBox } from './LoginBox';
  * @event fe-authenticated - A user signed in; `detail.user` is the user.
  * @event fe-navigate - Cancelable: the element is about to change the URL; `detail.url`.
  * @csspart root - The element's root container.
- * @csspart card - The box around the screen.
+ * @csspart card - The box around the screen (one width on every screen).
+ * @csspart backdrop - Around the card: an account's custom login box colours it (`?tenantId=` in the URL).
+ * @csspart logo - The account's logo in the card, with a custom login box.
  * @cssproperty --fe-color-primary - The main colour.
  */
 export class FeLoginBoxElement extends createElementClass('fe-login-box', LoginBox) {}

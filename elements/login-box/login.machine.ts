@@ -22,10 +22,12 @@ export interface LoginState {
   step: LoginStep;
   loading: boolean;
   error: string | null;
+  /** The failure offers the password reset: sign-in is blocked after too many attempts. */
+  blocked?: boolean;
 }
 
 export type LoginEvent =
-  { type: 'submit' } | { type: 'succeeded' } | { type: 'failed'; error: string } | { type: 'reset' };
+  { type: 'submit' } | { type: 'succeeded' } | { type: 'failed'; error: string; blocked?: boolean } | { type: 'reset' };
 
 export const initialLoginState: LoginState = { step: 'loginWithPassword', loading: false, error: null };
 
@@ -33,11 +35,11 @@ export const initialLoginState: LoginState = { step: 'loginWithPassword', loadin
 export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
   switch (event.type) {
     case 'submit':
-      return state.loading ? state : { ...state, loading: true, error: null };
+      return state.loading ? state : { ...state, loading: true, error: null, blocked: false };
     case 'succeeded':
       return { step: 'success', loading: false, error: null };
     case 'failed':
-      return { ...state, loading: false, error: event.error };
+      return { ...state, loading: false, error: event.error, blocked: event.blocked === true };
     case 'reset':
       return initialLoginState;
   }
@@ -61,6 +63,23 @@ export function postLoginTarget(
   if (!savedPath || discarded.some((p) => savedPath === p || savedPath.startsWith(`${p}?`)))
     return routes.authenticatedUrl;
   return savedPath;
+}
+
+/**
+ * The login route for a user who is already signed in. The seeds only say where a login ends (LOGIN-013):
+ * after a sign-in in this box its own redirect is under way; a user who arrives signed in with a
+ * `redirectUrl` is sent on at once (the app asked for that page); otherwise the box offers to continue to
+ * the authenticated URL or to sign in as someone else.
+ */
+export type SignedInLoginStep = 'redirecting' | 'redirectNow' | 'offerContinue';
+
+export function signedInLoginStep(facts: {
+  /** A sign-in in this box stored the session; its redirect runs. */
+  redirectPending: boolean;
+  redirectUrl: string | null;
+}): SignedInLoginStep {
+  if (facts.redirectPending) return 'redirecting';
+  return facts.redirectUrl ? 'redirectNow' : 'offerContinue';
 }
 
 /** What follows a successful login, in the order of the spec (LOGIN-009). */

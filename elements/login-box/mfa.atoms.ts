@@ -15,3 +15,9 @@ export const mfaLoginAtom = atom<MfaLogin | null>(null);
 
 /** The breached-password step (LOGIN-011): the account's email, for the reset mail. */
 export const breachedPasswordAtom = atom<{ email: string } | null>(null);
+
+/**
+ * A sign-in in this box stored a session and its own redirect is under way (LOGIN-013): the login route
+ * says "Redirecting…" instead of offering to continue. Cleared when the sign-in fails or the route unmounts.
+ */
+export const signInRedirectPendingAtom = atom(false);

@@ -56,6 +56,24 @@ describe('login-box screens', () => {
     expect(el.shadowRoot!.querySelectorAll('[aria-invalid="true"]').length).to.equal(3);
   });
 
+  it("[TEAM-020] sign-up from an account's invite link joins it: no company field, the token is sent and checked", async () => {
+    goTo('#/account/sign-up?invitationToken=no-such-link');
+    const el = await mount(
+      'fe-login-box',
+      { preview: '', 'url-strategy': 'hash' },
+      (root) => root.querySelector('form') !== null,
+    );
+    expect($(el, 'input[name="companyName"]')).to.equal(null);
+    setValue($<HTMLInputElement>(el, 'input[name="name"]')!, 'Jo Iner');
+    setValue($<HTMLInputElement>(el, 'input[name="email"]')!, 'jo@example.test');
+    setValue($<HTMLInputElement>(el, 'input[name="password"]')!, 'a-good-password-1');
+    $<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
+    await waitUntil(() => text(el).includes("We couldn't verify your invitation"), 'no refusal', {
+      timeout: 5000,
+    });
+    expect($(el, '[role="alert"]')).to.exist;
+  });
+
   it('[PASSWORD-001] forgot password moves from the forgotPassword step to the success step', async () => {
     goTo('#/account/forget-password');
     const el = await mount(

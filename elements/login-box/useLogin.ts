@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useReducer } from 'react';
 import { api } from '../../shared/api/client';
-import { errorMessage } from '../../shared/api/errors';
+import { errorMessage, isSignInBlocked } from '../../shared/api/errors';
 import type { MfaAnswer, MfaChallenge } from '../../shared/api/mfa';
 import { paths } from '../../shared/api/paths';
 import { safeRedirectTarget } from '../../shared/auth/redirect';
@@ -22,7 +22,7 @@ import {
   storesSession,
 } from './login.machine';
 import { shouldPromptPasskeys } from './passkeys';
-import { breachedPasswordAtom, mfaLoginAtom } from './mfa.atoms';
+import { breachedPasswordAtom, mfaLoginAtom, signInRedirectPendingAtom } from './mfa.atoms';
 import { passkeysPromptAtom } from './passkeys.atoms';
 
 /**
@@ -77,6 +77,8 @@ export function useLogin(host: EventTarget, sleep = (ms: number) => new Promise(
     async (answer: MfaAnswer, method: 'password' | 'passkey' = 'password'): Promise<void> => {
       // An MFA challenge stores no session (LOGIN-015); otherwise token and user are kept (LOGIN-016).
       const hasSession = storesSession(answer) && Boolean(answer.accessToken);
+      // Set before the session: the login route must not take this user for one who arrived signed in.
+      if (hasSession) store.set(signInRedirectPendingAtom, true);
       if (hasSession) await applyAuthAnswer(answer);
       if (method === 'passkey' && hasSession) setPreferredLoginMethod('passkeys');
       const next = postLoginStep({
@@ -123,10 +125,11 @@ export function useLogin(host: EventTarget, sleep = (ms: number) => new Promise(
       } catch (error) {
         // A failed login leaves no session behind (LOGIN-017).
         clearSession();
+        store.set(signInRedirectPendingAtom, false);
         const message = isCeremonyCancelled(error)
           ? t('loginBox.passkeys.cancelled')
           : errorMessage(error, t('common.genericError'));
-        dispatch({ type: 'failed', error: message });
+        dispatch({ type: 'failed', error: message, blocked: isSignInBlocked(error) });
       }
     },
     [proceed, t],

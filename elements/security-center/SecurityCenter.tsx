@@ -3,7 +3,7 @@ import { useAccountData } from '../../shared/api/useAccountData';
 import { paths } from '../../shared/api/paths';
 import { useT } from '../../shared/i18n/useT';
 import type { MessageKey } from '../../shared/i18n/translate';
-import { Alert, Card, Spinner } from '../../shared/ui';
+import { Alert, Card, ErrorState, Spinner } from '../../shared/ui';
 
 export interface Recommendation {
   code: string;
@@ -27,11 +27,7 @@ export function SecurityCenter() {
   );
   if (state.status === 'signedOut') return <Alert severity="info">{t('common.signInRequired')}</Alert>;
   if (state.status === 'failed')
-    return (
-      <Alert severity="error" action={{ label: t('common.retry'), onClick: reload }}>
-        {state.error}
-      </Alert>
-    );
+    return <ErrorState title={t('securityCenter.loadFailed')} message={state.error} onRetry={reload} />;
   if (state.status === 'loading') return <Spinner label={t('common.loading')} />;
   const { data } = state;
   const sorted = [...(data.items ?? data.recommendations ?? [])].sort(

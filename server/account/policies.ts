@@ -12,6 +12,8 @@ const DAY = 86_400;
 const lockoutSchema = z.object({
   enabled: z.boolean(),
   maxAttempts: z.number().int().min(1).max(100),
+  /** How long a locked account stays locked (our field; Frontegg's policy has no duration). */
+  lockoutMinutes: z.number().int().min(1).max(24 * 60),
 });
 
 const passwordHistorySchema = z.object({
@@ -82,7 +84,7 @@ export type PolicyPatch<K extends PolicyKind> = z.infer<(typeof policyPatchSchem
 
 /** What applies when neither the tenant nor the vendor saved a value (samples of spec §9 where inactive). */
 export const policyDefaults: PolicyValues = {
-  lockout: { enabled: true, maxAttempts: 5 },
+  lockout: { enabled: true, maxAttempts: 5, lockoutMinutes: 15 },
   passwordHistory: { enabled: true, historySize: 5 },
   mfa: { enforceMFAType: 'DontForce', allowRememberMyDevice: false, mfaDeviceExpiration: 14 * DAY },
   session: {

@@ -3,19 +3,22 @@
 // locks the account, so at most that many guesses are ever evaluated per lock period, whatever the
 // concurrency and however many server processes share the database. A guess arriving after the lock is
 // refused unverified, even if it is right; the lock ends with its time, a password reset or an administrator.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import { readPolicy } from '../account/policies';
 import type { Services } from '../context';
 import type { Db } from '../db';
 import { users } from '../db/schema';
+import { loginBoxLink } from '../mail/links';
+import { countHit } from '../middleware/rate-limit';
+import { lockedOutMail } from '../signup/mails';
+import { issueUserToken } from '../signup/userTokens';
 
-/** How long a locked account stays locked. */
-export const LOCKOUT_MINUTES = 15;
 
 export type Reservation =
   /** This guess may be verified; `locks` when it was the last one the policy allows (the account is now locked). */
   | { reserved: true; attempt: number; locks: boolean }
-  /** The account is locked (or there is no such account): the guess must not be verified. */
+  /** The account is locked (an unknown email past the same number of failures too): do not verify the guess. */
   | { reserved: false };
 
 /**
@@ -24,9 +27,12 @@ export type Reservation =
  */
 export async function reserveAttempt(
   services: Pick<Services, 'db' | 'vendorId'>,
-  /** Null for an unknown email: the same statements run (and reserve nothing), so timing tells nothing. */
+  /**
+   * Null for an unknown email, given as `email`: its failures are counted too (per email, for the lockout's
+   * duration), so it is "locked" after the same number of guesses and the answers tell nothing.
+   */
   user: { id: string; activeTenantId: string | null } | null,
-  now: Date = new Date(),
+  { email = '', now = new Date() }: { email?: string; now?: Date } = {},
 ): Promise<Reservation> {
   const policy = await readPolicy(services, user?.activeTenantId, 'lockout');
   if (!policy.enabled) {
@@ -38,7 +44,14 @@ export async function reserveAttempt(
     if (!row || (row.lockedUntil && row.lockedUntil > now)) return { reserved: false };
     return { reserved: true, attempt: 1, locks: false };
   }
-  const until = new Date(now.getTime() + LOCKOUT_MINUTES * 60_000);
+  if (!user) {
+    const key = `login-failures|${createHash('sha256').update(email.trim().toLowerCase()).digest('base64url')}`;
+    const { count } = await countHit(services.db, key, policy.lockoutMinutes * 60_000, now);
+    return count <= policy.maxAttempts
+      ? { reserved: true, attempt: count, locks: count === policy.maxAttempts }
+      : { reserved: false };
+  }
+  const until = new Date(now.getTime() + policy.lockoutMinutes * 60_000);
   const expired = sql`(${users.lockedUntil} is not null and ${users.lockedUntil} <= ${now})`;
   const count = sql`(case when ${expired} then 1 else ${users.failedLogins} + 1 end)`;
   const [row] = await services.db
@@ -47,7 +60,7 @@ export async function reserveAttempt(
       failedLogins: count,
       lockedUntil: sql`case when ${count} >= ${policy.maxAttempts} then ${until}::timestamptz else null end`,
     })
-    .where(sql`${users.id} = ${user?.id ?? ''} and (${users.lockedUntil} is null or ${expired})`)
+    .where(sql`${users.id} = ${user.id} and (${users.lockedUntil} is null or ${expired})`)
     .returning({ attempt: users.failedLogins });
   return row ? { reserved: true, attempt: row.attempt, locks: row.attempt >= policy.maxAttempts } : { reserved: false };
 }
@@ -55,4 +68,26 @@ export async function reserveAttempt(
 /** A reserved guess was right: the count starts again (and the lock its own reservation set is lifted). */
 export async function clearAttempts(db: Db, userId: string): Promise<void> {
   await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, userId));
+}
+
+/** An administrator or the user's unlock link lifts a lock: answers whether the account was locked. */
+export async function unlockAccount(db: Db, userId: string, now: Date = new Date()): Promise<boolean> {
+  const [unlocked] = await db
+    .update(users)
+    .set({ failedLogins: 0, lockedUntil: null })
+    .where(and(eq(users.id, userId), gt(users.lockedUntil, now)))
+    .returning({ id: users.id });
+  if (!unlocked) await clearAttempts(db, userId);
+  return Boolean(unlocked);
+}
+
+/** Mails a locked-out user the link that unlocks the account (unlockMe), valid for an hour. */
+export async function mailUnlockLink(
+  services: Pick<Services, 'db' | 'vendorId' | 'config' | 'mailer'>,
+  user: { id: string; email: string; name: string; activeTenantId: string | null },
+): Promise<void> {
+  const policy = await readPolicy(services, user.activeTenantId, 'lockout');
+  const token = await issueUserToken(services.db, { kind: 'unlock', userId: user.id });
+  const url = loginBoxLink(services.config, 'loginUrl', { unlockToken: token });
+  await services.mailer.send(lockedOutMail(user.email, user.name, url, policy.lockoutMinutes));
 }

@@ -21,6 +21,12 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const vendors = pgTable('vendors', {
   id: id(),
   name: text('name').notNull(),
+  /**
+   * The role (a vendor role's key) the creator of a new account gets at sign-up: they administer what they
+   * created. Members who join later get the roles they were invited with, or the `isDefault` roles.
+   * Frontegg marks such roles `firstUserRole`; one vendor-level key keeps it a single setting here.
+   */
+  signUpRoleKey: text('sign_up_role_key').notNull().default('Admin'),
   createdAt: createdAt(),
 });
 
@@ -482,6 +488,24 @@ export const inviteLinks = pgTable('invite_links', {
   shouldSendEmail: boolean('should_send_email').notNull().default(false),
   createdAt: createdAt(),
 });
+
+/**
+ * The vendor's metadata entities (`GET /metadata?entityName=…`): `adminBox` is the portal configuration
+ * (navigation, field and tab appearance, theme). A vendor without a row gets the built-in default.
+ */
+export const vendorMetadata = pgTable(
+  'vendor_metadata',
+  {
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    entityName: text('entity_name').notNull(),
+    configuration: jsonb('configuration').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.vendorId, t.entityName] })],
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // Sign-in paths beyond the password: one-time challenges, MFA, WebAuthn, phone numbers, SSO and social

@@ -1,5 +1,6 @@
 // Account settings of the caller's tenant (TENANTS-004..008): company name, address, website, localisation,
-// logo, and the account's custom login box (TENANTS-006/007), saved with the same PUT.
+// logo, and the account's custom login box (TENANTS-006/007), saved with the same PUT; the box's look is also
+// answered publicly, to the login box of the account's users.
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -168,6 +169,12 @@ const settingsView = (t: TenantRow) => ({
   customLogin: t.customLogin,
 });
 
+/** A saved custom login box as the public call answers it: its look only, null when it does not read as one. */
+const publicCustomLogin = (value: unknown) => {
+  const parsed = customLoginSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
+
 const publicView = (t: TenantRow) => ({
   id: t.id,
   tenantId: t.id,
@@ -203,6 +210,20 @@ export function accountSettingsRoutes(services: Services): Hono<AppEnv> {
   on(e.getPublicSettings, async (c) => {
     await assertPermission(db, c.get('auth'));
     return c.json(publicView(await tenantOf(c.get('auth').tenantId)));
+  });
+
+  // Public (no token): the login box of an account's users shows its look before anyone signs in. Only the
+  // look is answered (never the name, address or website); an unknown, deleted or malformed tenant id gets the
+  // default look, the same answer as an account without one, so the call tells nothing about which ids exist.
+  app.get(paths.accountSettings.getPublicCustomLogin.path, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const tenantId = c.req.query('tenantId') ?? '';
+    if (!tenantId || tenantId.length > 100) return c.json({ customLogin: null });
+    const [row] = await db
+      .select({ customLogin: tenants.customLogin })
+      .from(tenants)
+      .where(and(eq(tenants.id, tenantId), eq(tenants.vendorId, vendorId), isNull(tenants.deletedAt)));
+    return c.json({ customLogin: publicCustomLogin(row?.customLogin) });
   });
 
   on(e.updateSettings, async (c) => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
 import { auditRefreshReuse, writeAudit } from '../audit';
 import { touchSession } from '../account/policies';
-import { clearAttempts, reserveAttempt } from '../auth/lockout';
+import { clearAttempts, mailUnlockLink, reserveAttempt, unlockAccount } from '../auth/lockout';
 import { verifyPassword } from '../auth/passwords';
 import { createSessionIssuer, REFRESH_COOKIE } from '../auth/session';
 import { finishSignIn } from '../auth/signin';
@@ -13,9 +13,16 @@ import { apiError, caller, readBody, type AppEnv, type Services } from '../conte
 import { users } from '../db/schema';
 import { trustedOrigin } from '../middleware/trusted-origin';
 import { inBackground } from '../signup/background';
+import { consumeUserToken } from '../signup/userTokens';
 
 /** The same answer for an unknown email and a wrong password: no user enumeration. */
 const BAD_CREDENTIALS = 'Incorrect email or password';
+/** After the policy's number of failures, for known and unknown emails alike. */
+export const SIGN_IN_BLOCKED =
+  'Sign-in is temporarily blocked after too many attempts. Try again later or reset your password';
+
+export const UNLOCK_INVALID = 'The unlock link is invalid or expired';
+const unlockBody = z.object({ token: z.string().min(1).max(200) });
 
 const loginBody = z.object({
   email: z.string().trim().toLowerCase().email().max(320),
@@ -38,16 +45,17 @@ export function authRoutes(services: Services): Hono<AppEnv> {
       .from(users)
       .where(and(eq(users.vendorId, vendorId), sql`lower(${users.email}) = ${email}`));
     // The guess is reserved before it is verified: a parallel burst evaluates at most the policy's attempts.
-    const reservation = await reserveAttempt(services, user ?? null);
+    const reservation = await reserveAttempt(services, user ?? null, { email });
     // Always one password verify (a dummy one when there is nothing to check), so the answer time tells nothing.
     const passwordOk = await verifyPassword(reservation.reserved ? user?.passwordHash : null, password);
     // A right guess starts the count again (it was reserved, so the account was not locked when it came).
     if (user && passwordOk) await clearAttempts(db, user.id);
     // A never-activated account cannot sign in (allowNotVerifiedUsersLogin is false): same answer as a bad password.
     if (!user || !passwordOk || !user.verified) {
-      // Audit rows are written after the answer: a lockout's extra row must not make known emails slower.
+      // Audit rows and the unlock mail go after the answer: a lockout's extra work must not make known emails slower.
       inBackground(db, 'login failure audit', async () => {
         if (user && !passwordOk && reservation.reserved && reservation.locks) {
+          await mailUnlockLink(services, user);
           await writeAudit(db, {
             vendorId,
             tenantId: user.activeTenantId,
@@ -68,7 +76,8 @@ export function authRoutes(services: Services): Hono<AppEnv> {
           ...who,
         });
       });
-      throw apiError(401, BAD_CREDENTIALS);
+      // A locked account (or an unknown email after as many failures) is told so, with the way out (reset).
+      throw apiError(401, reservation.reserved ? BAD_CREDENTIALS : SIGN_IN_BLOCKED);
     }
     return c.json(
       await finishSignIn(c, services, sessions, user, {
@@ -77,6 +86,16 @@ export function authRoutes(services: Services): Hono<AppEnv> {
         password,
       }),
     );
+  });
+
+  // The unlock link mailed at a lockout: the token alone (Frontegg's IUnlockMeRequest) names the user.
+  app.post(paths.users.unlockMe.path, async (c) => {
+    const { token } = await readBody(c, unlockBody);
+    const used = await consumeUserToken(db, 'unlock', null, token);
+    if (!used) throw apiError(400, UNLOCK_INVALID);
+    await unlockAccount(db, used.userId);
+    await writeAudit(db, { vendorId, userId: used.userId, action: 'User unlocked by unlock link', ...caller(c) });
+    return c.json({});
   });
 
   // Cookie-authenticated: only the server's own pages and the allowed host origins may ask.

@@ -12,7 +12,7 @@ export function hostedLoginPage({ baseUrl, nonce }: PageContext, title = 'Sign i
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${escapeHtml(title)}</title>
     <script nonce="${escapeHtml(nonce)}" type="module" src="/cdn/${ADMIN_BOX_CDN_VERSION}/login-box/index.js"></script>
-    <style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f5f7;font-family:system-ui,sans-serif}</style>
+    <style>body{margin:0;background:#f4f5f7;font-family:system-ui,sans-serif}fe-login-box::part(backdrop){min-height:100vh}</style>
   </head>
   <body>
     <fe-login-box base-url="${escapeHtml(baseUrl)}" lazy></fe-login-box>

@@ -8,6 +8,7 @@ import { createSessionIssuer } from '../auth/session';
 import { apiError, caller, type AppEnv, type Services } from '../context';
 import { sessions } from '../db/schema';
 import {
+  allowDemoRedirectsAt,
   findClient,
   isAnyRegisteredRedirect,
   isRegisteredRedirect,
@@ -82,6 +83,13 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
   const app = new Hono<AppEnv>();
   const issuer = createSessionIssuer(services);
   const hosted = createHostedSessions(services);
+
+  // Development only: the hosted example works at any loopback origin it is opened at (allowDemoRedirectsAt).
+  if (services.config.devRoutes)
+    app.use(AUTHORIZE_PATH, async (c, next) => {
+      await allowDemoRedirectsAt(services, new URL(c.req.url).origin);
+      await next();
+    });
 
   /**
    * Two stages: client_id and redirect_uri first, whose failures stay on our page (never a redirect to an

@@ -9,10 +9,11 @@ import { clearAttempts, reserveAttempt } from '../auth/lockout';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { createSessionIssuer } from '../auth/session';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
-import { roles, tenants, userRoles, users, userTenants, userTokens } from '../db/schema';
+import { tenants, userRoles, users, userTenants, userTokens } from '../db/schema';
 import { loginBoxLink } from '../mail/links';
 import { requireUser } from '../middleware/bearer';
 import { inBackground } from '../signup/background';
+import { findLiveInviteLink } from '../signup/inviteLinks';
 import { mailInvitation } from '../signup/invitations';
 import { activationMail, resetPasswordMail, signUpNoticeMail } from '../signup/mails';
 import {
@@ -23,6 +24,7 @@ import {
   revokeSessions,
   usedRecently,
 } from '../signup/passwordPolicy';
+import { defaultRoleIds, signUpRoleIds } from '../signup/signUpRole';
 import { consumeUserToken, findUserByEmail, findUserToken, issueUserToken } from '../signup/userTokens';
 import { emailField, readQuery, tokenField, userIdField } from '../signup/validation';
 
@@ -47,6 +49,8 @@ const signUpBody = z.object({
   name: optionalText,
   password: newPasswordField,
   companyName: optionalText,
+  /** The token of a tenant's shareable invite link: the new user joins that tenant instead of creating one. */
+  invitationToken: z.string().trim().min(1).max(200).optional(),
 });
 const linkFields = { userId: userIdField, token: tokenField };
 const link = z.object(linkFields);
@@ -79,78 +83,90 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
     );
 
   app.post(paths.auth.signUpUser.path, async (c) => {
-    const { email, name, password, companyName } = await readBody(c, signUpBody);
+    const { email, name, password, companyName, invitationToken } = await readBody(c, signUpBody);
     // Both answers mail the address (activation or "already registered"): one budget for both.
     await limitMail(c, 'activation', email);
     const who = caller(c);
+    // An invite link is checked before the answer: its validity says nothing about the email.
+    const joining = invitationToken ? await findLiveInviteLink(db, vendorId, invitationToken) : null;
+    if (invitationToken && !joining) throw apiError(400, INVITATION_INVALID);
     // Hashed in both branches, so a registered email answers in the time a new one does.
     const passwordHash = await hashPassword(password);
 
-    const registered = async (user: typeof users.$inferSelect) => {
-      inBackground(db, 'sign-up notice mail', () =>
-        mailer.send(
-          signUpNoticeMail(
-            user.email,
-            user.name,
-            loginBoxLink(config, 'loginUrl', {}),
-            loginBoxLink(config, 'forgetPasswordUrl', {}),
-          ),
+    const user = { id: randomUUID(), email, name: name ?? '' };
+    // Everything that depends on whether the email is registered happens after the answer: a registered email
+    // and a new one take the same path and time (hash, then answer), and the answer is the same shape.
+    inBackground(db, 'sign-up', async () => {
+      const existing = await findUserByEmail(db, vendorId, email);
+      // A registered email never joins through a link here (whoever holds the link could name anyone's email).
+      if (existing) return registered(existing);
+      const tenantId = joining?.tenantId ?? randomUUID();
+      let token: string;
+      try {
+        token = await db.transaction(async (tx) => {
+          if (joining) {
+            // The link may have been deleted or renewed since the answer: then nobody joins.
+            if (!(await findLiveInviteLink(tx, vendorId, invitationToken!)))
+              throw new Error('the invite link is no longer valid');
+          } else {
+            await tx
+              .insert(tenants)
+              .values({ id: tenantId, vendorId, name: companyName ?? `${name ?? email}'s account` });
+          }
+          await tx
+            .insert(users)
+            .values({ ...user, vendorId, passwordHash, verified: false, activeTenantId: tenantId });
+          await tx.insert(userTenants).values({ userId: user.id, tenantId });
+          // The creator of a new account administers it (the vendor's sign-up role); who joins an existing
+          // one through its link gets what any member gets without named roles: the default roles.
+          const roleIds = joining ? await defaultRoleIds(tx, vendorId) : await signUpRoleIds(tx, vendorId);
+          if (roleIds.length)
+            await tx
+              .insert(userRoles)
+              .values(roleIds.map((roleId) => ({ userId: user.id, tenantId, roleId })));
+          return issueUserToken(tx, { kind: 'activation', userId: user.id, tenantId });
+        });
+      } catch (error) {
+        // Two sign-ups of one new email at once: the loser hits the unique index and is told "registered".
+        if (!isUniqueViolation(error)) throw error;
+        const winner = await findUserByEmail(db, vendorId, email);
+        if (!winner) throw error;
+        return registered(winner);
+      }
+      await mailActivation(user, token);
+      await writeAudit(db, {
+        vendorId,
+        tenantId,
+        userId: user.id,
+        email,
+        action: 'User signed up',
+        ...(joining
+          ? { description: 'Joined the account with its invite link', json: { inviteLink: true } }
+          : {}),
+        ...who,
+      });
+    });
+    return c.json({ shouldActivate: true, userId: user.id });
+
+    async function registered(existing: typeof users.$inferSelect) {
+      await mailer.send(
+        signUpNoticeMail(
+          existing.email,
+          existing.name,
+          loginBoxLink(config, 'loginUrl', {}),
+          loginBoxLink(config, 'forgetPasswordUrl', {}),
         ),
       );
       await writeAudit(db, {
         vendorId,
-        tenantId: user.activeTenantId,
-        userId: user.id,
-        email: user.email,
+        tenantId: existing.activeTenantId,
+        userId: existing.id,
+        email: existing.email,
         action: 'Sign-up with a registered email',
         severity: 'Medium',
         ...who,
       });
-      // The same shape as a real sign-up; the id belongs to no one.
-      return c.json({ shouldActivate: true, userId: randomUUID() });
-    };
-
-    const existing = await findUserByEmail(db, vendorId, email);
-    if (existing) return registered(existing);
-
-    const user = { id: randomUUID(), email, name: name ?? '' };
-    const tenantId = randomUUID();
-    let token: string;
-    try {
-      token = await db.transaction(async (tx) => {
-        await tx
-          .insert(tenants)
-          .values({ id: tenantId, vendorId, name: companyName ?? `${name ?? email}'s account` });
-        await tx
-          .insert(users)
-          .values({ ...user, vendorId, passwordHash, verified: false, activeTenantId: tenantId });
-        await tx.insert(userTenants).values({ userId: user.id, tenantId });
-        const defaults = await tx
-          .select({ id: roles.id })
-          .from(roles)
-          .where(and(eq(roles.vendorId, vendorId), eq(roles.isDefault, true), isNull(roles.tenantId)));
-        if (defaults.length)
-          await tx
-            .insert(userRoles)
-            .values(defaults.map((r) => ({ userId: user.id, tenantId, roleId: r.id })));
-        return issueUserToken(tx, { kind: 'activation', userId: user.id, tenantId });
-      });
-    } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      const winner = await findUserByEmail(db, vendorId, email);
-      if (!winner) throw error;
-      return registered(winner);
     }
-    inBackground(db, 'activation mail', () => mailActivation(user, token));
-    await writeAudit(db, {
-      vendorId,
-      tenantId,
-      userId: user.id,
-      email,
-      action: 'User signed up',
-      ...who,
-    });
-    return c.json({ shouldActivate: true, userId: user.id });
   });
 
   app.get(paths.auth.getActivateAccountStrategy.path, async (c) => {

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { paths, type ApiPath } from '../../shared/api/paths';
 import { limitIssuance } from '../account/issuance';
+import { unlockAccount } from '../auth/lockout';
 import { writeAudit, type AuditSeverity } from '../audit';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
 import {
@@ -64,6 +65,7 @@ export const teamEndpoints: readonly Endpoint[] = [
   endpoint(paths.teams.resendActivationLink, WRITE_USERS),
   endpoint(paths.teams.disableUser, WRITE_USERS),
   endpoint(paths.teams.enableUser, WRITE_USERS),
+  endpoint(paths.teams.unlockUser, WRITE_USERS),
   // Invite link (one per tenant); deleting the link removes no user, so it is a write
   endpoint(paths.teams.getInviteLinkConfiguration, READ_USERS),
   endpoint(paths.teams.getInviteUserLink, READ_USERS),
@@ -498,10 +500,21 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
   mount(paths.teams.disableUser, setDisabled(true));
   mount(paths.teams.enableUser, setDisabled(false));
 
+  // An administrator lifts a member's sign-in lockout (the member's failed-attempt count starts again).
+  mount(paths.teams.unlockUser, async (c) => {
+    const { tenantId } = c.get('auth');
+    const { user } = await member(tenantId, c.req.param('userId') ?? '');
+    const wasLocked = await unlockAccount(db, user.id);
+    await audit(c, 'User unlocked by an administrator', { targetUserId: user.id, wasLocked }, 'Medium');
+    return c.json(await viewOf(user.id, tenantId));
+  });
+
   // ---- Invite link (TEAM-020) -------------------------------------------------------------------------
 
   const linkView = (link: typeof inviteLinks.$inferSelect) => ({
     id: link.tenantId,
+    vendorId,
+    tenantId: link.tenantId,
     token: link.token,
     expires: link.expiresAt.toISOString(),
     shouldSendEmail: link.shouldSendEmail,
@@ -515,10 +528,11 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
   mount(paths.teams.getInviteLinkConfiguration, (c) =>
     c.json({ isEnabled: true, defaultExpiresInMinutes: DEFAULT_INVITE_LINK_MINUTES }),
   );
+  // No link is not an error: Frontegg answers 200 without a link (its client reads the empty answer as `{}`), so
+  // the users page loads without a 404. An answer without `token` means "none".
   mount(paths.teams.getInviteUserLink, async (c) => {
     const link = await linkOf(c.get('auth').tenantId);
-    if (!link) throw apiError(404, 'Invite link not found');
-    return c.json(linkView(link));
+    return c.json(link ? linkView(link) : {});
   });
 
   /** Creates the tenant's link, or replaces it with a new token (the old link stops working). */

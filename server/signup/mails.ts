@@ -54,3 +54,15 @@ export const resetPasswordMail = (to: string, name: string, url: string) =>
     ],
     { url, label: 'Reset your password' },
   );
+
+export const lockedOutMail = (to: string, name: string, unlockUrl: string, minutes: number) =>
+  mail(
+    to,
+    'Your account was locked',
+    [
+      hello(name),
+      `Sign-in to your account was blocked for ${minutes} minutes after too many wrong passwords.`,
+      'If it was you, open the link below to unlock it now (it works for one hour). If it was not you, reset your password.',
+    ],
+    { url: unlockUrl, label: 'Unlock my account' },
+  );

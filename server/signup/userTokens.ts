@@ -4,13 +4,14 @@ import { hashToken } from '../auth/refresh';
 import type { Db } from '../db';
 import { userTokens, users } from '../db/schema';
 
-export type UserTokenKind = 'activation' | 'invitation' | 'reset';
+export type UserTokenKind = 'activation' | 'invitation' | 'reset' | 'unlock';
 
 /** How long a mailed link works. */
 export const TOKEN_TTL_MS: Record<UserTokenKind, number> = {
   activation: 24 * 3_600_000,
   invitation: 7 * 24 * 3_600_000,
   reset: 3_600_000,
+  unlock: 3_600_000,
 };
 
 /**
@@ -52,11 +53,12 @@ export async function issueUserToken(
   return token;
 }
 
-const live = (kind: UserTokenKind, userId: string, token: string) =>
+/** `userId` null: the token alone names its user (the unlock link of unlockMe carries only the token). */
+const live = (kind: UserTokenKind, userId: string | null, token: string) =>
   and(
     eq(userTokens.tokenHash, hashToken(token)),
     eq(userTokens.kind, kind),
-    eq(userTokens.userId, userId),
+    userId === null ? undefined : eq(userTokens.userId, userId),
     isNull(userTokens.usedAt),
     gt(userTokens.expiresAt, new Date()),
   );
@@ -72,7 +74,12 @@ export async function findUserToken(db: Db, kind: UserTokenKind, userId: string,
 }
 
 /** Spends the token; of concurrent redemptions exactly one gets the row (one conditional update). */
-export async function consumeUserToken(db: Db, kind: UserTokenKind, userId: string, token: string) {
+export async function consumeUserToken(
+  db: Db,
+  kind: UserTokenKind,
+  userId: string | null,
+  token: string,
+) {
   const [row] = await db
     .update(userTokens)
     .set({ usedAt: new Date() })

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { writeAudit } from '../audit';
 import type { Services } from '../context';
 import { roles, tenants, userIdentities, userRoles, users, userTenants } from '../db/schema';
 import { findUserByEmail } from '../signup/userTokens';
+import { signUpRoleIds } from '../signup/signUpRole';
 
 /** What an external identity provider (SSO IdP or social provider) has proved about the person. */
 export interface ExternalProfile {
@@ -26,7 +27,7 @@ export interface ExternalProfile {
 export type NewUserPlacement =
   /** SSO: in the configuration's tenant, with its default roles. */
   | { tenantId: string; roleIds: string[] }
-  /** Social login: in a new account of their own (as a sign-up), with the vendor's default roles. */
+  /** Social login: in a new account of their own (as a sign-up), with the vendor's sign-up role (its creator). */
   | { ownTenant: true };
 
 export type ResolveResult =
@@ -108,11 +109,8 @@ export async function resolveExternalUser(
     if ('ownTenant' in placement) {
       tenantId = randomUUID();
       await tx.insert(tenants).values({ id: tenantId, vendorId, name: `${name}'s account` });
-      const defaults = await tx
-        .select({ id: roles.id })
-        .from(roles)
-        .where(and(eq(roles.vendorId, vendorId), eq(roles.isDefault, true), isNull(roles.tenantId)));
-      roleIds = defaults.map((r) => r.id);
+      // The creator of the new account administers it, as with a sign-up by password (the vendor's sign-up role).
+      roleIds = await signUpRoleIds(tx, vendorId);
     } else {
       tenantId = placement.tenantId;
       roleIds = placementRoleIds;

@@ -62,6 +62,8 @@ export interface ListParams {
   email?: string;
   preset?: (typeof PRESETS)[number];
   maxInactiveSeconds?: number;
+  /** Only users locked out (true) or not locked (false) now (ENUM-030 names isLocked among the filter fields). */
+  isLocked?: boolean;
   includeSubTenants: boolean;
 }
 
@@ -83,6 +85,7 @@ export const listQuery = (includeSubTenantsByDefault: boolean) =>
       preset: param(z.enum(PRESETS, { message: `Must be one of ${PRESETS.join(', ')}` })),
       maxInactiveSeconds: param(count(100 * 365 * 86_400)),
       email: param(z.string().trim().toLowerCase().max(320)),
+      isLocked: param(bool),
     })
     .transform((q): ListParams => ({
       page: q.offset ?? 0,
@@ -93,6 +96,7 @@ export const listQuery = (includeSubTenantsByDefault: boolean) =>
       email: q.email,
       preset: q.preset,
       maxInactiveSeconds: q.maxInactiveSeconds,
+      isLocked: q.isLocked,
       includeSubTenants: q.includeSubTenants ?? includeSubTenantsByDefault,
     }));
 
@@ -180,6 +184,10 @@ export async function pageOfUsers(
     filters.push(or(sql`lower(${users.name}) like ${pattern}`, sql`lower(${users.email}) like ${pattern}`)!);
   }
   if (params.email) filters.push(sql`lower(${users.email}) = ${params.email}`);
+  if (params.isLocked !== undefined) {
+    const locked = sql`(${users.lockedUntil} is not null and ${users.lockedUntil} > ${now})`;
+    filters.push(params.isLocked ? locked : sql`not ${locked}`);
+  }
   // No breached-password check and no MFA enrolment exist on this server yet: nobody is breached, nobody enrolled.
   if (params.preset === 'breached-passwords') filters.push(sql`false`);
   if (params.preset === 'inactive') {

@@ -51,6 +51,11 @@ export function createAccountSettingsApi(client: Pick<ApiClient, 'request'>) {
     /** PUT account-settings/v1 (only the fields given change). */
     updateSettings: (body: AccountSettingsUpdate) =>
       client.request<AccountSettings>(paths.accountSettings.updateSettings, { body }),
+    /** The look of an account's login box, before sign-in (public; an unknown account answers null). */
+    getPublicCustomLogin: (tenantId: string) =>
+      client.request<{ customLogin: CustomLogin | null }>(paths.accountSettings.getPublicCustomLogin, {
+        query: { tenantId },
+      }),
   };
 }
 

@@ -38,6 +38,7 @@ export const ASSIGNMENT_FAILED_MESSAGE = 'Assignment action failed. Try again or
  */
 export function assignmentErrorMessage(err: unknown, fallback: string = ASSIGNMENT_FAILED_MESSAGE): string {
   if (!(err instanceof ApiError) || typeof err.status !== 'number') return fallback;
+  if (err.display) return err.display;
   const message = err.message.trim();
   if (!message || message === GENERIC_ERROR_MESSAGE || /^Error \d{3} - /.test(message)) return fallback;
   return message;

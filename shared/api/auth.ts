@@ -48,6 +48,10 @@ export function createAuthApi(client: ApiClient) {
     silentOAuthRefresh(): Promise<AuthResponse> {
       return client.request<AuthResponse>(paths.auth.silentOAuthRefreshToken);
     },
+    /** POST users v3 me/unlock: the token of the unlock link mailed at a lockout lifts the lock. */
+    unlockMe(token: string): Promise<void> {
+      return client.request<void>(paths.users.unlockMe, { body: { token } });
+    },
     /** GET users v2 me. */
     getMe(): Promise<MeResponse> {
       return client.request<MeResponse>(paths.auth.getMeV2);
@@ -61,4 +65,4 @@ export function createAuthApi(client: ApiClient) {
 
 export type AuthApi = ReturnType<typeof createAuthApi>;
 
-export const { refreshToken, silentOAuthRefresh, getMe, getMeTenants } = createAuthApi(api);
+export const { refreshToken, silentOAuthRefresh, getMe, getMeTenants, unlockMe } = createAuthApi(api);

@@ -277,11 +277,13 @@ describe('api client: answers (real HTTP)', () => {
     expect(String(error.calls[0]![0])).to.contain('503');
   });
 
-  it('a network failure is an ApiError without status (screens show the generic message)', async () => {
+  it('a network failure is an ApiError without status that says the server cannot be reached', async () => {
     const err = await rejection(makeClient({ baseUrl: 'http://127.0.0.1:1' }).request(here));
     expect(err).to.be.instanceOf(ApiError);
     expect(err.status).to.equal(undefined);
-    expect(errorMessage(err)).to.equal(GENERIC_ERROR_MESSAGE);
+    expect(err.network).to.equal('unreachable');
+    expect(errorMessage(err)).to.contain('Cannot reach the server at http://127.0.0.1:1');
+    expect(errorMessage(new ApiError('socket hang up'))).to.equal(GENERIC_ERROR_MESSAGE);
   });
 });
 

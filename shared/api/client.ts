@@ -10,10 +10,12 @@ import { paths, type ApiPath } from './paths';
 import {
   ApiError,
   apiErrorFromResponse,
+  classifyNetworkFailure,
   isJsonContentType,
   logApiError,
   UNPARSEABLE_BODY_MESSAGE,
 } from './errors';
+import { errorCodeText, networkFailureText } from './errorText';
 import { downloadBlob, fileNameFromContentDisposition, isAttachment } from './download';
 
 /** Defined by the build (package version) and by the test bundler ("test"). */
@@ -84,7 +86,16 @@ export interface ApiClientDeps {
   location?: () => URL;
   /** Sends the browser to a 302 target; defaults to `navigate` (cancelable `fe-navigate`, then a page load). */
   navigate?: (url: string) => void;
+  /** How long a call may take, answer body included; default REQUEST_TIMEOUT_MS. */
+  timeoutMs?: number;
+  /** Whether the browser has a network; defaults to `navigator.onLine`. */
+  isOnline?: () => boolean;
 }
+
+/** A call with no answer after this long fails as timed out instead of spinning for ever. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** The no-cors probe that tells a browser refusal from an unreachable server. */
+const PROBE_TIMEOUT_MS = 5_000;
 
 export interface ApiClient {
   request<T = unknown>(route: ApiPath, opts?: RequestOptions): Promise<T>;
@@ -129,6 +140,8 @@ function isRawBody(body: unknown): body is BodyInit {
   );
 }
 
+const origin = (url: string): string => new URL(url, window.location.href).origin;
+
 function isWretchError(err: unknown): err is WretchError {
   return err instanceof wretch.WretchError;
 }
@@ -152,6 +165,8 @@ function fallbackFileName(opts: RequestOptions): string {
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const pageUrl = deps.location ?? (() => new URL(window.location.href));
   const navigate = deps.navigate ?? ((url: string) => navigateTo(url));
+  const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const isOnline = deps.isOnline ?? (() => navigator.onLine !== false);
 
   function url(route: ApiPath, opts: Pick<RequestOptions, 'params' | 'query'> = {}): string {
     const base = (deps.getOptions().baseUrl ?? '').replace(/\/+$/, '');
@@ -218,6 +233,47 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return text as T;
   }
 
+  /** True when anything answers at the origin of `target` (a no-cors request is not subject to CORS). */
+  async function serverAnswers(target: string, transport: typeof fetch): Promise<boolean> {
+    try {
+      await transport(`${origin(target)}/`, {
+        method: 'HEAD',
+        mode: 'no-cors',
+        credentials: 'omit',
+        cache: 'no-store',
+        signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** A call that got no answer, said in the page's language with the server it concerns; else undefined. */
+  async function describeNetworkFailure(
+    err: unknown,
+    target: string,
+    options: HostOptions,
+    transport: typeof fetch,
+  ): Promise<ApiError | undefined> {
+    if (options.preview) return undefined;
+    const online = isOnline();
+    let kind = classifyNetworkFailure(err, { online });
+    if (kind === 'blocked') {
+      kind = classifyNetworkFailure(err, { online, serverAnswers: await serverAnswers(target, transport) });
+    }
+    if (!kind) return undefined;
+    const where = {
+      baseUrl: (options.baseUrl ?? '').replace(/\/+$/, '') || origin(target),
+      origin: pageUrl().origin,
+    };
+    const display = networkFailureText(kind, where, {
+      locale: options.locale,
+      localizations: options.localizations,
+    });
+    return new ApiError((err as Error).message, undefined, { cause: err, network: kind, display });
+  }
+
   async function request<T = unknown>(route: ApiPath, opts: RequestOptions = {}): Promise<T> {
     const options = deps.getOptions();
     const transport = options.preview
@@ -231,11 +287,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       delete requestHeaders['Content-Type'];
     }
 
+    const target = url(route, opts);
+    const translation = { locale: options.locale, localizations: options.localizations };
+    const networkError = (err: unknown) => describeNetworkFailure(err, target, options, transport);
+
     let response: Response;
     try {
-      let chain = wretch(url(route, opts))
+      let chain = wretch(target)
         .polyfills({ fetch: transport })
-        .options({ credentials: options.requestCredentials })
+        .options({ credentials: options.requestCredentials, signal: AbortSignal.timeout(timeoutMs) })
         .headers(requestHeaders);
       // Set the body directly: wretch's own JSON detection would stringify a Blob.
       if (payload !== undefined) chain = chain.body(payload as BodyInit);
@@ -252,14 +312,23 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           contentType: err.response?.headers.get('Content-Type') ?? null,
           bodyText: err.text ?? '',
         });
+        // A known code reads in the page's language; an unknown one keeps the server's message.
+        apiError.display = errorCodeText(apiError.code, translation);
         logApiError(apiError, options.logLevel);
         throw apiError;
       }
       if (err instanceof ApiError) throw err;
-      // Network failure: no status, so screens show the generic message (API-016).
+      const network = await networkError(err);
+      if (network) throw network;
+      // Any other failure without a status: screens show the generic message (API-016).
       throw new ApiError(err instanceof Error ? err.message : String(err), undefined, { cause: err });
     }
-    return readAnswer<T>(route, opts, response);
+    try {
+      return await readAnswer<T>(route, opts, response);
+    } catch (err) {
+      // The time limit covers the answer's body too.
+      throw (await networkError(err)) ?? err;
+    }
   }
 
   return { request, url, headers };

@@ -37,6 +37,8 @@ export interface TeamUser {
   activatedForTenant?: boolean;
   /** Disabled in the tenant by an administrator. */
   isDisabled?: boolean;
+  /** Sign-in blocked after too many wrong passwords, until the lock runs out or is lifted. */
+  isLocked?: boolean;
   createdAt?: string;
   lastLogin?: string | null;
   /** Set for a temporary user (TEAM-019): the moment the user is removed. */
@@ -60,6 +62,8 @@ export interface UsersQuery {
   sortBy: string;
   order: SortOrder;
   includeSubTenants: boolean;
+  /** Only locked-out users (true) or only the others (false); absent: everyone (ENUM-030). */
+  isLocked?: boolean;
 }
 
 export interface UserRoles {
@@ -81,6 +85,8 @@ export interface AddUserBody {
 
 export interface InviteLink {
   id?: string;
+  vendorId?: string;
+  tenantId?: string;
   token: string;
   /** ISO date-time. */
   expires: string;
@@ -107,6 +113,7 @@ export function usersV3Query(query: UsersQuery): Record<string, string | number 
     _sortBy: query.sortBy,
     _order: query.order,
     _includeSubTenants: query.includeSubTenants,
+    ...(query.isLocked === undefined ? {} : { _isLocked: query.isLocked }),
   };
 }
 
@@ -150,6 +157,10 @@ export function createTeamApi(client: ApiClient) {
     enableUser(userId: string): Promise<TeamUser> {
       return client.request<TeamUser>(paths.teams.enableUser, { params: { userId } });
     },
+    /** Lifts a member's sign-in lockout (our call beside enable/disable). */
+    unlockUser(userId: string): Promise<TeamUser> {
+      return client.request<TeamUser>(paths.teams.unlockUser, { params: { userId } });
+    },
     /** POST users v2 for a user who has not accepted the invitation yet: the invitation is sent again. */
     resendInvitation(email: string): Promise<TeamUser> {
       return client.request<TeamUser>(paths.teams.resendInvitationLink, { body: { email } });
@@ -158,10 +169,14 @@ export function createTeamApi(client: ApiClient) {
     resendActivation(userId: string): Promise<void> {
       return client.request<void>(paths.teams.resendActivationLink, { params: { userId } });
     },
-    /** The tenant's invite link, or null when there is none (the API answers 404). */
+    /**
+     * The tenant's invite link, or null when there is none: the API answers 200 without a token (Frontegg's
+     * empty answer); an older server's 404 means none as well.
+     */
     async getInviteLink(): Promise<InviteLink | null> {
       try {
-        return await client.request<InviteLink>(paths.teams.getInviteUserLink);
+        const link = await client.request<Partial<InviteLink> | undefined>(paths.teams.getInviteUserLink);
+        return link && typeof link.token === 'string' && link.token ? (link as InviteLink) : null;
       } catch (err) {
         if (isNotFound(err)) return null;
         throw err;

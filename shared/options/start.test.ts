@@ -15,7 +15,7 @@ import { loadApp } from './load';
 import { portalConfigurationAtom } from './metadata';
 import { resolveOptions } from './options';
 import { hostOptionsInputAtom, setOptionsAtom } from './options.atoms';
-import { createLoadSteps } from './start';
+import { createLoadSteps, followSession } from './start';
 import '../../elements/security-center/index';
 
 afterEach(() => {
@@ -25,6 +25,16 @@ afterEach(() => {
   store.set(entitlementsLoadAtom, { status: 'idle' });
   store.set(accessTokenAtom, null);
 });
+
+const someUser = {
+  id: 'u1',
+  email: 'u1@acme.test',
+  name: 'U1',
+  tenantId: 't',
+  tenantIds: ['t'],
+  roles: [],
+  permissions: [],
+};
 
 /** A real client whose transport records each call and answers from a table (or fails). */
 function recordingClient(answers: Record<string, () => Response>) {
@@ -105,18 +115,21 @@ describe('the load sequence, wired', () => {
     const entitlementsPath = '/entitlements/api/v2/user-entitlements';
     const run = async (enabled: boolean, answers: Record<string, () => Response>) => {
       const { calls, client } = recordingClient(answers);
-      const order: string[] = [];
+      store.set(hostOptionsInputAtom, { baseUrl: 'https://auth.example.test', entitlements: { enabled } });
+      const session = followSession(client);
       const loadSteps = createLoadSteps(
         resolveOptions({ baseUrl: 'https://auth.example.test', entitlements: { enabled } }),
         {
           api: client,
           adminPortalApi: client,
+          // The restored session: entitlements follow its user (followSession), authorize waits for them.
           authorize: async () => {
-            order.push('authorize');
             store.set(accessTokenAtom, 'token');
+            store.set(userAtom, someUser);
           },
           importLoginBox: async () => {},
           importAdminPortal: async () => {},
+          sessionLoads: session,
         },
       );
       const console = captureConsole();
@@ -124,6 +137,9 @@ describe('the load sequence, wired', () => {
         await loadApp(loadSteps, { lazy: true });
       } finally {
         console.restore();
+        session.stop();
+        store.set(userAtom, null);
+        store.set(hostOptionsInputAtom, {});
       }
       return calls;
     };

@@ -2,11 +2,11 @@ import { adminPortalApi, api, type ApiClient } from '../api/client';
 import { paths } from '../api/paths';
 import { restoreHostedSession } from '../auth/hosted';
 import { restoreSession } from '../auth/session';
-import { accessTokenAtom, userAtom } from '../auth/session.atoms';
+import { accessTokenAtom, sessionIdentityAtom } from '../auth/session.atoms';
 import { loadEntitlements } from '../flags/entitlements.load';
 import { entitlementsLoadAtom, featureFlagsAtom, loadedFlagsAtom, parseFlags } from '../flags/flags.atoms';
 import { store } from '../store';
-import { loadApp, type AppLoadSteps } from './load';
+import { loadApp, type AppLoadSteps, type LoadLogger } from './load';
 import { trackLocation } from './location';
 import { loadPortalConfiguration, portalConfigurationAtom } from './metadata';
 import type { HostOptions } from './options';
@@ -19,16 +19,63 @@ export interface LoadStepDeps {
   authorize: () => Promise<void>;
   importLoginBox: () => Promise<unknown>;
   importAdminPortal: () => Promise<unknown>;
+  /** The loads that follow the session (`followSession`): authorize waits for those of the session it restored. */
+  sessionLoads?: Pick<SessionLoads, 'settled'>;
 }
 
-const loadFlags = async (api: LoadStepDeps['api']) =>
-  store.set(loadedFlagsAtom, parseFlags(await api.request(paths.featureFlags.loadFeatureFlags)));
+/** An answer for a session that has changed meanwhile is dropped: the load for the new one is queued. */
+async function forSession<T>(load: () => Promise<T>, keep: (answer: T) => void): Promise<void> {
+  const who = store.get(sessionIdentityAtom);
+  const answer = await load();
+  if (store.get(sessionIdentityAtom) === who) keep(answer);
+}
+
+const loadFlags = (api: LoadStepDeps['api']) =>
+  forSession(
+    () => api.request(paths.featureFlags.loadFeatureFlags),
+    (answer) => store.set(loadedFlagsAtom, parseFlags(answer)),
+  );
 
 /** Entitlements need a signed-in user: loaded when there is one and the option and flag allow it. */
 async function loadUserEntitlements(options: HostOptions, api: LoadStepDeps['api']): Promise<void> {
-  if (!store.get(accessTokenAtom)) return;
+  if (!store.get(accessTokenAtom)) return store.set(entitlementsLoadAtom, { status: 'idle' });
   const flags = store.get(featureFlagsAtom);
-  store.set(entitlementsLoadAtom, await loadEntitlements({ api, options, flags }));
+  await forSession(
+    () => loadEntitlements({ api, options, flags }),
+    (load) => store.set(entitlementsLoadAtom, load),
+  );
+}
+
+export interface SessionLoads {
+  /** Settles when the loads of every session change so far are done. */
+  settled(): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * The one place flags and entitlements follow the session: whenever its (user id, tenant id) changes, however
+ * the session started (sign-in, refresh cookie on reload, tenant switch, hosted login) or ended, the flags and
+ * then the user's entitlements load again, with the options of that moment. Loads run one at a time.
+ */
+export function followSession(api: LoadStepDeps['api'], logger: LoadLogger = console): SessionLoads {
+  let queue = Promise.resolve();
+  const reload = () => {
+    queue = queue.then(async () => {
+      // A page that names no server (no base URL, no preview) has nobody to ask.
+      const { baseUrl, preview } = store.get(optionsAtom);
+      if (!baseUrl && !preview) return;
+      await loadFlags(api).catch((error: unknown) =>
+        logger.error('[fe-elements] feature flags failed to load', error),
+      );
+      await loadUserEntitlements(store.get(optionsAtom), api).catch((error: unknown) =>
+        logger.error('[fe-elements] entitlements failed to load', error),
+      );
+    });
+  };
+  const stop = store.sub(sessionIdentityAtom, reload);
+  // A session that exists before the sequence starts (set by the host or a test) is followed too.
+  if (store.get(sessionIdentityAtom)) reload();
+  return { settled: () => queue, stop };
 }
 
 /** The real steps of the load sequence: each writes its result to the store, a failure leaves the default. */
@@ -39,7 +86,8 @@ export function createLoadSteps(options: HostOptions, deps: LoadStepDeps): AppLo
       store.set(portalConfigurationAtom, await loadPortalConfiguration(deps.adminPortalApi)),
     authorize: async () => {
       await deps.authorize();
-      await loadUserEntitlements(options, deps.api);
+      // A restored session reloaded the flags and entitlements for its user: the sequence waits for them.
+      await deps.sessionLoads?.settled();
     },
     loadLoginBoxScript: async () => void (await deps.importLoginBox()),
     loadTagManagerScript: () => loadTagManagerScript(tagManagerId(options.tagManager), options.cspNonce),
@@ -69,6 +117,7 @@ export function startApp(): Promise<void> {
     }
     return Promise.resolve();
   }
+  // Subscribed before the sequence starts, so the session that authorize restores is followed too.
   started ??= loadApp(
     createLoadSteps(options, {
       api,
@@ -77,33 +126,9 @@ export function startApp(): Promise<void> {
       authorize: options.hostedLoginBox ? restoreHostedSession : restoreSession,
       importLoginBox: () => import('../../elements/login-box/index'),
       importAdminPortal: () => import('../../elements/admin-portal/index'),
+      sessionLoads: followSession(api),
     }),
     { lazy: options.lazy },
-  ).then(followUser);
+  );
   return started;
-}
-
-/**
- * Flags and entitlements are evaluated for the signed-in user: loaded again when the user or tenant changes
- * (with the options of that moment).
- */
-function followUser(): void {
-  const who = () => {
-    const user = store.get(userAtom);
-    return user ? `${user.id}|${user.tenantId}` : '';
-  };
-  let last = who();
-  store.sub(userAtom, () => {
-    const now = who();
-    if (now === last) return;
-    last = now;
-    void (async () => {
-      await loadFlags(api).catch((error: unknown) =>
-        console.error('[fe-elements] feature flags failed to load', error),
-      );
-      await loadUserEntitlements(store.get(optionsAtom), api).catch((error: unknown) =>
-        console.error('[fe-elements] entitlements failed to load', error),
-      );
-    })();
-  });
 }

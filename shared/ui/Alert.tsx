@@ -3,12 +3,14 @@ import { Button } from './Button';
 
 export interface AlertProps {
   severity: 'error' | 'warning' | 'info' | 'success';
+  /** A heading above the message (what failed), when the message alone does not say it. */
+  title?: string;
   children: ReactNode;
   action?: { label: string; onClick: () => void };
 }
 
 /** A message box; errors are announced to screen readers at once (role="alert"). */
-export function Alert({ severity, children, action }: AlertProps) {
+export function Alert({ severity, title, children, action }: AlertProps) {
   return (
     <div
       part="alert"
@@ -25,7 +27,14 @@ export function Alert({ severity, children, action }: AlertProps) {
         background: 'var(--fe-color-surface)',
       }}
     >
-      <div css={{ flex: 1, color: 'var(--fe-color-text)' }}>{children}</div>
+      <div css={{ flex: 1, color: 'var(--fe-color-text)' }}>
+        {title && (
+          <strong part="alert-title" css={{ display: 'block', marginBlockEnd: '0.25em' }}>
+            {title}
+          </strong>
+        )}
+        {children}
+      </div>
       {action && (
         <Button variant="secondary" onClick={action.onClick}>
           {action.label}

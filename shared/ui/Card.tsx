@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+/** A surface around content; with `width` it keeps that width on every screen (never wider than its room). */
 export function Card({ children, width }: { children: ReactNode; width?: number | string }) {
   return (
     <section
@@ -9,7 +10,8 @@ export function Card({ children, width }: { children: ReactNode; width?: number 
         border: '1px solid var(--fe-color-border)',
         borderRadius: 'calc(var(--fe-radius) * 2)',
         padding: 'calc(var(--fe-spacing) * 3)',
-        maxWidth: width,
+        width,
+        maxWidth: '100%',
         boxShadow: '0 1px 3px rgb(0 0 0 / 0.08)',
       }}
     >

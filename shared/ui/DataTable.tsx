@@ -9,6 +9,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState, type ReactNode } from 'react';
 import { useT } from '../i18n/useT';
+import { Skeleton, visuallyHidden } from './Skeleton';
 
 export type { ColumnDef, SortingState } from '@tanstack/react-table';
 
@@ -30,14 +31,25 @@ export interface DataTableProps<T> {
   /** Height of the scroll area; only the rows in view (plus a few) are in the DOM. */
   maxHeight?: number;
   rowHeight?: number;
+  /**
+   * Rows are loading: without rows yet, the real header over `skeletonRows` placeholder rows of
+   * `rowHeight` (nothing moves when the rows come); with rows, they stay, dimmed, until the new ones come.
+   */
+  loading?: boolean;
+  skeletonRows?: number;
 }
+
+/** Placeholder widths per column, so skeleton rows look like text of different lengths. */
+const SKELETON_WIDTHS = ['70%', '45%', '60%', '35%', '50%'];
 
 /**
  * A table on TanStack Table with rows virtualized by TanStack Virtual: a list of thousands of rows keeps a
  * few dozen rows in the DOM. Sortable headers are buttons with `aria-sort` on their cell.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
+  const { t } = useT();
   const { columns, data, getRowId, sorting, onSortingChange, maxHeight = 480, rowHeight = 44 } = props;
+  const { loading = false, skeletonRows = 5 } = props;
   const [localSorting, setLocalSorting] = useState<SortingState>([]);
   const manual = onSortingChange !== undefined;
   const table = useReactTable({
@@ -63,6 +75,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const before = items[0]?.start ?? 0;
   const after = items.length ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
   const columnCount = table.getVisibleLeafColumns().length;
+  const skeleton = loading && rows.length === 0;
 
   return (
     <div
@@ -75,11 +88,25 @@ export function DataTable<T>(props: DataTableProps<T>) {
         borderRadius: 'var(--fe-radius)',
       }}
     >
+      {loading && (
+        <span role="status" css={visuallyHidden}>
+          {t('common.loading')}
+        </span>
+      )}
       <table
         aria-label={props.label}
         aria-rowcount={rows.length + 1}
+        aria-busy={loading || undefined}
         part="table"
-        css={{ width: '100%', borderCollapse: 'collapse', fontSize: '0.95em' }}
+        // Takes the focus when the control that opened a dialog is gone (its row deleted).
+        tabIndex={-1}
+        data-focus-fallback
+        css={{
+          width: '100%',
+          borderCollapse: 'collapse',
+          fontSize: '0.95em',
+          '&:focus-visible': { outline: '2px solid var(--fe-color-primary)', outlineOffset: -2 },
+        }}
       >
         <thead css={{ position: 'sticky', top: 0, zIndex: 1, background: 'var(--fe-color-surface)' }}>
           {table.getHeaderGroups().map((group) => (
@@ -125,8 +152,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </tr>
           ))}
         </thead>
-        <tbody>
-          {rows.length === 0 ? (
+        <tbody css={{ opacity: loading && !skeleton ? 0.6 : 1, transition: 'opacity 150ms' }}>
+          {skeleton ? (
+            Array.from({ length: skeletonRows }, (_, i) => (
+              <tr key={i} aria-hidden="true" data-skeleton-row css={{ height: rowHeight }}>
+                {table.getVisibleLeafColumns().map((column, c) => (
+                  <td
+                    key={column.id}
+                    css={{ padding: '8px 12px', borderBottom: '1px solid var(--fe-color-border)' }}
+                  >
+                    <Skeleton width={SKELETON_WIDTHS[(c + i) % SKELETON_WIDTHS.length]} />
+                  </td>
+                ))}
+              </tr>
+            ))
+          ) : rows.length === 0 ? (
             <tr>
               <td colSpan={columnCount} css={{ padding: 16, color: 'var(--fe-color-text-secondary)' }}>
                 {props.emptyMessage}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { rememberOpener, returnFocus } from './focus';
 
 export interface DialogProps {
   open: boolean;
@@ -12,16 +13,23 @@ export interface DialogProps {
 
 /**
  * A modal dialog on the native `<dialog>` element, rendered inside the element's shadow root: the browser
- * traps focus, makes the page behind inert, closes on Escape and restores focus on close.
+ * traps focus, makes the page behind inert and closes on Escape. Closing (or unmounting) gives the focus
+ * back to the control that opened it, or to a fallback when that control is gone (see `returnFocus`).
  */
 export function Dialog({ open, title, onClose, children, actions, width = 480 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!dialog || !open) return;
+    // Read before showModal moves the focus into the dialog.
+    const opener = rememberOpener(dialog.getRootNode());
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      if (dialog.open) dialog.close();
+      // The browser's own restore is lost when the dialog is removed (pages unmount closed dialogs).
+      returnFocus(opener);
+    };
   }, [open]);
   return (
     <dialog

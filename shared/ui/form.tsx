@@ -14,6 +14,10 @@ import { useT } from '../i18n/useT';
 import type { MessageKey } from '../i18n/translate';
 import { TextField, type TextFieldProps } from './TextField';
 
+// Before any schema exists (every form module imports this one first): zod's compiled parsers probe `new Function`,
+// which a host page's strict CSP (no 'unsafe-eval') reports as a violation even though zod catches the refusal.
+z.config({ jitless: true });
+
 /**
  * Validation for every portal form. A rule's message is a message key, translated where it is shown, so
  * every dialog says the same thing for the same problem in the page's language.

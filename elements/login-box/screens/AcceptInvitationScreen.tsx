@@ -9,7 +9,7 @@ import { currentSearchParamsAtom, navigate } from '../../../shared/options/locat
 import { optionsAtom } from '../../../shared/options/options.atoms';
 import { Alert, Spinner } from '../../../shared/ui';
 import { linkParams } from '../flows/activate.machine';
-import { invitationStart, type InvitationStep } from '../flows/invitation.machine';
+import { firstPasswordPath, invitationStart, type InvitationStep } from '../flows/invitation.machine';
 import { RouteLink } from '../RouteLink';
 import { ScreenHeader } from './ScreenHeader';
 
@@ -30,10 +30,10 @@ export function AcceptInvitationScreen({ host }: { host: EventTarget }) {
         await signOut().catch(() => undefined);
         setStep('success');
         // A new invitee has no password yet: choosing one comes next.
-        if (answer?.setPasswordToken) {
-          const query = new URLSearchParams({ userId: link.userId, token: answer.setPasswordToken });
-          navigate(`${routes.resetPasswordUrl}?${query}`, { from: host });
-        }
+        if (answer?.setPasswordToken)
+          navigate(firstPasswordPath(routes.resetPasswordUrl, link.userId, answer.setPasswordToken), {
+            from: host,
+          });
       },
       (e: unknown) => {
         setError(errorMessage(e, t('loginBox.invitation.failed')));

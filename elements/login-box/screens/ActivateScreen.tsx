@@ -88,7 +88,12 @@ export function ActivateScreen({ host }: { host: EventTarget }) {
 
   return (
     <>
-      <ScreenHeader title={t('loginBox.activate.title')} />
+      {/* The new user never had a password: the form sets one. */}
+      <ScreenHeader
+        title={t(
+          step === 'activatingForm' ? 'loginBox.activate.setPasswordTitle' : 'loginBox.activate.title',
+        )}
+      />
       {step === 'activating' && <Spinner label={t('loginBox.activate.activating')} />}
       {step === 'success' && <p role="status">{t('loginBox.activate.success')}</p>}
       {step === 'activatingForm' && (

@@ -2,9 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useT } from '../../../shared/i18n/useT';
 import { Alert, Button, TextField } from '../../../shared/ui';
 import { useAtomValue } from 'jotai';
+import { navigate } from '../../../shared/options/location';
 import { optionsAtom } from '../../../shared/options/options.atoms';
 import { RouteLink } from '../RouteLink';
 import { useLogin } from '../useLogin';
+import { useUnlockLink } from '../useUnlockLink';
 import { SocialLoginButtons } from './SsoScreens';
 import { isEmail, useEmailError } from './useFieldErrors';
 
@@ -12,6 +14,7 @@ import { isEmail, useEmailError } from './useFieldErrors';
 export function LoginScreen({ host, email: initialEmail = '' }: { host: EventTarget; email?: string }) {
   const { t } = useT();
   const { state, submit } = useLogin(host);
+  const unlock = useUnlockLink();
   const { routes } = useAtomValue(optionsAtom);
   const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
@@ -35,7 +38,24 @@ export function LoginScreen({ host, email: initialEmail = '' }: { host: EventTar
         aria-busy={state.loading}
         css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
       >
-        {state.error && <Alert severity="error">{state.error}</Alert>}
+        {unlock === 'unlocking' && <p role="status">{t('loginBox.login.unlocking')}</p>}
+        {unlock === 'unlocked' && <Alert severity="success">{t('loginBox.login.unlocked')}</Alert>}
+        {unlock === 'failed' && <Alert severity="error">{t('loginBox.login.unlockFailed')}</Alert>}
+        {state.error && (
+          <Alert
+            severity="error"
+            action={
+              state.blocked
+                ? {
+                    label: t('loginBox.login.resetToUnlock'),
+                    onClick: () => navigate(routes.forgetPasswordUrl, { from: host }),
+                  }
+                : undefined
+            }
+          >
+            {state.error}
+          </Alert>
+        )}
         <TextField
           label={t('loginBox.login.emailLabel')}
           type="email"

@@ -3,18 +3,39 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
 import { paths } from '../../../shared/api/paths';
+import type { MessageKey } from '../../../shared/i18n/translate';
 import { useT } from '../../../shared/i18n/useT';
 import { currentSearchParamsAtom } from '../../../shared/options/location';
 import { Alert, Button, TextField } from '../../../shared/ui';
 import { linkParams } from '../flows/activate.machine';
+import { isFirstPassword } from '../flows/invitation.machine';
 import { defaultPasswordConfig, passwordProblem } from '../flows/password.machine';
 import { BackToLogin } from '../RouteLink';
 import { ScreenHeader } from './ScreenHeader';
 import { usePasswordError } from './useFieldErrors';
 
+const resetPasswordText = {
+  title: 'loginBox.resetPassword.title',
+  passwordLabel: 'loginBox.resetPassword.passwordLabel',
+  confirmLabel: 'loginBox.resetPassword.confirmLabel',
+  submit: 'loginBox.resetPassword.submit',
+  success: 'loginBox.resetPassword.success',
+} as const satisfies Record<string, MessageKey>;
+
+const firstPasswordText = {
+  title: 'loginBox.resetPassword.setTitle',
+  passwordLabel: 'loginBox.resetPassword.setPasswordLabel',
+  confirmLabel: 'loginBox.resetPassword.setConfirmLabel',
+  submit: 'loginBox.resetPassword.setSubmit',
+  success: 'loginBox.resetPassword.setSuccess',
+} as const satisfies Record<string, MessageKey>;
+
 export function ResetPasswordScreen({ host }: { host: EventTarget }) {
   const { t } = useT();
-  const link = linkParams(useAtomValue(currentSearchParamsAtom));
+  const params = useAtomValue(currentSearchParamsAtom);
+  const link = linkParams(params);
+  // An invitee never had a password: theirs is set, not changed.
+  const text = isFirstPassword(params) ? firstPasswordText : resetPasswordText;
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState(false);
@@ -57,13 +78,13 @@ export function ResetPasswordScreen({ host }: { host: EventTarget }) {
 
   return (
     <>
-      <ScreenHeader title={t('loginBox.resetPassword.title')} />
+      <ScreenHeader title={t(text.title)} />
       {!link ? (
         <Alert severity="error">{t('loginBox.resetPassword.invalid')}</Alert>
       ) : linkError ? (
         <Alert severity="error">{linkError}</Alert>
       ) : done ? (
-        <p role="status">{t('loginBox.resetPassword.success')}</p>
+        <p role="status">{t(text.success)}</p>
       ) : (
         <form
           noValidate
@@ -72,7 +93,7 @@ export function ResetPasswordScreen({ host }: { host: EventTarget }) {
         >
           {error && <Alert severity="error">{error}</Alert>}
           <TextField
-            label={t('loginBox.resetPassword.passwordLabel')}
+            label={t(text.passwordLabel)}
             type="password"
             name="password"
             autoComplete="new-password"
@@ -81,7 +102,7 @@ export function ResetPasswordScreen({ host }: { host: EventTarget }) {
             onChange={(e) => setPassword(e.target.value)}
           />
           <TextField
-            label={t('loginBox.resetPassword.confirmLabel')}
+            label={t(text.confirmLabel)}
             type="password"
             name="confirmPassword"
             autoComplete="new-password"
@@ -90,7 +111,7 @@ export function ResetPasswordScreen({ host }: { host: EventTarget }) {
             onChange={(e) => setConfirm(e.target.value)}
           />
           <Button type="submit" fullWidth disabled={busy}>
-            {t('loginBox.resetPassword.submit')}
+            {t(text.submit)}
           </Button>
         </form>
       )}

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../shared/api/errors';
 import { paths } from '../../../shared/api/paths';
 import { applyAuthAnswer, type AuthAnswer } from '../../../shared/auth/session';
 import { useT } from '../../../shared/i18n/useT';
-import { navigate } from '../../../shared/options/location';
+import { currentSearchParamsAtom, navigate } from '../../../shared/options/location';
 import { optionsAtom } from '../../../shared/options/options.atoms';
 import { Alert, Button, TextField } from '../../../shared/ui';
 import { signUpOutcome, type SignUpAnswer } from '../flows/signup.machine';
@@ -17,6 +17,8 @@ import { isEmail, useEmailError, usePasswordError } from './useFieldErrors';
 export function SignUpScreen({ host }: { host: EventTarget }) {
   const { t } = useT();
   const { routes } = useAtomValue(optionsAtom);
+  // An account's shareable invite link opens this screen with its token: the new user joins that account.
+  const invitationToken = useAtomValue(currentSearchParamsAtom).get('invitationToken') || undefined;
   const [form, setForm] = useState({ name: '', email: '', password: '', companyName: '' });
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -37,7 +39,12 @@ export function SignUpScreen({ host }: { host: EventTarget }) {
     setBusy(true);
     setError(null);
     try {
-      const body = { ...form, email: form.email.trim(), companyName: form.companyName.trim() || undefined };
+      const body = {
+        ...form,
+        email: form.email.trim(),
+        companyName: (!invitationToken && form.companyName.trim()) || undefined,
+        invitationToken,
+      };
       const answer = await api.request<SignUpAnswer & AuthAnswer>(paths.auth.signUpUser, { body });
       const outcome = signUpOutcome(answer);
       if ('stage' in outcome) setSentTo(body.email);
@@ -94,12 +101,14 @@ export function SignUpScreen({ host }: { host: EventTarget }) {
           error={touched ? passwordText(problem) : null}
           {...field('password')}
         />
-        <TextField
-          label={t('loginBox.signUp.companyLabel')}
-          name="companyName"
-          autoComplete="organization"
-          {...field('companyName')}
-        />
+        {!invitationToken && (
+          <TextField
+            label={t('loginBox.signUp.companyLabel')}
+            name="companyName"
+            autoComplete="organization"
+            {...field('companyName')}
+          />
+        )}
         <Button type="submit" fullWidth disabled={busy}>
           {busy ? t('loginBox.signUp.submitting') : t('loginBox.signUp.submit')}
         </Button>

@@ -78,6 +78,7 @@ describe('input text middleware', () => {
         'body.file: text must not contain NUL characters or unpaired surrogates',
         'body.b\\u0000: text must not contain NUL characters or unpaired surrogates',
       ],
+      errorCode: 'ER-6010',
     });
   });
 

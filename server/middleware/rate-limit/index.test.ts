@@ -25,7 +25,10 @@ describe('rate limit on the auth endpoints', () => {
     const limited = await attempt('203.0.113.1');
     assert.equal(limited.status, 429);
     assert.ok(Number(limited.headers.get('retry-after')) > 0);
-    assert.deepEqual(await limited.json(), { errors: ['Too many requests, try again later'] });
+    assert.deepEqual(await limited.json(), {
+      errors: ['Too many requests, try again later'],
+      errorCode: 'ER-6002',
+    });
   });
 
   it('a spoofed X-Forwarded-For does not give a fresh budget', async () => {

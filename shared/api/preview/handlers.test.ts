@@ -272,8 +272,29 @@ const families: [string, ApiPath, CallOptions, Check][] = [
     paths.metadata.getMetadata,
     { query: { entityName: 'adminBox' } },
     (b) => {
-      expect(b).to.deep.equal({ rows: [{ configuration: { navigation: {}, theme: {} } }] });
+      expect(b).to.deep.equal({
+        rows: [
+          {
+            id: 'vendor-fe-demo:adminBox',
+            entityName: 'adminBox',
+            vendorId: 'vendor-fe-demo',
+            configuration: { navigation: {}, theme: {} },
+          },
+        ],
+      });
     },
+  ],
+  [
+    'metadata of an entity the sample keeps none of',
+    paths.metadata.getMetadata,
+    { query: { entityName: 'saml' } },
+    (b) => expect(b).to.deep.equal({ rows: [] }),
+  ],
+  [
+    'invite link when there is none: 200 without a token, as the server answers',
+    paths.teams.getInviteUserLink,
+    {},
+    (b) => expect(b).to.deep.equal({}),
   ],
   [
     'metadata audits',
@@ -461,6 +482,20 @@ describe('preview handlers', () => {
       check(body);
     });
   }
+
+  it('the portal metadata: a commit replaces the parts it names, and the next load reads them', async () => {
+    const { call } = previewHarness();
+    const saved = await call(paths.metadata.updateAdminBoxMetadata, {
+      body: { actions: [{ type: 'fields', payload: { 'profile.phoneNumber': 'viewOnly' } }] },
+    });
+    expect(saved.status).to.equal(200);
+    expect(saved.body.configuration.fields).to.deep.equal({ 'profile.phoneNumber': 'viewOnly' });
+    const read = await call(paths.metadata.getMetadata, { query: { entityName: 'adminBox' } });
+    expect(read.body.rows[0].configuration.fields).to.deep.equal({ 'profile.phoneNumber': 'viewOnly' });
+    expect((await call(paths.metadata.getAdminBoxMetadata, {})).body).to.deep.equal(read.body.rows[0]);
+    const refused = await call(paths.metadata.updateAdminBoxMetadata, { body: { actions: [{ type: 'x' }] } });
+    expect(refused.status).to.equal(400);
+  });
 
   it('every route of the table is reachable by its own method and path', () => {
     for (const [route] of previewRoutes) {

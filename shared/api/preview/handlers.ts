@@ -13,6 +13,8 @@ import {
   buildTenant,
   buildUser,
   INACTIVE_THRESHOLD_SECONDS,
+  SAMPLE_TENANT_ID,
+  SAMPLE_VENDOR_ID,
   type AccessToken,
   type ApiToken,
   type Application,
@@ -434,6 +436,8 @@ function filterUsers(req: PreviewRequest, includeSubTenantsByDefault = false): U
     list = list.filter((u) => u.lastLogin === null || Date.parse(u.lastLogin) < since);
   } else if (preset !== null) throw fail(400, `Unknown preset: ${preset}`);
 
+  const locked = first(q, ['_isLocked', 'isLocked']);
+  if (locked !== null) list = list.filter((u) => u.isLocked === (locked === 'true' || locked === '1'));
   const email = first(q, ['_email', 'email'])?.toLowerCase();
   if (email) list = list.filter((u) => u.email.toLowerCase() === email);
   const search = first(q, ['_filter', 'filter'])?.toLowerCase();
@@ -510,6 +514,13 @@ function setDisabled(isDisabled: boolean): PreviewHandler {
   };
 }
 
+/** As the server: an administrator lifts a member's lockout. */
+function unlockUser(req: PreviewRequest) {
+  const user = userById(req);
+  user.isLocked = false;
+  return userView(req.state, user);
+}
+
 function resendActivation(req: PreviewRequest) {
   if (userById(req).verified) throw fail(400, 'The user is already activated');
   return {};
@@ -518,8 +529,18 @@ function resendActivation(req: PreviewRequest) {
 /** TEAM-020: an invite link lives 30 days unless the request says otherwise. */
 export const DEFAULT_INVITE_LINK_MINUTES = 43_200;
 
+/** The portal metadata row, in the server's shape. */
+const adminBoxRow = (state: SampleState) => ({
+  id: `${SAMPLE_VENDOR_ID}:adminBox`,
+  entityName: 'adminBox',
+  vendorId: SAMPLE_VENDOR_ID,
+  configuration: state.adminBoxMetadata,
+});
+
 const inviteLinkView = (link: InviteLink) => ({
   id: link.tenantId,
+  vendorId: SAMPLE_VENDOR_ID,
+  tenantId: link.tenantId,
   token: link.token,
   expires: link.expires,
   shouldSendEmail: link.shouldSendEmail,
@@ -1025,10 +1046,18 @@ export const previewRoutes: ReadonlyArray<readonly [ApiPath, PreviewHandler]> = 
   on(paths.auth.logout, ({ state }) => ((state.session.signedIn = false), {})),
   on(paths.auth.refreshToken, refresh),
   // Sign-up, activation, invitations, passwords: the mails are imaginary, the links any userId and token.
-  on(paths.auth.signUpUser, (req) => ({
-    shouldActivate: true,
-    userId: text(record(req.body).email) ? newId('user') : '',
-  })),
+  on(paths.auth.signUpUser, (req) => {
+    // With an invite link's token the sign-up joins that account: the token must name a live link, as on the server.
+    const invitationToken = record(req.body).invitationToken;
+    if (
+      invitationToken !== undefined &&
+      !req.state.inviteLinks.some(
+        (l) => l.token === invitationToken && Date.parse(l.expires) > req.now.getTime(),
+      )
+    )
+      throw fail(400, "We couldn't verify your invitation");
+    return { shouldActivate: true, userId: text(record(req.body).email) ? newId('user') : '' };
+  }),
   on(
     paths.auth.getActivateAccountStrategy,
     (req) => (linkToken(req, 'The activation link is invalid or expired'), { shouldSetPassword: false }),
@@ -1158,12 +1187,18 @@ export const previewRoutes: ReadonlyArray<readonly [ApiPath, PreviewHandler]> = 
   on(paths.teams.deleteUser, deleteUser),
   on(paths.teams.disableUser, setDisabled(true)),
   on(paths.teams.enableUser, setDisabled(false)),
+  on(paths.teams.unlockUser, unlockUser),
   on(paths.teams.resendActivationLink, resendActivation),
   on(paths.teams.getInviteLinkConfiguration, () => ({
     isEnabled: true,
     defaultExpiresInMinutes: DEFAULT_INVITE_LINK_MINUTES,
   })),
-  on(paths.teams.getInviteUserLink, (req) => inviteLinkView(inviteLinkOf(req))),
+  // No link: 200 without a token, as the server (and Frontegg) answer.
+  on(paths.teams.getInviteUserLink, (req) => {
+    const tenantId = scopedTenant(req);
+    const link = req.state.inviteLinks.find((l) => l.tenantId === tenantId);
+    return link ? inviteLinkView(link) : {};
+  }),
   on(paths.teams.createInviteUserLink, createInviteLink),
   on(paths.teams.createInviteUserLinkV2, createInviteLink),
   on(paths.teams.updateInviteUserLink, updateInviteLink),
@@ -1438,18 +1473,33 @@ export const previewRoutes: ReadonlyArray<readonly [ApiPath, PreviewHandler]> = 
   ),
   on(paths.metadata.getMetadata, ({ state, query }) => {
     const entityName = query.get('entityName');
-    if (entityName === 'adminBox') return { rows: [{ configuration: state.adminBoxMetadata }] };
+    if (entityName === 'adminBox') return { rows: [adminBoxRow(state)] };
     if (entityName === 'audits') return { rows: [{ properties: state.auditColumns, theme: { styles: {} } }] };
     return { rows: [] };
   }),
+  on(paths.metadata.getAdminBoxMetadata, ({ state }) => adminBoxRow(state)),
+  // A commit replaces the parts it names (the server validates them; the preview takes objects only).
+  on(paths.metadata.updateAdminBoxMetadata, ({ state, body }) => {
+    const actions = record(body).actions;
+    if (!Array.isArray(actions) || !actions.length) throw fail(400, 'actions: Required');
+    for (const action of actions as Json[]) {
+      const part = action?.type;
+      if (part !== 'navigation' && part !== 'fields' && part !== 'tabs' && part !== 'theme')
+        throw fail(400, 'actions.type: Invalid enum value');
+      state.adminBoxMetadata[part] = record(action.payload);
+    }
+    return adminBoxRow(state);
+  }),
 
   // Flags and entitlements
-  on(paths.featureFlags.loadFeatureFlags, ({ state, query }) => {
+  on(paths.featureFlags.loadFeatureFlags, ({ state, query, headers }) => {
     const flags: Record<string, 'on' | 'off'> = {};
     for (const key of (query.get('featureKeys') ?? '').split(',').filter(Boolean)) flags[key] = 'off';
     for (const key of previewFeatureFlags) flags[key] = 'on';
-    // The sample account's own flags (as its server answers them), e.g. fe-multi-apps (TEAM-023).
-    for (const key of state.sampleFlags) flags[key] = 'on';
+    // The sample account's own flags, as its server answers them (rules on its tenant id, e.g. fe-multi-apps,
+    // TEAM-023): to a caller with a token working in that account, not to an anonymous one.
+    const inSampleAccount = headers.has('authorization') && state.session.activeTenantId === SAMPLE_TENANT_ID;
+    if (inSampleAccount) for (const key of state.sampleFlags) flags[key] = 'on';
     return { flags };
   }),
   on(paths.entitlements.loadEntitlementsV2, ({ state }) => state.entitlements),
@@ -1542,6 +1592,13 @@ export const previewRoutes: ReadonlyArray<readonly [ApiPath, PreviewHandler]> = 
     } = state.accountSettings;
     return publicSettings;
   }),
+  // No token needed: the sample account's look to its login box; any other tenant id gets the default look.
+  on(paths.accountSettings.getPublicCustomLogin, ({ state, query }) => ({
+    customLogin:
+      query.get('tenantId') === state.accountSettings.tenantId
+        ? (state.accountSettings.customLogin ?? null)
+        : null,
+  })),
   on(paths.accountSettings.updateSettings, ({ state, body }) => {
     const input = record(body);
     // The custom login box saved as it is fails, as on the server (TENANTS-007).

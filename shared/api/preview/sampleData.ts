@@ -509,13 +509,19 @@ export interface SampleState {
   authStrategies: AuthStrategiesConfig;
   mfaDevices: MfaDevices;
   entitlements: Entitlements;
-  adminBoxMetadata: { navigation: Record<string, unknown>; theme: Record<string, unknown> };
+  /** The portal configuration (`rows[0].configuration` of GET /metadata?entityName=adminBox). */
+  adminBoxMetadata: {
+    navigation: Record<string, unknown>;
+    theme: Record<string, unknown>;
+    fields?: Record<string, unknown>;
+    tabs?: Record<string, unknown>;
+  };
   inviteLinks: InviteLink[];
   /** The users' phone numbers (PHONE-005..011). */
   userPhoneNumbers: UserPhoneNumberRow[];
   /** Multi-app administration (TEAM-021..023), as the reference server seeds it. */
   applications: Application[];
-  /** Flags the preview's flags answer turns on besides the fixed ones (`fe-multi-apps`, TEAM-023). */
+  /** Flags the preview's flags answer turns on besides the fixed ones, for the sample account's signed-in users. */
   sampleFlags: string[];
 }
 

@@ -14,6 +14,7 @@ import { breachedEn, mfaEn, stepUpEn } from './login/mfa';
 import { ssoEn } from './login/sso';
 import { shellEn } from './portal/shell';
 import { profileEn } from './portal/profile';
+import { errorsEn } from './errors';
 
 export const en = {
   common: {
@@ -24,6 +25,8 @@ export const en = {
     save: 'Save',
     cancel: 'Cancel',
     close: 'Close',
+    dismiss: 'Dismiss',
+    notifications: 'Notifications',
     retry: 'Try again',
     required: 'This field is required',
     invalidEmail: 'Enter a valid email address',
@@ -34,6 +37,7 @@ export const en = {
     signInRequired: 'Sign in to continue.',
     users: '{count, plural, =0 {No users} one {# user} other {# users}}',
   },
+  errors: errorsEn,
   loginBox: {
     signUp: {
       title: 'Create your account',
@@ -50,6 +54,7 @@ export const en = {
     },
     activate: {
       title: 'Activate your account',
+      setPasswordTitle: 'Set your password',
       activating: 'Activating your account…',
       setPassword: 'Choose a password to finish.',
       passwordLabel: 'Password',
@@ -83,6 +88,11 @@ export const en = {
       submit: 'Save password',
       success: 'Your password is changed. You can sign in now.',
       invalid: 'This reset link is incomplete.',
+      setTitle: 'Set your password',
+      setPasswordLabel: 'Password',
+      setConfirmLabel: 'Confirm the password',
+      setSubmit: 'Set password',
+      setSuccess: 'Your password is set. You can sign in now.',
     },
     logout: {
       signingOut: 'Signing you out…',
@@ -98,10 +108,16 @@ export const en = {
       forgotPassword: 'Forgot password?',
       noAccount: "Don't have an account?",
       signUp: 'Sign up',
+      signedInTitle: 'You are signed in',
       signedInAs: 'Signed in as {name}',
-      signOut: 'Sign out',
+      switchAccount: 'Sign in as someone else',
+      signingOut: 'Signing out…',
       redirecting: 'Redirecting…',
       backToLogin: 'Back to sign in',
+      unlocking: 'Unlocking your account…',
+      resetToUnlock: 'Reset your password',
+      unlocked: 'Your account is unlocked. You can sign in now.',
+      unlockFailed: 'This unlock link is invalid or expired. Reset your password to unlock your account.',
     },
     passwordless: {
       loading: 'Loading sign-in options…',
@@ -203,6 +219,7 @@ export const en = {
     shell: shellEn,
   },
   checkout: {
+    loadFailed: 'The checkout could not load',
     title: 'Confirm your plan',
     subtitle: 'Review the plan before you subscribe.',
     currentPlan: 'Current plan',
@@ -218,6 +235,7 @@ export const en = {
     cardEnding: '{brand} ending in {last4}',
   },
   securityCenter: {
+    loadFailed: 'The security center could not load',
     title: 'Security center',
     score: 'Security score',
     scoreOutOf: '{score} out of 100',

@@ -10,6 +10,7 @@ import { breachedHe, mfaHe, stepUpHe } from './login/mfa';
 import { ssoHe } from './login/sso';
 import { shellHe } from './portal/shell';
 import { profileHe } from './portal/profile';
+import { errorsHe } from './errors';
 
 /** The Hebrew catalog (right to left). `satisfies CatalogShape` makes a missing or extra key a compile error. */
 export const he = {
@@ -21,6 +22,8 @@ export const he = {
     save: 'שמירה',
     cancel: 'ביטול',
     close: 'סגירה',
+    dismiss: 'סגירת ההודעה',
+    notifications: 'התראות',
     retry: 'לנסות שוב',
     required: 'זהו שדה חובה',
     invalidEmail: 'יש להזין כתובת אימייל תקינה',
@@ -31,6 +34,7 @@ export const he = {
     signInRequired: 'יש להתחבר כדי להמשיך.',
     users: '{count, plural, =0 {אין משתמשים} one {משתמש אחד} two {שני משתמשים} other {# משתמשים}}',
   },
+  errors: errorsHe,
   loginBox: {
     signUp: {
       title: 'יצירת חשבון',
@@ -47,6 +51,7 @@ export const he = {
     },
     activate: {
       title: 'הפעלת החשבון',
+      setPasswordTitle: 'הגדרת סיסמה',
       activating: 'מפעילים את החשבון…',
       setPassword: 'בחרו סיסמה כדי לסיים.',
       passwordLabel: 'סיסמה',
@@ -80,6 +85,11 @@ export const he = {
       submit: 'שמירת הסיסמה',
       success: 'הסיסמה שונתה. אפשר להתחבר עכשיו.',
       invalid: 'קישור האיפוס חסר.',
+      setTitle: 'הגדרת סיסמה',
+      setPasswordLabel: 'סיסמה',
+      setConfirmLabel: 'אישור הסיסמה',
+      setSubmit: 'הגדרת הסיסמה',
+      setSuccess: 'הסיסמה הוגדרה. אפשר להתחבר עכשיו.',
     },
     logout: {
       signingOut: 'מנתקים אותך…',
@@ -95,10 +105,16 @@ export const he = {
       forgotPassword: 'שכחת את הסיסמה?',
       noAccount: 'אין לך חשבון?',
       signUp: 'הרשמה',
+      signedInTitle: 'כבר התחברת',
       signedInAs: 'התחברת בתור {name}',
-      signOut: 'התנתקות',
+      switchAccount: 'התחברות בתור משתמש אחר',
+      signingOut: 'מתבצעת התנתקות…',
       redirecting: 'מתבצעת הפניה…',
       backToLogin: 'חזרה להתחברות',
+      unlocking: 'משחררים את החשבון שלך…',
+      resetToUnlock: 'איפוס הסיסמה',
+      unlocked: 'החשבון שלך שוחרר. אפשר להתחבר עכשיו.',
+      unlockFailed: 'קישור השחרור אינו תקף או שפג תוקפו. אפשר לאפס את הסיסמה כדי לשחרר את החשבון.',
     },
     passwordless: {
       loading: 'טוענים את אפשרויות ההתחברות…',
@@ -199,6 +215,7 @@ export const he = {
     shell: shellHe,
   },
   checkout: {
+    loadFailed: 'לא ניתן היה לטעון את אישור התוכנית',
     title: 'אישור התוכנית',
     subtitle: 'כדאי לעבור על התוכנית לפני ההרשמה למינוי.',
     currentPlan: 'התוכנית הנוכחית',
@@ -214,6 +231,7 @@ export const he = {
     cardEnding: '{brand} שמסתיים בספרות {last4}',
   },
   securityCenter: {
+    loadFailed: 'לא ניתן היה לטעון את מרכז האבטחה',
     title: 'מרכז האבטחה',
     score: 'ציון אבטחה',
     scoreOutOf: '{score} מתוך 100',

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { accountSettingsApi, type AccountSettings } from '../../../../shared/api/accountSettings';
 import { useAccountData } from '../../../../shared/api/useAccountData';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Spinner, Tabs } from '../../../../shared/ui';
+import { Alert, SkeletonBlock, Tabs } from '../../../../shared/ui';
 import { useTabAppearance } from '../../appearance';
 import { hasPermission } from '../../navigation';
 import { permissionKeysAtom } from '../../portal.atoms';
@@ -72,7 +72,7 @@ function AccountTabs(props: {
           <Alert severity="info">{t('adminPortal.account.readOnly')}</Alert>
         </div>
       )}
-      {state.status === 'loading' && <Spinner label={t('common.loading')} />}
+      {state.status === 'loading' && <SkeletonBlock label={t('common.loading')} height={320} />}
       {state.status === 'failed' && (
         <Alert severity="error" action={{ label: t('adminPortal.form.retry'), onClick: reload }}>
           {t('adminPortal.form.loadFailed', { error: state.error })}

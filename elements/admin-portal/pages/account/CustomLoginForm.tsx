@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { z } from 'zod';
 import {
@@ -7,9 +8,12 @@ import {
 } from '../../../../shared/api/accountSettings';
 import { errorMessage } from '../../../../shared/api/errors';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, TextField } from '../../../../shared/ui';
+import { currentUrlAtom } from '../../../../shared/options/location';
+import { optionsAtom } from '../../../../shared/options/options.atoms';
+import { Alert, TextField, useToast } from '../../../../shared/ui';
 import { fieldRules, FormTextField, Select, useZodForm } from '../../../../shared/ui/form';
 import { SubmitButton } from '../../PageParts';
+import { loginAddressOf } from './loginAddress';
 
 const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const color = () =>
@@ -79,8 +83,15 @@ export function CustomLoginForm(props: {
     themeMode: saved.themeMode ?? '',
   };
   const form = useZodForm(schema, defaults);
-  const [status, setStatus] = useState<{ kind: 'saved' } | { kind: 'failed'; error: string } | null>(null);
+  // A failure stays in the form (the user must act); a save is a toast.
+  const [status, setStatus] = useState<{ kind: 'failed'; error: string } | null>(null);
+  const toast = useToast();
   const values = form.watch();
+  const loginAddress = loginAddressOf(
+    settings.tenantId,
+    useAtomValue(optionsAtom),
+    useAtomValue(currentUrlAtom),
+  );
 
   const submit = form.handleSubmit(async (submitted) => {
     setStatus(null);
@@ -92,7 +103,7 @@ export function CustomLoginForm(props: {
         customLogin: Object.keys(box).length ? box : null,
       });
       form.reset(submitted);
-      setStatus({ kind: 'saved' });
+      toast({ text: t('adminPortal.account.customLoginSaved') });
       props.onSaved({ ...settings, ...updated });
     } catch (error) {
       setStatus({ kind: 'failed', error: errorMessage(error, t('common.genericError')) });
@@ -131,9 +142,21 @@ export function CustomLoginForm(props: {
       <p css={{ margin: 0, color: 'var(--fe-color-text-secondary)' }}>
         {t('adminPortal.account.customLoginIntro')}
       </p>
-      {status?.kind === 'saved' && (
-        <Alert severity="success">{t('adminPortal.account.customLoginSaved')}</Alert>
-      )}
+      <p css={{ margin: 0, overflowWrap: 'anywhere' }} data-login-address>
+        {t('adminPortal.account.loginAddress')}{' '}
+        <a
+          href={loginAddress}
+          target="_blank"
+          rel="noopener"
+          css={{
+            color: 'var(--fe-color-text)',
+            textDecorationColor: 'var(--fe-color-primary)',
+            textUnderlineOffset: 3,
+          }}
+        >
+          {loginAddress}
+        </a>
+      </p>
       {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
       <div
         css={{

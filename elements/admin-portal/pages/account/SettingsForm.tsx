@@ -10,7 +10,7 @@ import {
 import { errorMessage } from '../../../../shared/api/errors';
 import { useT } from '../../../../shared/i18n/useT';
 import type { FieldAppearance } from '../../../../shared/options/options';
-import { Alert, TextField } from '../../../../shared/ui';
+import { Alert, TextField, useToast } from '../../../../shared/ui';
 import { fieldRules, FormTextField, Select, useZodForm } from '../../../../shared/ui/form';
 import { useFieldAppearances, type PortalField } from '../../appearance';
 import { SubmitButton } from '../../PageParts';
@@ -75,7 +75,9 @@ export function SettingsForm(props: {
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const schema = useMemo(() => settingsSchema(editable), [editKey]);
   const form = useZodForm(schema, saved);
-  const [status, setStatus] = useState<{ kind: 'saved' } | { kind: 'failed'; error: string } | null>(null);
+  // A failure stays in the form (the user must act); a save is a toast.
+  const [status, setStatus] = useState<{ kind: 'failed'; error: string } | null>(null);
+  const toast = useToast();
   const fields = Object.keys(wireName) as Field[];
 
   const submit = form.handleSubmit(async (values) => {
@@ -85,7 +87,7 @@ export function SettingsForm(props: {
     try {
       const updated = await accountSettingsApi.updateSettings(body);
       form.reset(values);
-      setStatus({ kind: 'saved' });
+      toast({ text: t('adminPortal.account.saved') });
       props.onSaved({ ...settings, ...updated });
     } catch (error) {
       setStatus({ kind: 'failed', error: errorMessage(error, t('common.genericError')) });
@@ -148,7 +150,6 @@ export function SettingsForm(props: {
       onSubmit={(e) => void submit(e)}
       css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
     >
-      {status?.kind === 'saved' && <Alert severity="success">{t('adminPortal.account.saved')}</Alert>}
       {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
       <div
         css={{

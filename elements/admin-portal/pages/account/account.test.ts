@@ -15,7 +15,9 @@ import {
   startPreviewPortal,
   until,
 } from '../../portalTestKit';
+import { resolveOptions } from '../../../../shared/options/options';
 import { formatSample } from './formats';
+import { loginAddressOf } from './loginAddress';
 
 before(startPreviewPortal);
 afterEach(resetPortal);
@@ -148,7 +150,7 @@ describe('account page', () => {
     setValue(field(r, 'Title')!, 'Welcome to Acme');
     setValue(field(r, 'Primary colour')!, '#0A7C4A');
     button(form, 'Save')!.click();
-    await until(() => form.textContent?.includes('The custom login box was saved.'));
+    await until(() => $(el, '[data-toast]')?.textContent?.includes('The custom login box was saved.'));
     expect(callsOf(paths.accountSettings.updateSettings).map((c) => c.opts.body)).to.deep.equal([
       { customLogin: { title: 'Welcome to Acme', primaryColor: '#0A7C4A' } },
     ]);
@@ -177,6 +179,16 @@ describe('account page', () => {
     button($(el, 'form[data-form="customLogin"]')!, 'Save')!.click();
     await until(() => shadowText(el).includes('Enter a colour such as #5B8DEF'));
     expect(callsOf(paths.accountSettings.updateSettings)).to.have.length(0);
+  });
+
+  it('the custom login tab names the sign-in address of the account’s users: the login route with its tenantId', async () => {
+    const el = await openAccount();
+    await openCustomLogin(el);
+    const link = $<HTMLAnchorElement>(el, '[data-login-address] a')!;
+    expect(link.href).to.equal(`${location.origin}/account/login?tenantId=tenant-acme`);
+    const page = new URL('https://app.test/portal/');
+    const hash = loginAddressOf('t 1', { routes: resolveOptions({}).routes, urlStrategy: 'hash' }, page);
+    expect(hash).to.equal('https://app.test/portal/#/account/login?tenantId=t+1');
   });
 
   it('passes axe-core in the dark theme on both tabs', async () => {

@@ -3,7 +3,7 @@ import { errorMessage } from '../../../../shared/api/errors';
 import { groupsApi, type Group, type TenantUser } from '../../../../shared/api/groups';
 import type { Role } from '../../../../shared/api/roles';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Button, Dialog, Spinner, Tabs } from '../../../../shared/ui';
+import { Alert, Button, Dialog, SkeletonBlock, Tabs } from '../../../../shared/ui';
 import { Select } from '../../../../shared/ui/form';
 
 type Tab = 'members' | 'roles';
@@ -151,7 +151,7 @@ export function GroupDetailsDialog({
             <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }} data-panel="members">
               {editable &&
                 (users === null && !usersError ? (
-                  <Spinner label={t('adminPortal.groups.loadingUsers')} />
+                  <SkeletonBlock label={t('adminPortal.groups.loadingUsers')} height={64} />
                 ) : usersError ? (
                   <Alert severity="error">{t('adminPortal.form.loadFailed', { error: usersError })}</Alert>
                 ) : candidates.length === 0 ? (

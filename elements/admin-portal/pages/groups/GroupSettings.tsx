@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../../shared/api/errors';
 import { groupsApi, type GroupConfiguration } from '../../../../shared/api/groups';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Button } from '../../../../shared/ui';
+import { Alert, Button, useToast } from '../../../../shared/ui';
 import { Checkbox } from '../../../../shared/ui/form';
 
 export interface GroupSettingsProps {
@@ -16,7 +16,9 @@ export function GroupSettings({ configuration, editable, onSaved }: GroupSetting
   const { t } = useT();
   const [draft, setDraft] = useState(configuration);
   const [saving, setSaving] = useState(false);
-  const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
+  // A failed save stays in the section; a saved one is a toast.
+  const [notice, setNotice] = useState<{ severity: 'error'; text: string } | null>(null);
+  const toast = useToast();
   useEffect(() => setDraft(configuration), [configuration]);
   const changed =
     draft.enabled !== configuration.enabled || draft.rolesEnabled !== configuration.rolesEnabled;
@@ -27,7 +29,7 @@ export function GroupSettings({ configuration, editable, onSaved }: GroupSetting
     try {
       const answer = await groupsApi.updateGroupConfiguration(draft);
       onSaved({ ...draft, ...answer });
-      setNotice({ severity: 'success', text: t('adminPortal.groups.settingsSaved') });
+      toast({ text: t('adminPortal.groups.settingsSaved') });
     } catch (err) {
       setNotice({ severity: 'error', text: errorMessage(err, t('common.genericError')) });
     } finally {

@@ -11,7 +11,7 @@ import {
 import type { Role } from '../../../../shared/api/roles';
 import { useAccountData } from '../../../../shared/api/useAccountData';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Button, ConfirmDialog, Spinner } from '../../../../shared/ui';
+import { Alert, Button, ConfirmDialog, useToast } from '../../../../shared/ui';
 import { DataTable, type ColumnDef } from '../../../../shared/ui/DataTable';
 import { hasPermission } from '../../navigation';
 import { permissionKeysAtom } from '../../portal.atoms';
@@ -30,7 +30,8 @@ type Open =
   | { kind: 'delete'; group: Group }
   | null;
 
-type Notice = { severity: 'success' | 'error'; text: string } | null;
+/** A failed delete stays on the page; completed actions are toasts. */
+type Notice = { severity: 'error'; text: string } | null;
 
 /** Only a hex colour reaches the page's styles: anything else the server sends shows no colour. */
 const safeColor = (color: string | null | undefined): string | undefined =>
@@ -61,6 +62,7 @@ export default function GroupsPage() {
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [deleting, setDeleting] = useState(false);
+  const toast = useToast();
 
   useEffect(() => {
     setGroups(state.status === 'ready' ? state.data.groups : []);
@@ -84,8 +86,7 @@ export default function GroupsPage() {
       const saved = await groupsApi.createGroup(input);
       setGroups((list) => [...list, { users: [], roles: [], ...input, ...saved }]);
     }
-    setNotice({
-      severity: 'success',
+    toast({
       text: t(current ? 'adminPortal.groups.updated' : 'adminPortal.groups.created', { name: input.name }),
     });
     close();
@@ -93,10 +94,11 @@ export default function GroupsPage() {
 
   const confirmDelete = async (group: Group) => {
     setDeleting(true);
+    setNotice(null);
     try {
       await groupsApi.deleteGroup(group.id);
       setGroups((list) => list.filter((g) => g.id !== group.id));
-      setNotice({ severity: 'success', text: t('adminPortal.groups.deleted', { name: group.name }) });
+      toast({ text: t('adminPortal.groups.deleted', { name: group.name }) });
     } catch (err) {
       setNotice({ severity: 'error', text: errorMessage(err, t('common.genericError')) });
     } finally {
@@ -241,19 +243,19 @@ export default function GroupsPage() {
           <Alert severity="info">{t('adminPortal.groups.rolesOff')}</Alert>
         )}
         {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
-        {state.status === 'loading' && <Spinner label={t('common.loading')} />}
         {state.status === 'failed' && (
           <Alert severity="error" action={{ label: t('adminPortal.form.retry'), onClick: reload }}>
             {t('adminPortal.form.loadFailed', { error: state.error })}
           </Alert>
         )}
-        {state.status === 'ready' && (
+        {state.status !== 'failed' && (
           <DataTable
             label={t('adminPortal.groups.tableLabel')}
             columns={columns}
             data={groups}
             getRowId={(g) => g.id}
             emptyMessage={t('adminPortal.groups.empty')}
+            loading={state.status === 'loading'}
           />
         )}
         {configurationLoad.state.status === 'failed' && (

@@ -5,10 +5,11 @@ import { profileApi, type WebAuthnDevice } from '../../../../shared/api/profile'
 import { useAccountData } from '../../../../shared/api/useAccountData';
 import { isCeremonyCancelled, registerPasskey, webAuthnAvailable } from '../../../../shared/auth/webauthn';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Button, ConfirmDialog, Spinner } from '../../../../shared/ui';
+import { Alert, Button, ConfirmDialog, SkeletonBlock, useToast } from '../../../../shared/ui';
 import { Subsection } from '../../PageParts';
 
-type Status = { kind: 'done'; message: string } | { kind: 'failed'; error: string } | null;
+/** A failure stays in the section (the user must act); a completed action is a toast. */
+type Status = { kind: 'failed'; error: string } | null;
 
 /** The user's passkeys: listed with the date each was added; a new one is registered here, one is deleted. */
 export function PasskeysSection() {
@@ -18,6 +19,7 @@ export function PasskeysSection() {
   const [confirm, setConfirm] = useState<WebAuthnDevice | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [status, setStatus] = useState<Status>(null);
+  const toast = useToast();
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const label = (p: WebAuthnDevice) => p.name || t('adminPortal.privacy.passkeyUnnamed');
 
@@ -26,7 +28,7 @@ export function PasskeysSection() {
     setStatus(null);
     try {
       await registerPasskey(adminPortalApi);
-      setStatus({ kind: 'done', message: t('adminPortal.privacy.passkeyRegistered') });
+      toast({ text: t('adminPortal.privacy.passkeyRegistered') });
       reload();
     } catch (error) {
       setStatus({
@@ -46,7 +48,7 @@ export function PasskeysSection() {
     setStatus(null);
     try {
       await profileApi.deleteWebAuthnDevice(confirm.id);
-      setStatus({ kind: 'done', message: t('adminPortal.privacy.passkeyDeleted') });
+      toast({ text: t('adminPortal.privacy.passkeyDeleted') });
       reload();
     } catch (error) {
       setStatus({ kind: 'failed', error: errorMessage(error, t('common.genericError')) });
@@ -62,9 +64,8 @@ export function PasskeysSection() {
         <p css={{ margin: 0, color: 'var(--fe-color-text-secondary)' }}>
           {t('adminPortal.privacy.passkeysIntro')}
         </p>
-        {status?.kind === 'done' && <Alert severity="success">{status.message}</Alert>}
         {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
-        {state.status === 'loading' && <Spinner label={t('common.loading')} />}
+        {state.status === 'loading' && <SkeletonBlock label={t('common.loading')} lines={2} />}
         {state.status === 'failed' && (
           <Alert severity="error" action={{ label: t('adminPortal.form.retry'), onClick: reload }}>
             {t('adminPortal.form.loadFailed', { error: state.error })}

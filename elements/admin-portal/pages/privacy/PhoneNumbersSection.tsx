@@ -6,7 +6,15 @@ import { errorMessage } from '../../../../shared/api/errors';
 import { createPhoneApi, type UserPhoneNumber } from '../../../../shared/api/phone';
 import { useAccountData } from '../../../../shared/api/useAccountData';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Button, ConfirmDialog, Dialog, DialogActions, Spinner } from '../../../../shared/ui';
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  Dialog,
+  DialogActions,
+  SkeletonBlock,
+  useToast,
+} from '../../../../shared/ui';
 import { FormTextField, fieldRules, useZodForm } from '../../../../shared/ui/form';
 import { useFieldAppearance } from '../../appearance';
 import { Subsection } from '../../PageParts';
@@ -16,7 +24,8 @@ const phones = createPhoneApi(adminPortalApi);
 /** The numbers the list asks for: the first page of 10 (PHONE-006). */
 const PAGE = { limit: 10, offset: 0 } as const;
 
-type Status = { kind: 'done'; message: string } | { kind: 'failed'; error: string } | null;
+/** A failure stays in the section (the user must act); a completed action is a toast. */
+type Status = { kind: 'failed'; error: string } | null;
 
 /** A texted code to enter: to verify a number (PHONE-010) or to confirm its deletion (PHONE-011). */
 type CodeStep = { purpose: 'verify' | 'delete'; phone: UserPhoneNumber; otcToken: string };
@@ -40,6 +49,7 @@ export function PhoneNumbersSection() {
   const [confirm, setConfirm] = useState<UserPhoneNumber | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
+  const toast = useToast();
 
   const failed = (error: unknown) =>
     setStatus({ kind: 'failed', error: errorMessage(error, t('common.genericError')) });
@@ -69,7 +79,7 @@ export function PhoneNumbersSection() {
       if (answer?.otcToken) {
         setCode({ purpose: 'delete', phone, otcToken: answer.otcToken });
       } else {
-        setStatus({ kind: 'done', message: t('adminPortal.privacy.phoneDeleted') });
+        toast({ text: t('adminPortal.privacy.phoneDeleted') });
         reload();
       }
     } catch (error) {
@@ -89,9 +99,8 @@ export function PhoneNumbersSection() {
         <p css={{ margin: 0, color: 'var(--fe-color-text-secondary)' }}>
           {t('adminPortal.privacy.phonesIntro')}
         </p>
-        {status?.kind === 'done' && <Alert severity="success">{status.message}</Alert>}
         {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
-        {state.status === 'loading' && <Spinner label={t('common.loading')} />}
+        {state.status === 'loading' && <SkeletonBlock label={t('common.loading')} lines={2} />}
         {state.status === 'failed' && (
           <Alert severity="error" action={{ label: t('adminPortal.form.retry'), onClick: reload }}>
             {t('adminPortal.form.loadFailed', { error: state.error })}
@@ -182,7 +191,7 @@ export function PhoneNumbersSection() {
           }}
           onDone={(message) => {
             setCode(null);
-            setStatus({ kind: 'done', message });
+            toast({ text: message });
             reload();
           }}
         />

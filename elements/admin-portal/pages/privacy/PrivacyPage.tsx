@@ -6,7 +6,7 @@ import { sessionsApi, type LoginSession } from '../../../../shared/api/sessions'
 import { useAccountData, type AccountData } from '../../../../shared/api/useAccountData';
 import { userAtom } from '../../../../shared/auth/session.atoms';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Button, ConfirmDialog, Spinner } from '../../../../shared/ui';
+import { Alert, Button, ConfirmDialog, SkeletonBlock, useToast } from '../../../../shared/ui';
 import { useFieldAppearance } from '../../appearance';
 import { Subsection } from '../../PageParts';
 import { PasskeysSection } from './PasskeysSection';
@@ -40,7 +40,7 @@ function Loaded<T>(props: {
 }) {
   const { t } = useT();
   const { state } = props;
-  if (state.status === 'loading') return <Spinner label={t('common.loading')} />;
+  if (state.status === 'loading') return <SkeletonBlock label={t('common.loading')} lines={4} />;
   if (state.status === 'failed')
     return (
       <Alert severity="error" action={{ label: t('adminPortal.form.retry'), onClick: props.reload }}>
@@ -77,9 +77,9 @@ function SessionsSection({ canRevoke }: { canRevoke: boolean }) {
   });
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<
-    { kind: 'done'; message: string } | { kind: 'failed'; error: string } | null
-  >(null);
+  // A failure stays in the section (the user must act); a completed action is a toast.
+  const [status, setStatus] = useState<{ kind: 'failed'; error: string } | null>(null);
+  const toast = useToast();
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
   const revoke = async () => {
@@ -89,9 +89,8 @@ function SessionsSection({ canRevoke }: { canRevoke: boolean }) {
     try {
       if (confirm.kind === 'one') await sessionsApi.revokeSession(confirm.session.id);
       else await sessionsApi.revokeOtherSessions();
-      setStatus({
-        kind: 'done',
-        message: t(
+      toast({
+        text: t(
           confirm.kind === 'one' ? 'adminPortal.privacy.signedOut' : 'adminPortal.privacy.signedOutOthers',
         ),
       });
@@ -109,7 +108,6 @@ function SessionsSection({ canRevoke }: { canRevoke: boolean }) {
       <p css={{ margin: '0 0 var(--fe-spacing)', color: 'var(--fe-color-text-secondary)' }}>
         {t('adminPortal.privacy.sessionsIntro')}
       </p>
-      {status?.kind === 'done' && <Alert severity="success">{status.message}</Alert>}
       {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
       <Loaded state={state} reload={reload}>
         {(sessions) => {

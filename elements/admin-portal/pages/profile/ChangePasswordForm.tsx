@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../../shared/api/errors';
 import { profileApi } from '../../../../shared/api/profile';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, TextField } from '../../../../shared/ui';
+import { Alert, TextField, useToast } from '../../../../shared/ui';
 import {
   defaultPasswordConfig,
   passwordProblem,
@@ -19,7 +19,9 @@ export function ChangePasswordForm() {
   const [confirm, setConfirm] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [status, setStatus] = useState<{ kind: 'changed' } | { kind: 'failed'; error: string } | null>(null);
+  // A failure stays in the form (the user must act); a change is a toast.
+  const [status, setStatus] = useState<{ kind: 'failed'; error: string } | null>(null);
+  const toast = useToast();
 
   useEffect(() => {
     let live = true;
@@ -64,7 +66,7 @@ export function ChangePasswordForm() {
       setPassword('');
       setConfirm('');
       setTouched(false);
-      setStatus({ kind: 'changed' });
+      toast({ text: t('adminPortal.profile.passwordChanged') });
     } catch (error) {
       setStatus({ kind: 'failed', error: errorMessage(error, t('common.genericError')) });
     } finally {
@@ -79,9 +81,6 @@ export function ChangePasswordForm() {
       data-form="password"
       css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)', maxWidth: 420 }}
     >
-      {status?.kind === 'changed' && (
-        <Alert severity="success">{t('adminPortal.profile.passwordChanged')}</Alert>
-      )}
       {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
       <TextField
         label={t('adminPortal.profile.currentPassword')}

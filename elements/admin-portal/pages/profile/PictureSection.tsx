@@ -2,7 +2,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { errorMessage } from '../../../../shared/api/errors';
 import { DATA_IMAGE_PATTERN, profileApi, type Profile } from '../../../../shared/api/profile';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert } from '../../../../shared/ui';
+import { Alert, useToast } from '../../../../shared/ui';
 import { pictureToUpload, readAsDataUrl } from './picture';
 
 /** A picture URL the page shows: https, or a raster data image (never `javascript:` or SVG). */
@@ -24,7 +24,7 @@ const initials = (name: string) =>
     .map((word) => word[0]?.toUpperCase())
     .join('');
 
-type Status = { kind: 'uploading' } | { kind: 'saved' } | { kind: 'failed'; error: string } | null;
+type Status = { kind: 'uploading' } | { kind: 'failed'; error: string } | null;
 
 /**
  * The profile picture: a picked image is read as a base64 data URL and uploaded only when it is a raster
@@ -41,6 +41,7 @@ export function PictureSection({
   const { t } = useT();
   const inputId = useId();
   const [status, setStatus] = useState<Status>(null);
+  const toast = useToast();
   const picture = showablePicture(profile.profilePictureUrl);
   const size = 72;
 
@@ -55,7 +56,8 @@ export function PictureSection({
       if (!image) return setStatus({ kind: 'failed', error: t('adminPortal.profile.pictureRefused') });
       const url = await profileApi.updateProfileImage(image);
       onUploaded?.(typeof url === 'string' && url ? url : (profile.profilePictureUrl ?? ''));
-      setStatus({ kind: 'saved' });
+      setStatus(null);
+      toast({ text: t('adminPortal.profile.pictureSaved') });
     } catch (error) {
       setStatus({ kind: 'failed', error: errorMessage(error, t('common.genericError')) });
     }
@@ -141,7 +143,6 @@ export function PictureSection({
           </label>
         </div>
       </div>
-      {status?.kind === 'saved' && <Alert severity="success">{t('adminPortal.profile.pictureSaved')}</Alert>}
       {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
     </div>
   );

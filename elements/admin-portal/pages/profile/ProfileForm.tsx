@@ -9,7 +9,7 @@ import {
 } from '../../../../shared/api/profile';
 import { useT } from '../../../../shared/i18n/useT';
 import type { FieldAppearance } from '../../../../shared/options/options';
-import { Alert, TextField } from '../../../../shared/ui';
+import { Alert, TextField, useToast } from '../../../../shared/ui';
 import { fieldRules, FormTextField, useZodForm } from '../../../../shared/ui/form';
 import { useFieldAppearances } from '../../appearance';
 import { SubmitButton } from '../../PageParts';
@@ -64,7 +64,9 @@ export function ProfileForm(props: {
     [JSON.stringify(appearance), saved.phoneNumber],
   );
   const form = useZodForm(schema, saved);
-  const [status, setStatus] = useState<{ kind: 'saved' } | { kind: 'failed'; error: string } | null>(null);
+  // A failure stays in the form (the user must act); a save is a toast.
+  const [status, setStatus] = useState<{ kind: 'failed'; error: string } | null>(null);
+  const toast = useToast();
   const editable = fields.filter((field) => appearance[field] === 'edit');
 
   const submit = form.handleSubmit(async (values) => {
@@ -81,7 +83,7 @@ export function ProfileForm(props: {
     try {
       const updated = await profileApi.updateProfile(body);
       form.reset(values);
-      setStatus({ kind: 'saved' });
+      toast({ text: t('adminPortal.profile.saved') });
       props.onSaved({ ...profile, ...updated });
     } catch (error) {
       setStatus({ kind: 'failed', error: errorMessage(error, t('common.genericError')) });
@@ -101,7 +103,6 @@ export function ProfileForm(props: {
       onSubmit={(e) => void submit(e)}
       css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
     >
-      {status?.kind === 'saved' && <Alert severity="success">{t('adminPortal.profile.saved')}</Alert>}
       {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
       <div
         css={{

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../../shared/api/errors';
 import { profileApi, type Profile } from '../../../../shared/api/profile';
 import { userAtom } from '../../../../shared/auth/session.atoms';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Spinner } from '../../../../shared/ui';
+import { Alert, SkeletonBlock } from '../../../../shared/ui';
 import { Subsection } from '../../PageParts';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { PictureSection } from './PictureSection';
@@ -59,7 +59,7 @@ export default function ProfilePage() {
         <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
           {/* Who is signed in shows at once; the rest of the profile follows its load. */}
           {user && <PictureSection profile={{ ...user }} />}
-          <Spinner label={t('common.loading')} />
+          <SkeletonBlock label={t('common.loading')} title height={240} />
         </div>
       )}
       {state.status === 'failed' && (

@@ -8,7 +8,7 @@ import {
   type Role,
 } from '../../../../shared/api/roles';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Button, Dialog, DialogActions, Spinner } from '../../../../shared/ui';
+import { Alert, Button, Dialog, DialogActions, SkeletonBlock } from '../../../../shared/ui';
 
 type Catalog =
   | { status: 'loading' }
@@ -104,7 +104,9 @@ export function PermissionsDialog({ role, editable, onClose, onSave }: Permissio
           {editable ? t('adminPortal.roles.permissionsIntro') : t('adminPortal.roles.permissionsReadOnly')}
         </p>
         {error && <Alert severity="error">{error}</Alert>}
-        {catalog.status === 'loading' && <Spinner label={t('adminPortal.roles.loadingPermissions')} />}
+        {catalog.status === 'loading' && (
+          <SkeletonBlock label={t('adminPortal.roles.loadingPermissions')} title lines={8} />
+        )}
         {catalog.status === 'failed' && (
           <Alert
             severity="error"
@@ -272,11 +274,15 @@ function PermissionCheckbox(props: {
       align="start"
     >
       <span css={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-        <span>{permission.name || permission.key}</span>
+        <span>{labelOf(permission)}</span>
         <span id={descriptionId} css={{ fontSize: '0.85em', color: 'var(--fe-color-text-secondary)' }}>
-          <PermissionKey value={permission.key} />
-          {permission.description ? ` — ${permission.description}` : ''}
-          {never ? ` — ${t('adminPortal.roles.neverAssignable')}` : ''}
+          {[
+            keyShown(permission) && <PermissionKey key="key" value={permission.key} />,
+            permission.description,
+            never && t('adminPortal.roles.neverAssignable'),
+          ]
+            .filter(Boolean)
+            .flatMap((part, i) => (i ? [' — ', part] : [part]))}
         </span>
       </span>
     </LabelledCheckbox>
@@ -298,7 +304,7 @@ function PermissionList({ groups, held }: { groups: PermissionGroup[]; held: Rea
           <ul css={{ margin: 0, paddingInlineStart: 20, display: 'grid', gap: 4 }}>
             {group.permissions.map((p) => (
               <li key={p.id} data-permission={p.key}>
-                {p.name || p.key} <PermissionKey value={p.key} />
+                {labelOf(p)} {keyShown(p) && <PermissionKey value={p.key} />}
               </li>
             ))}
           </ul>
@@ -307,6 +313,11 @@ function PermissionList({ groups, held }: { groups: PermissionGroup[]; held: Rea
     </div>
   );
 }
+
+/** A permission's label: its name, or its key when it has none. */
+const labelOf = (p: Permission) => p.name || p.key;
+/** The key beside the label only when the label is not the key already (a server may name a permission by its key). */
+const keyShown = (p: Permission) => labelOf(p) !== p.key;
 
 function PermissionKey({ value }: { value: string }) {
   return (

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../../shared/api/errors';
 import { isBuiltInRole, rolesApi, type Role, type RoleInput } from '../../../../shared/api/roles';
 import { useAccountData } from '../../../../shared/api/useAccountData';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Button, ConfirmDialog, Spinner } from '../../../../shared/ui';
+import { Alert, Button, ConfirmDialog, useToast } from '../../../../shared/ui';
 import { DataTable, type ColumnDef } from '../../../../shared/ui/DataTable';
 import { hasPermission } from '../../navigation';
 import { permissionKeysAtom } from '../../portal.atoms';
@@ -22,7 +22,8 @@ type Open =
   | { kind: 'delete'; role: Role }
   | null;
 
-type Notice = { severity: 'success' | 'error'; text: string } | null;
+/** A failed delete stays on the page; completed actions are toasts. */
+type Notice = { severity: 'error'; text: string } | null;
 
 /**
  * The roles of the account (ROLES-001..006): built-in roles and the tenant's own, with their permissions.
@@ -38,6 +39,7 @@ export default function RolesPage() {
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [deleting, setDeleting] = useState(false);
+  const toast = useToast();
 
   useEffect(() => setRoles(state.status === 'ready' ? (state.data ?? []) : []), [state]);
 
@@ -58,8 +60,7 @@ export default function RolesPage() {
     const role: Role = { ...before, ...input, ...saved };
     if (current) replace(role);
     else setRoles((list) => [...list, role]);
-    setNotice({
-      severity: 'success',
+    toast({
       text: t(current ? 'adminPortal.roles.updated' : 'adminPortal.roles.created', { name: role.name }),
     });
     close();
@@ -68,16 +69,17 @@ export default function RolesPage() {
   const savePermissions = async (role: Role, permissionIds: string[]) => {
     const saved = await rolesApi.setRolePermissions(role.id, permissionIds);
     replace({ ...role, ...saved, permissions: saved?.permissions ?? permissionIds });
-    setNotice({ severity: 'success', text: t('adminPortal.roles.permissionsSaved', { name: role.name }) });
+    toast({ text: t('adminPortal.roles.permissionsSaved', { name: role.name }) });
     close();
   };
 
   const confirmDelete = async (role: Role) => {
     setDeleting(true);
+    setNotice(null);
     try {
       await rolesApi.deleteRole(role.id);
       setRoles((list) => list.filter((r) => r.id !== role.id));
-      setNotice({ severity: 'success', text: t('adminPortal.roles.deleted', { name: role.name }) });
+      toast({ text: t('adminPortal.roles.deleted', { name: role.name }) });
     } catch (err) {
       setNotice({ severity: 'error', text: errorMessage(err, t('common.genericError')) });
     } finally {
@@ -189,19 +191,19 @@ export default function RolesPage() {
       <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
         {!canWrite && <Alert severity="info">{t('adminPortal.roles.readOnlyNotice')}</Alert>}
         {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
-        {state.status === 'loading' && <Spinner label={t('common.loading')} />}
         {state.status === 'failed' && (
           <Alert severity="error" action={{ label: t('adminPortal.form.retry'), onClick: reload }}>
             {t('adminPortal.form.loadFailed', { error: state.error })}
           </Alert>
         )}
-        {state.status === 'ready' && (
+        {state.status !== 'failed' && (
           <DataTable
             label={t('adminPortal.roles.tableLabel')}
             columns={columns}
             data={roles}
             getRowId={(r) => r.id}
             emptyMessage={t('adminPortal.roles.empty')}
+            loading={state.status === 'loading'}
           />
         )}
       </div>

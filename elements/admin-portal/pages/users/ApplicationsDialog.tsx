@@ -7,7 +7,7 @@ import {
 } from '../../../../shared/api/applications';
 import type { TeamUser } from '../../../../shared/api/team';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Button, Dialog, DialogActions, Spinner } from '../../../../shared/ui';
+import { Alert, Button, Dialog, DialogActions, SkeletonBlock } from '../../../../shared/ui';
 import { Checkbox } from '../../../../shared/ui/form';
 import type { ApplicationsState } from './useApplications';
 
@@ -90,7 +90,7 @@ export function ApplicationsDialog({
             {t('adminPortal.users.applicationsUnavailable', { error: applications.error })}
           </Alert>
         ) : applications.status === 'loading' ? (
-          <Spinner label={t('common.loading')} />
+          <SkeletonBlock label={t('common.loading')} lines={4} />
         ) : (
           <fieldset
             css={{ border: '1px solid var(--fe-color-border)', borderRadius: 'var(--fe-radius)', margin: 0 }}

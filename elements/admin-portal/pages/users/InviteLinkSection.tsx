@@ -4,7 +4,7 @@ import { errorMessage } from '../../../../shared/api/errors';
 import { DEFAULT_INVITE_LINK_MINUTES, teamApi, type InviteLink } from '../../../../shared/api/team';
 import { useT } from '../../../../shared/i18n/useT';
 import { optionsAtom } from '../../../../shared/options/options.atoms';
-import { Alert, Button, ConfirmDialog, Spinner } from '../../../../shared/ui';
+import { Alert, Button, ConfirmDialog, SkeletonBlock } from '../../../../shared/ui';
 import { ExpirySelect } from './ExpirySelect';
 import { inviteLinkUrl } from './inviteLinkUrl';
 import { DAY_MINUTES } from './usersQuery';
@@ -94,7 +94,7 @@ export function InviteLinkSection() {
           {t('adminPortal.users.inviteLinkText')}
         </p>
       </div>
-      {state.status === 'loading' && <Spinner label={t('common.loading')} />}
+      {state.status === 'loading' && <SkeletonBlock label={t('common.loading')} height={64} />}
       {state.status === 'failed' && (
         <Alert
           severity="error"

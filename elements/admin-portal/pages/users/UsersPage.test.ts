@@ -107,6 +107,9 @@ const root = (el: Element) => el.shadowRoot!;
 const rowIds = (el: Element) =>
   [...root(el).querySelectorAll('tr[data-row]')].map((r) => r.getAttribute('data-row') ?? '');
 const row = (el: Element, id: string) => $(el, `tr[data-row="${id}"]`);
+/** The text of the toasts shown (completed actions), newest last. */
+const toastText = (el: Element) =>
+  [...root(el).querySelectorAll('[data-toast]')].map((toast) => toast.textContent).join('\n');
 const rowText = (el: Element, id: string, part: string) =>
   row(el, id)?.querySelector(`[${part}]`)?.textContent ?? '';
 const names = (el: Element) =>
@@ -302,9 +305,7 @@ describe('users page', () => {
       roleIds: ['role-readonly', 'role-support'],
     });
     await until(() => !openDialog(), 'the dialog did not close');
-    expect($(el, '[data-notice="success"]')?.textContent).to.contain(
-      'An invitation was sent to grace@acme.example.',
-    );
+    expect(toastText(el)).to.contain('An invitation was sent to grace@acme.example.');
     await until(() => names(el).includes('Grace Hopper'), 'the list did not reload');
     const id = previewFetch.state.users.find((u) => u.email === 'grace@acme.example')!.id;
     expect(row(el, id)!.querySelector('[data-status]')!.getAttribute('data-status')).to.equal('invited');
@@ -361,7 +362,7 @@ describe('users page', () => {
     expect(calls(paths.teams.setPermanentUser).map((c) => c.opts.params)).to.deep.equal([{ userId: id }]);
     await settle(paths.teams.setPermanentUser);
     expect(previewFetch.state.users.find((u) => u.id === id)!.temporaryExpirationDate).to.equal(null);
-    expect($(el, '[data-notice="success"]')?.textContent).to.contain('Tess Temp is now a permanent user.');
+    expect(toastText(el)).to.contain('Tess Temp is now a permanent user.');
   });
 
   it('[TEAM-005][TEAM-006][SCREEN-055] bulk invite sends the emails one by one; invited ones are allowed, failed ones unallowed with the reason', async () => {
@@ -489,7 +490,7 @@ describe('users page', () => {
     expect(calls(paths.teams.deleteUser).map((c) => c.opts.params)).to.deep.equal([{ userId: id }]);
     await settle(paths.teams.deleteUser);
     expect(previewFetch.state.users.some((u) => u.id === id)).to.equal(false);
-    expect($(el, '[data-notice="success"]')?.textContent).to.contain('Bob Builder was deleted.');
+    expect(toastText(el)).to.contain('Bob Builder was deleted.');
   });
 
   it('a delete the server refuses puts the user back and says why', async () => {
@@ -546,18 +547,12 @@ describe('users page', () => {
       'resend-activation',
     ]);
     await rowAction(el, 'user-invited', 'resend-invitation');
-    await until(() =>
-      $(el, '[data-notice="success"]')?.textContent?.includes(
-        'The invitation was sent again to ivy@acme.example.',
-      ),
-    );
+    await until(() => toastText(el).includes('The invitation was sent again to ivy@acme.example.'));
     expect(calls(paths.teams.resendInvitationLink).at(-1)!.opts.body).to.deep.equal({
       email: 'ivy@acme.example',
     });
     await rowAction(el, 'user-unverified', 'resend-activation');
-    await until(() =>
-      $(el, '[data-notice="success"]')?.textContent?.includes('activation email was sent again'),
-    );
+    await until(() => toastText(el).includes('activation email was sent again'));
     expect(calls(paths.teams.resendActivationLink).map((c) => c.opts.params)).to.deep.equal([
       { userId: 'user-unverified' },
     ]);
@@ -633,6 +628,30 @@ describe('users page', () => {
       .to.include.members(['edit-roles', 'disable'])
       .and.not.include('delete');
     expect(await menuActions(el, SAMPLE_USER_ID)).not.to.include.members(['delete', 'disable']);
+  });
+
+  it('[ENUM-030] a locked-out user shows Locked; "Locked only" filters by isLocked; the status column sorts by it; Unlock lifts it with a toast', async () => {
+    previewFetch.state.users.find((u) => u.id === 'user-maya')!.isLocked = true;
+    const el = await openUsersPage();
+    expect(rowText(el, 'user-maya', 'data-status')).to.contain('Locked');
+    expect(row(el, 'user-noah')?.querySelector('[data-status]')?.getAttribute('data-status')).to.equal('active');
+
+    $<HTMLInputElement>(el, 'input[data-locked-only]')!.click();
+    await until(() => lastQuery()?._isLocked === true, 'no _isLocked query');
+    await until(() => rowIds(el).length === 1 && rowIds(el)[0] === 'user-maya', 'not filtered');
+
+    $<HTMLInputElement>(el, 'input[data-locked-only]')!.click();
+    await until(() => lastQuery()?._isLocked === undefined && rowIds(el).length > 1, 'filter kept');
+    const statusHeader = [...root(el).querySelectorAll('th')].find((th) => th.textContent?.includes('Status'));
+    statusHeader!.querySelector('button')!.click();
+    await until(() => lastQuery()?._sortBy === 'isLocked', 'no isLocked sort');
+
+    expect(await menuActions(el, 'user-maya')).to.include('unlock');
+    expect(await menuActions(el, 'user-noah')).not.to.include('unlock');
+    await rowAction(el, 'user-maya', 'unlock');
+    await settle(paths.teams.unlockUser);
+    await until(() => !rowText(el, 'user-maya', 'data-status').includes('Locked'), 'still locked');
+    await until(() => toastText(el).includes('unlocked'), 'no toast');
   });
 
   it('passes axe-core with the list, with the invite dialog open and with an actions menu open', async () => {

@@ -6,7 +6,7 @@ import { teamApi, type AvailableRole, type TeamUser } from '../../../../shared/a
 import { featureFlagsAtom } from '../../../../shared/flags/flags.atoms';
 import { useT } from '../../../../shared/i18n/useT';
 import { optionsAtom } from '../../../../shared/options/options.atoms';
-import { Alert, Button, ConfirmDialog, TextField } from '../../../../shared/ui';
+import { Alert, Button, ConfirmDialog, Skeleton, TextField, useToast } from '../../../../shared/ui';
 import { Pagination, type SortingState } from '../../../../shared/ui/DataTable';
 import { Checkbox, Select } from '../../../../shared/ui/form';
 import { hasPermission } from '../../navigation';
@@ -22,7 +22,14 @@ import { UsersTable } from './UsersTable';
 import { useUserApplications } from './useApplications';
 import { isTemporary, resendKind } from './userStatus';
 import { useUsersList } from './useUsersList';
-import { afterBulkInvite, DAY_SECONDS, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from './usersQuery';
+import {
+  afterBulkInvite,
+  columnOfSortField,
+  DAY_SECONDS,
+  PAGE_SIZES,
+  SEARCH_DEBOUNCE_MS,
+  sortFieldOf,
+} from './usersQuery';
 
 const WRITE_USERS = 'fe.secure.write.users';
 const DELETE_USERS = 'fe.secure.delete.users';
@@ -38,8 +45,9 @@ type Open =
   | { dialog: 'applications'; user: TeamUser }
   | null;
 
+/** A failed action stays on the page until closed; completed actions are toasts. */
 interface Notice {
-  severity: 'success' | 'error';
+  severity: 'error';
   text: string;
 }
 
@@ -68,6 +76,7 @@ export default function UsersPage() {
   const [search, setSearch] = useState(query.filter);
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const toast = useToast();
   const [roles, setRoles] = useState<RolesState>({ status: 'loading', roles: [] });
 
   // The search box asks the server once typing pauses; a new search starts at the first page.
@@ -119,14 +128,14 @@ export default function UsersPage() {
         const answer = await call();
         if (latest() && answer && typeof answer === 'object' && answer.id === user.id)
           patchUser(user.id, answer);
-        if (done) setNotice({ severity: 'success', text: done });
+        if (done) toast({ text: done });
       } catch (err) {
         if (latest())
           patchUser(user.id, Object.fromEntries(Object.keys(patch).map((key) => [key, user[key]])));
         failed(err);
       }
     },
-    [patchUser, failed],
+    [patchUser, failed, toast],
   );
 
   const name = (user: TeamUser) => user.name || user.email;
@@ -137,8 +146,7 @@ export default function UsersPage() {
       try {
         if (resendKind(user) === 'invitation') await teamApi.resendInvitation(user.email);
         else await teamApi.resendActivation(user.id);
-        setNotice({
-          severity: 'success',
+        toast({
           text: t(
             resendKind(user) === 'invitation'
               ? 'adminPortal.users.invitationResent'
@@ -150,7 +158,7 @@ export default function UsersPage() {
         failed(err);
       }
     },
-    [t, failed],
+    [t, failed, toast],
   );
 
   const actionsFor = useCallback(
@@ -200,17 +208,41 @@ export default function UsersPage() {
             },
           );
         }
+        if (user.isLocked)
+          actions.push({
+            key: 'unlock',
+            label: t('adminPortal.users.unlock'),
+            onSelect: () =>
+              void optimistic(
+                user,
+                { isLocked: false },
+                () => teamApi.unlockUser(user.id),
+                t('adminPortal.users.userUnlocked', { name: name(user) }),
+              ),
+          });
         if (user.isDisabled)
           actions.push({
             key: 'enable',
             label: t('adminPortal.users.enable'),
-            onSelect: () => void optimistic(user, { isDisabled: false }, () => teamApi.enableUser(user.id)),
+            onSelect: () =>
+              void optimistic(
+                user,
+                { isDisabled: false },
+                () => teamApi.enableUser(user.id),
+                t('adminPortal.users.userEnabled', { name: name(user) }),
+              ),
           });
         else if (!isSelf)
           actions.push({
             key: 'disable',
             label: t('adminPortal.users.disable'),
-            onSelect: () => void optimistic(user, { isDisabled: true }, () => teamApi.disableUser(user.id)),
+            onSelect: () =>
+              void optimistic(
+                user,
+                { isDisabled: true },
+                () => teamApi.disableUser(user.id),
+                t('adminPortal.users.userDisabled', { name: name(user) }),
+              ),
           });
       }
       if (canDelete && !isSelf)
@@ -231,7 +263,7 @@ export default function UsersPage() {
     const restore = removeUser(user);
     try {
       await teamApi.deleteUser(user.id);
-      setNotice({ severity: 'success', text: t('adminPortal.users.deleted', { name: name(user) }) });
+      toast({ text: t('adminPortal.users.deleted', { name: name(user) }) });
       // The next user moves up into the page, and the counts follow.
       reload();
     } catch (err) {
@@ -243,27 +275,28 @@ export default function UsersPage() {
   const saveRoles = (user: TeamUser, roleIds: string[]) => {
     setOpen(null);
     setNotice(null);
-    changeRoles(user, roleIds, availableRoles).catch((err: unknown) =>
-      setNotice({
-        severity: 'error',
-        text: t('adminPortal.users.rolesFailed', {
-          name: name(user),
-          error: errorMessage(err, t('common.genericError')),
+    changeRoles(user, roleIds, availableRoles).then(
+      // TEAM-003: the row showed the new roles at once; the toast says the server kept them.
+      () => toast({ text: t('adminPortal.users.rolesSaved', { name: name(user) }) }),
+      (err: unknown) =>
+        setNotice({
+          severity: 'error',
+          text: t('adminPortal.users.rolesFailed', {
+            name: name(user),
+            error: errorMessage(err, t('common.genericError')),
+          }),
         }),
-      }),
     );
   };
 
   const invited = ({ user, expiryError }: InviteOutcome) => {
     setOpen(null);
-    setNotice(
-      expiryError
-        ? {
-            severity: 'error',
-            text: t('adminPortal.users.expiryFailed', { email: user.email, error: expiryError }),
-          }
-        : { severity: 'success', text: t('adminPortal.users.invited', { email: user.email }) },
-    );
+    if (expiryError)
+      setNotice({
+        severity: 'error',
+        text: t('adminPortal.users.expiryFailed', { email: user.email, error: expiryError }),
+      });
+    else toast({ text: t('adminPortal.users.invited', { email: user.email }) });
     reload();
   };
 
@@ -274,7 +307,7 @@ export default function UsersPage() {
   };
 
   const sorting = useMemo<SortingState>(
-    () => [{ id: query.sortBy, desc: query.order === 'DESC' }],
+    () => [{ id: columnOfSortField(query.sortBy), desc: query.order === 'DESC' }],
     [query.sortBy, query.order],
   );
 
@@ -294,8 +327,12 @@ export default function UsersPage() {
             {t('adminPortal.users.title')}
           </h3>
           <p css={{ margin: '2px 0 0', color: 'var(--fe-color-text-secondary)' }}>
-            <span data-total>{t('common.users', { count: list.totalItems })}</span>
-            <span role="status">{loading ? ` · ${t('common.loading')}` : ''}</span>
+            {/* The first load has no count yet: a placeholder of its size (the table says it is busy). */}
+            {loading && list.items.length === 0 ? (
+              <Skeleton width="6em" />
+            ) : (
+              <span data-total>{t('common.users', { count: list.totalItems })}</span>
+            )}
           </p>
         </div>
         {canWrite && (
@@ -338,6 +375,17 @@ export default function UsersPage() {
             onChange={(event) => {
               const includeSubTenants = event.currentTarget.checked;
               setQuery((q) => ({ ...q, includeSubTenants, offset: 0 }));
+            }}
+          />
+        </div>
+        <div css={{ paddingBottom: 8 }}>
+          <Checkbox
+            label={t('adminPortal.users.lockedOnly')}
+            data-locked-only
+            checked={query.isLocked === true}
+            onChange={(event) => {
+              const isLocked = event.currentTarget.checked ? true : undefined;
+              setQuery((q) => ({ ...q, isLocked, offset: 0 }));
             }}
           />
         </div>
@@ -388,17 +436,22 @@ export default function UsersPage() {
         onSortingChange={(next) => {
           const first = next[0];
           if (!first) return;
-          setQuery((q) => ({ ...q, sortBy: first.id, order: first.desc ? 'DESC' : 'ASC', offset: 0 }));
+          setQuery((q) => ({
+            ...q,
+            sortBy: sortFieldOf(first.id),
+            order: first.desc ? 'DESC' : 'ASC',
+            offset: 0,
+          }));
         }}
         selfId={self?.id}
         tenantId={self?.tenantId}
         actionsFor={showActions ? actionsFor : null}
+        loading={loading}
+        skeletonRows={Math.min(query.limit, 10)}
         emptyMessage={
-          loading
-            ? t('common.loading')
-            : query.filter
-              ? t('adminPortal.users.noMatches', { search: query.filter })
-              : t('adminPortal.users.empty')
+          query.filter
+            ? t('adminPortal.users.noMatches', { search: query.filter })
+            : t('adminPortal.users.empty')
         }
       />
 
@@ -450,6 +503,7 @@ export default function UsersPage() {
               user,
               { temporaryExpirationDate: new Date(Date.now() + days * DAY_SECONDS * 1000).toISOString() },
               () => teamApi.setUserExpiration(user.id, days * DAY_SECONDS),
+              t('adminPortal.users.expirySaved', { name: name(user) }),
             );
           }}
         />

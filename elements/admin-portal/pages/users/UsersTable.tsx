@@ -13,6 +13,7 @@ const statusColor: Record<UserStatus, string> = {
   invited: 'var(--fe-color-info)',
   notActivated: 'var(--fe-color-warning)',
   disabled: 'var(--fe-color-error)',
+  locked: 'var(--fe-color-error)',
 };
 
 const statusLabel: Record<UserStatus, MessageKey> = {
@@ -20,6 +21,7 @@ const statusLabel: Record<UserStatus, MessageKey> = {
   invited: 'adminPortal.users.statusInvited',
   notActivated: 'adminPortal.users.statusNotActivated',
   disabled: 'adminPortal.users.statusDisabled',
+  locked: 'adminPortal.users.statusLocked',
 };
 
 const pill = {
@@ -32,6 +34,14 @@ const pill = {
   fontSize: '0.85em',
   whiteSpace: 'nowrap',
   color: 'var(--fe-color-text)',
+} as const;
+
+/** A long name or email ends in an ellipsis (the whole one in the title) rather than widening the table. */
+const truncated = {
+  maxWidth: '20em',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
 } as const;
 
 function Dot({ color }: { color: string }) {
@@ -65,6 +75,9 @@ export interface UsersTableProps {
   /** Null: no actions column (the user may not change users). */
   actionsFor: ((user: TeamUser) => MenuAction[]) | null;
   emptyMessage: string;
+  /** The page of users is loading (skeleton rows before the first answer). */
+  loading?: boolean;
+  skeletonRows?: number;
 }
 
 /** The users of one page: name and email, roles, groups, status, last sign-in, actions. */
@@ -76,6 +89,7 @@ export function UsersTable(props: UsersTableProps) {
     [locale],
   );
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }), [locale]);
+  const time = useMemo(() => new Intl.DateTimeFormat(locale, { timeStyle: 'short' }), [locale]);
 
   const columns = useMemo<ColumnDef<TeamUser, unknown>[]>(() => {
     const list: ColumnDef<TeamUser, unknown>[] = [
@@ -105,7 +119,7 @@ export function UsersTable(props: UsersTableProps) {
                 {initials(user)}
               </span>
               <div css={{ minWidth: 0 }}>
-                <div css={{ fontWeight: 600 }} data-name>
+                <div css={[truncated, { fontWeight: 600 }]} title={user.name || user.email} data-name>
                   {user.name || user.email}
                   {user.id === selfId && (
                     <span css={{ fontWeight: 400, color: 'var(--fe-color-text-secondary)' }}>
@@ -114,7 +128,11 @@ export function UsersTable(props: UsersTableProps) {
                     </span>
                   )}
                 </div>
-                <div css={{ fontSize: '0.9em', color: 'var(--fe-color-text-secondary)' }} data-email>
+                <div
+                  css={[truncated, { fontSize: '0.9em', color: 'var(--fe-color-text-secondary)' }]}
+                  title={user.email}
+                  data-email
+                >
                   {user.email}
                 </div>
               </div>
@@ -204,7 +222,8 @@ export function UsersTable(props: UsersTableProps) {
       {
         id: 'status',
         header: t('adminPortal.users.columnStatus'),
-        enableSorting: false,
+        accessorFn: (user) => Boolean(user.isLocked),
+        // Sorted on the server by isLocked (usersQuery.sortFieldOf): locked users come together.
         cell: ({ row }) => {
           const user = row.original;
           const status = userStatus(user);
@@ -239,10 +258,14 @@ export function UsersTable(props: UsersTableProps) {
         sortDescFirst: true,
         cell: ({ row }) => {
           const value = row.original.lastLogin;
+          if (!value) return <span data-last-login>{t('adminPortal.users.never')}</span>;
+          const at = new Date(value);
+          // The date and the time may sit on two lines: the table fits a narrower card.
           return (
-            <span css={{ whiteSpace: 'nowrap' }} data-last-login>
-              {value ? dateTime.format(new Date(value)) : t('adminPortal.users.never')}
-            </span>
+            <time dateTime={value} title={dateTime.format(at)} data-last-login>
+              <span css={{ whiteSpace: 'nowrap' }}>{date.format(at)}</span>{' '}
+              <span css={{ whiteSpace: 'nowrap' }}>{time.format(at)}</span>
+            </time>
           );
         },
       },
@@ -270,7 +293,7 @@ export function UsersTable(props: UsersTableProps) {
       if (!SORTABLE_COLUMNS.includes(column.id as (typeof SORTABLE_COLUMNS)[number]))
         column.enableSorting = false;
     return list;
-  }, [t, rolesOf, groupsOf, applicationsOf, selfId, tenantId, actionsFor, dateTime, date]);
+  }, [t, rolesOf, groupsOf, applicationsOf, selfId, tenantId, actionsFor, dateTime, date, time]);
 
   return (
     <DataTable
@@ -279,6 +302,8 @@ export function UsersTable(props: UsersTableProps) {
       data={props.users}
       getRowId={(u) => u.id}
       emptyMessage={props.emptyMessage}
+      loading={props.loading}
+      skeletonRows={props.skeletonRows}
       sorting={props.sorting}
       onSortingChange={(updater) =>
         props.onSortingChange(typeof updater === 'function' ? updater(props.sorting) : updater)

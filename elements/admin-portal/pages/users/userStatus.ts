@@ -1,13 +1,14 @@
 import type { TeamUser } from '../../../../shared/api/team';
 
-export type UserStatus = 'active' | 'invited' | 'notActivated' | 'disabled';
+export type UserStatus = 'active' | 'invited' | 'notActivated' | 'disabled' | 'locked';
 
 /**
- * Where a user stands in this account: disabled by an administrator, invited (has not accepted the
+ * Where a user stands in this account: disabled by an administrator, locked out by wrong passwords, invited (has not accepted the
  * invitation to this account), signed up but not activated, or active.
  */
 export function userStatus(user: TeamUser): UserStatus {
   if (user.isDisabled) return 'disabled';
+  if (user.isLocked) return 'locked';
   if (user.activatedForTenant === false) return 'invited';
   if (user.verified === false) return 'notActivated';
   return 'active';

@@ -19,7 +19,12 @@ export function afterBulkInvite(query: UsersQuery): UsersQuery {
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** Columns the server sorts by. */
-export const SORTABLE_COLUMNS = ['name', 'lastLogin'] as const;
+export const SORTABLE_COLUMNS = ['name', 'lastLogin', 'status'] as const;
+
+/** The server's sort field of a column (the status column sorts locked users together, ENUM-030). */
+export const sortFieldOf = (column: string): string => (column === 'status' ? 'isLocked' : column);
+/** The column of a server sort field. */
+export const columnOfSortField = (field: string): string => (field === 'isLocked' ? 'status' : field);
 
 /** Milliseconds between the last key stroke in the search box and the request. */
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -9,6 +9,7 @@ export const shellEn = {
   tenantSwitched: 'You are now working in {name}.',
   noAccess: 'You do not have permission to see this page.',
   viewOnly: 'View only',
+  pageUnavailable: 'That page is not available, so you are on {page}.',
 } as const;
 
 export const shellHe = {
@@ -19,4 +20,5 @@ export const shellHe = {
   tenantSwitched: 'עכשיו עובדים בחשבון {name}.',
   noAccess: 'אין לך הרשאה לצפות בעמוד הזה.',
   viewOnly: 'לצפייה בלבד',
+  pageUnavailable: 'העמוד הזה אינו זמין, לכן הועברת אל {page}.',
 } as const satisfies CatalogShape<typeof shellEn>;

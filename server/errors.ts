@@ -1,0 +1,137 @@
+// The error-code catalog: every error message the server answers, with a stable code (`errorCode` next to
+// `errors` in the answer), so that clients show their own text in the page's language instead of our English.
+// Codes never change meaning; a new message gets a new code. Families: 1xxx sign-in and sessions, 2xxx MFA,
+// 3xxx sign-up, activation, invitation and passwords, 4xxx profile, privacy and account, 5xxx users, roles,
+// groups and applications, 6xxx the request itself. Messages outside the catalog get a code by status:
+// `ER-9<status>` for validation messages (`field: problem`), `ER-<status>` for any other.
+
+export type ErrorCode = `ER-${number}`;
+
+/** One message of the catalog: an exact text, or a pattern for a message that names a value. */
+export type ErrorEntry = { code: ErrorCode } & ({ message: string } | { pattern: RegExp });
+
+export const ERROR_CATALOG = [
+  // 1xxx sign-in and sessions
+  { code: 'ER-1001', message: 'Incorrect email or password' },
+  { code: 'ER-1002', message: 'Unauthorized' },
+  { code: 'ER-1003', message: 'User is disabled' },
+  { code: 'ER-1004', message: 'The token was just refreshed, try again' },
+  { code: 'ER-1005', message: 'Failed to authenticate' },
+  { code: 'ER-1006', message: 'This sign-in method is not enabled' },
+  { code: 'ER-1007', message: 'Passkey sign-in failed' },
+  { code: 'ER-1008', message: 'You cannot impersonate yourself' },
+  {
+    code: 'ER-1009',
+    message: 'Sign-in is temporarily blocked after too many attempts. Try again later or reset your password',
+  },
+  { code: 'ER-1010', message: 'The unlock link is invalid or expired' },
+  // 2xxx MFA
+  { code: 'ER-2001', message: 'The MFA session is invalid or expired. Sign in again' },
+  { code: 'ER-2002', message: 'MFA is not enrolled' },
+  { code: 'ER-2003', message: 'The code is incorrect' },
+  { code: 'ER-2004', message: 'Too many attempts. Sign in again' },
+  { code: 'ER-2005', message: 'The code has expired. Send a new one' },
+  { code: 'ER-2006', message: 'MFA is already enrolled' },
+  { code: 'ER-2007', message: 'The recovery code is incorrect' },
+  { code: 'ER-2008', message: 'No such device' },
+  { code: 'ER-2009', message: 'The security key could not be verified' },
+  // 3xxx sign-up, activation, invitation, reset and change of password
+  { code: 'ER-3001', message: 'The activation link is invalid or expired' },
+  { code: 'ER-3002', message: "We couldn't verify your invitation" },
+  { code: 'ER-3003', message: 'The password reset link is invalid or expired' },
+  { code: 'ER-3004', message: 'The current password is incorrect' },
+  {
+    code: 'ER-3005',
+    message:
+      'Too many wrong passwords: the account is locked for a while. Reset your password to unlock it now',
+  },
+  { code: 'ER-3006', message: 'The password was used recently' },
+  {
+    code: 'ER-3007',
+    message: 'This password appears in a list of breached passwords. Choose a different password',
+  },
+  { code: 'ER-3008', message: 'password: A password is required' },
+  { code: 'ER-3009', pattern: /^The password must be at least \d+ characters$/ },
+  { code: 'ER-3010', pattern: /^The password must be at most \d+ characters$/ },
+  // 4xxx profile, privacy (phone numbers, passkeys, sessions) and account
+  {
+    code: 'ER-4001',
+    message: 'The profile picture must be a base64 PNG, JPEG, GIF or WebP image of at most 512 KiB',
+  },
+  { code: 'ER-4002', message: 'image: a file is required' },
+  { code: 'ER-4003', message: 'image: a base64 data image is required' },
+  { code: 'ER-4004', message: 'Phone number not found' },
+  { code: 'ER-4005', message: 'The code is invalid or has expired' },
+  { code: 'ER-4006', pattern: /^At most \d+ phone numbers$/ },
+  { code: 'ER-4007', message: 'The link is invalid or has expired' },
+  { code: 'ER-4008', message: 'This passkey is already registered' },
+  { code: 'ER-4009', message: 'The passkey could not be registered' },
+  { code: 'ER-4010', message: 'Passkey not found' },
+  { code: 'ER-4011', message: 'key: letters, digits and _ . : -' },
+  { code: 'ER-4012', message: 'Session not found' },
+  { code: 'ER-4013', message: 'User is not a member of this tenant' },
+  { code: 'ER-4014', message: 'Account not found' },
+  { code: 'ER-4015', message: 'No changes to update' },
+  { code: 'ER-4016', message: 'No such tenant' },
+  // 5xxx users, roles, groups, applications
+  { code: 'ER-5001', message: 'You are not authorized to perform this action' },
+  { code: 'ER-5002', pattern: /^You cannot grant permissions you do not hold: / },
+  { code: 'ER-5003', message: 'User not found' },
+  { code: 'ER-5004', message: 'Role not found' },
+  { code: 'ER-5005', message: 'Unknown role' },
+  { code: 'ER-5006', message: 'roleIds: Unknown role' },
+  { code: 'ER-5007', message: 'Built-in roles cannot be changed or deleted' },
+  { code: 'ER-5008', message: 'Permission not found' },
+  { code: 'ER-5009', pattern: /^A role with key .+ already exists$/ },
+  { code: 'ER-5010', message: 'Group not found' },
+  { code: 'ER-5011', pattern: /^A group named .+ already exists$/ },
+  { code: 'ER-5012', message: 'Application not found' },
+  { code: 'ER-5013', pattern: /: FREE_ACCESS applications are open to every user and cannot be assigned$/ },
+  { code: 'ER-5014', message: 'Tenant not found' },
+  { code: 'ER-5015', message: 'The user is already a member of this account' },
+  { code: 'ER-5016', message: 'You cannot delete yourself' },
+  { code: 'ER-5017', message: 'The user is already activated' },
+  { code: 'ER-5018', message: 'You cannot disable yourself' },
+  { code: 'ER-5019', message: 'Invite link not found' },
+  { code: 'ER-5020', message: 'roleIds: Roles on an invite link are not supported' },
+  { code: 'ER-5021', message: 'A user who belongs to other accounts cannot be made temporary' },
+  // 6xxx the request itself
+  { code: 'ER-6001', message: 'Not found' },
+  { code: 'ER-6002', message: 'Too many requests, try again later' },
+  { code: 'ER-6003', message: 'The request body is not valid JSON' },
+  { code: 'ER-6004', message: 'Error request is too large' },
+  { code: 'ER-6005', message: 'Internal server error' },
+  { code: 'ER-6006', message: 'Development routes answer only clients on this machine' },
+  { code: 'ER-6007', message: 'This request must come from the application’s own origin' },
+  { code: 'ER-6008', message: 'path: malformed percent-encoding' },
+  { code: 'ER-6009', message: 'query: malformed percent-encoding' },
+  { code: 'ER-6010', pattern: /: text must not contain NUL characters or unpaired surrogates$/ },
+  { code: 'ER-6011', message: 'The request body is not a valid form' },
+] as const satisfies readonly ErrorEntry[];
+
+const byMessage = new Map<string, ErrorCode>();
+const byPattern: { pattern: RegExp; code: ErrorCode }[] = [];
+for (const entry of ERROR_CATALOG as readonly ErrorEntry[]) {
+  if ('message' in entry) byMessage.set(entry.message, entry.code);
+  else byPattern.push(entry);
+}
+
+/** `roleIds: Unknown role` → `Unknown role`; undefined when the message is not a validation message. */
+const FIELD_PREFIX = /^[\w.[\]-]+: (.+)$/s;
+
+function catalogCode(message: string): ErrorCode | undefined {
+  return byMessage.get(message) ?? byPattern.find((p) => p.pattern.test(message))?.code;
+}
+
+/**
+ * The code of an error answer, looked up by its first message: the catalog's, then the catalog's for the
+ * problem of a `field: problem` message, then `ER-9<status>` for another validation message, else `ER-<status>`.
+ */
+export function errorCodeFor(status: number, messages: readonly string[]): ErrorCode {
+  const first = messages[0] ?? '';
+  const known = catalogCode(first);
+  if (known) return known;
+  const problem = FIELD_PREFIX.exec(first)?.[1];
+  if (problem !== undefined) return catalogCode(problem) ?? `ER-${9000 + status}`;
+  return `ER-${status}`;
+}

@@ -1,0 +1,67 @@
+import { Hono } from 'hono';
+import { paths } from '../../shared/api/paths';
+import { writeAudit } from '../audit';
+import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
+import { ADMIN_BOX, commitAdminBox, commitChangesSchema, readAdminBox } from '../metadata/adminBox';
+import { assertAllMounted, devEndpoint, mounter, publicEndpoint, type Endpoint } from './endpoints';
+
+/**
+ * The metadata routes. The portal configuration is vendor-level and holds nothing of a tenant or a user, and the
+ * elements load it before (or without) a session: its reads are public. Writing it is the vendor's business;
+ * this server has no vendor tokens, so the write is a development route (DEV_ROUTES=1, this machine only).
+ */
+export const metadataEndpointsByName = {
+  getMetadata: publicEndpoint(
+    paths.metadata.getMetadata,
+    'vendor portal configuration; other entities: no rows',
+  ),
+  getAdminBoxMetadata: publicEndpoint(paths.metadata.getAdminBoxMetadata, 'vendor portal configuration'),
+  updateAdminBoxMetadata: devEndpoint(paths.metadata.updateAdminBoxMetadata, 'vendor portal configuration'),
+  getCurrentUserIpMetadata: publicEndpoint(
+    paths.metadata.getCurrentUserIpMetadata,
+    "the caller's own address",
+  ),
+} as const;
+export const metadataEndpoints: Endpoint[] = Object.values(metadataEndpointsByName);
+
+export function metadataRoutes(services: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const on = mounter(app, services);
+  const e = metadataEndpointsByName;
+
+  // Frontegg's shape: `{ rows: [...] }`; an entity this server does not keep has no rows (the client reads
+  // that as "metadata not found"), never a 404.
+  on(e.getMetadata, async (c) =>
+    c.json({ rows: c.req.query('entityName') === ADMIN_BOX ? [await readAdminBox(services)] : [] }),
+  );
+  on(e.getAdminBoxMetadata, async (c) => c.json(await readAdminBox(services)));
+  on(e.updateAdminBoxMetadata, async (c) => {
+    const { actions } = await readBody(c, commitChangesSchema);
+    const result = await commitAdminBox(services, actions);
+    if (!result.ok) throw apiError(400, ...result.errors);
+    await writeAudit(services.db, {
+      vendorId: services.vendorId,
+      action: 'Portal metadata updated',
+      severity: 'Medium',
+      json: { parts: actions.map((a) => a.type) },
+      ...caller(c),
+    });
+    return c.json(result.row);
+  });
+  // No geolocation database here: the address as this server sees it, the rest unknown.
+  on(e.getCurrentUserIpMetadata, (c) =>
+    c.json({
+      ip: caller(c).ipAddress,
+      latitude: null,
+      longitude: null,
+      city: null,
+      country_name: null,
+      country_code: null,
+      zip: null,
+      location: {},
+    }),
+  );
+
+  assertAllMounted(metadataEndpoints, app);
+  return app;
+}
