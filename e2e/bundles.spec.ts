@@ -51,7 +51,7 @@ describe('CDN bundles in a host page', () => {
     await page.locator('fe-login-box form').waitFor();
     await page.locator('fe-checkout [data-plan="plan-enterprise"]').waitFor();
     await page.locator('fe-security-center [role="meter"]').waitFor();
-    await page.locator('fe-admin-portal [role="status"]').waitFor();
+    await page.locator('fe-admin-portal [role="status"]', { hasText: 'Sign in to manage' }).waitFor();
     const api = await page.evaluate(() =>
       Object.keys((window as unknown as { FeElements: object }).FeElements).sort(),
     );

@@ -132,7 +132,9 @@ describe('passkeys against `npm start` with a virtual authenticator', () => {
     assert.ok(before >= 1);
     assert.match((await items.first().getAttribute('data-passkey')) ?? '', /^[0-9a-f-]{36}$/);
     await section.locator('[data-add-passkey]').click();
-    await section.getByText('The passkey was added.').waitFor({ timeout: 15_000 });
+    // A completed action is a toast in the portal's live region.
+    const toasts = page.locator('fe-admin-portal [data-toast]');
+    await toasts.getByText('The passkey was added.').waitFor({ timeout: 15_000 });
     await section.locator('[data-passkey]').nth(before).waitFor();
     assert.equal(await section.locator('[data-passkey]').count(), before + 1);
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
@@ -147,7 +149,7 @@ describe('passkeys against `npm start` with a virtual authenticator', () => {
     await page.screenshot({ path: 'test-results/passkeys-privacy-delete.png' });
     await axeClean(page, 'fe-admin-portal');
     await dialog.locator('button', { hasText: 'Delete' }).click();
-    await section.getByText('The passkey was deleted.').waitFor({ timeout: 15_000 });
+    await toasts.getByText('The passkey was deleted.').waitFor({ timeout: 15_000 });
     assert.equal(await section.locator('[data-passkey]').count(), before);
     // The deleted passkey no longer signs in: the server refuses it.
     await page.addInitScript(() => {

@@ -28,6 +28,8 @@ describe('phone numbers on the privacy page against `npm start`', () => {
 
     await page.locator('fe-admin-portal nav button[data-entry="privacy"]').click();
     const phones = page.locator('fe-admin-portal [data-phone-numbers]');
+    // A completed action is a toast in the portal's live region.
+    const toasts = page.locator('fe-admin-portal [data-toast]');
     await phones.locator('[data-add-phone]').waitFor();
     assert.match(await phones.innerText(), /No phone number is registered/);
 
@@ -43,7 +45,7 @@ describe('phone numbers on the privacy page against `npm start`', () => {
     await dialog.waitFor({ state: 'detached' }).catch(() => undefined);
     const row = phones.locator('[data-phone][data-verified="true"]', { hasText: '+44 20 7946 0958' });
     await row.waitFor();
-    await phones.getByText('+44 20 7946 0958 is verified.').waitFor();
+    await toasts.getByText('+44 20 7946 0958 is verified.').waitFor();
     await phones.screenshot({ path: 'test-results/phone-numbers.png' });
 
     // Delete: confirm, then the code texted to the (verified) number.
@@ -53,7 +55,7 @@ describe('phone numbers on the privacy page against `npm start`', () => {
     await dialog.locator('[data-form="phone-code"][data-purpose="delete"]').waitFor();
     await dialog.locator('input[name="code"]').fill(await textedCode(server.url, PHONE, before));
     await dialog.locator('button[type="submit"]').click();
-    await phones.getByText('The phone number was deleted.').waitFor();
+    await toasts.getByText('The phone number was deleted.').waitFor();
     await phones.getByText('No phone number is registered').waitFor();
     assert.equal(await phones.locator('[data-phone]').count(), 0);
     assert.deepEqual(errors, []);

@@ -246,6 +246,10 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       (userId) => ({ path: fill(paths.teams.enableUser.path, { userId }), body: {} }),
       { disabled: true },
     ),
+    [`POST ${paths.teams.unlockUser.path}`]: onUser((userId) => ({
+      path: fill(paths.teams.unlockUser.path, { userId }),
+      body: {},
+    })),
     [`GET ${paths.teams.getInviteLinkConfiguration.path}`]: plain(
       paths.teams.getInviteLinkConfiguration.path,
     ),

@@ -881,7 +881,7 @@ describe('team: authorization of every endpoint', () => {
   it('the endpoints table names one permission per route, and every route is mounted', async () => {
     const keys = teamEndpoints.map((e) => `${e.method} ${e.path}`);
     assert.equal(new Set(keys).size, keys.length);
-    assert.equal(teamEndpoints.length, 24);
+    assert.equal(teamEndpoints.length, 25);
     for (const e of teamEndpoints) {
       assert.match(e.permission ?? '', /^fe\.secure\.(read|write|delete)\.users$/);
       if (e.method === 'GET') assert.equal(e.permission, 'fe.secure.read.users', e.path);

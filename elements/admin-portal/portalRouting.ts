@@ -65,6 +65,10 @@ export function navigateToPage(
   if (!writesUrl(urlStrategy, path, route)) return false;
   const before = location.href;
   const target = pagePath(route, page);
-  navigate(urlStrategy === 'hash' ? target : `${target}${location.search}`, { from, load: pushPath, replace });
+  navigate(urlStrategy === 'hash' ? target : `${target}${location.search}`, {
+    from,
+    load: pushPath,
+    replace,
+  });
   return location.href !== before;
 }

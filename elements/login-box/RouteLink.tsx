@@ -3,10 +3,24 @@ import type { ReactNode } from 'react';
 import { useT } from '../../shared/i18n/useT';
 import { navigate } from '../../shared/options/location';
 import { optionsAtom } from '../../shared/options/options.atoms';
+import { keepAccount } from './customLogin';
+import { customLoginAtom } from './customLogin.atoms';
 
-/** A link to another login-box route: a real href (opens in a new tab too), navigated in place on click. */
-export function RouteLink({ to, host, children }: { to: string; host: EventTarget; children: ReactNode }) {
+/**
+ * A link to another login-box route: a real href (opens in a new tab too), navigated in place on click. It keeps
+ * the account whose custom login box is shown (`?tenantId=`), so the next screen has the same look.
+ */
+export function RouteLink({
+  to: route,
+  host,
+  children,
+}: {
+  to: string;
+  host: EventTarget;
+  children: ReactNode;
+}) {
   const { urlStrategy } = useAtomValue(optionsAtom);
+  const to = keepAccount(route, useAtomValue(customLoginAtom)?.tenantId);
   return (
     <a
       href={urlStrategy === 'hash' ? `#${to}` : to}

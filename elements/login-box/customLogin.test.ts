@@ -3,9 +3,9 @@ import { api, type RequestOptions } from '../../shared/api/client';
 import { paths, type ApiPath } from '../../shared/api/paths';
 import { previewFetch } from '../../shared/api/preview/index';
 import { SAMPLE_TENANT_ID } from '../../shared/api/preview/sampleData';
-import { $, axeViolations, goTo, mount, resetPage, shadowText } from '../../shared/element/testing';
+import { $, axeViolations, goTo, mount, resetPage, setValue, shadowText } from '../../shared/element/testing';
 import { createTheme, themeToCssVars } from '../../themes';
-import { customLoginTenantId, customLoginTheme, safeImage } from './customLogin';
+import { customLoginTenantId, customLoginTheme, keepAccount, safeImage } from './customLogin';
 import { firstPasswordPath, isFirstPassword } from './flows/invitation.machine';
 import './index';
 
@@ -53,6 +53,15 @@ describe('custom login box: which account, which look', () => {
     expect(customLoginTenantId(url('https://app.test/#/account/login?tenantId=t-2'), 'hash')).to.equal('t-2');
     expect(customLoginTenantId(url('https://app.test/account/login'), 'path')).to.equal(null);
     expect(customLoginTenantId(url(`https://app.test/?tenantId=${'x'.repeat(101)}`), 'path')).to.equal(null);
+  });
+
+  it('the box’s own links keep the account, so the next screen (a page load with the path strategy) has its look', () => {
+    expect(keepAccount('/account/forget-password', 't-1')).to.equal('/account/forget-password?tenantId=t-1');
+    expect(keepAccount('/account/login?redirectUrl=%2Fx', 't-1')).to.equal(
+      '/account/login?redirectUrl=%2Fx&tenantId=t-1',
+    );
+    expect(keepAccount('/account/login?tenantId=t-2', 't-1')).to.equal('/account/login?tenantId=t-2');
+    expect(keepAccount('/account/sign-up', null)).to.equal('/account/sign-up');
   });
 
   it('only https and raster data images are shown', () => {
@@ -108,6 +117,15 @@ describe('<fe-login-box> with an account’s custom login box', () => {
     const email = $(el, 'input[name="email"]')!;
     expect(getComputedStyle(email).backgroundColor).to.equal(rgb(createTheme('dark').palette.background));
     expect(await axeViolations(el)).to.deep.equal([]);
+    // The password step's links (forgot password, sign up) keep the account.
+    setValue($<HTMLInputElement>(el, 'input[name="email"]')!, 'someone@acme.test');
+    $<HTMLButtonElement>(el, 'button[type="submit"]')!.click();
+    await until(() => $(el, 'a[href^="#/account/forget-password"]'), 'no password step');
+    const links = [...el.shadowRoot!.querySelectorAll('a[href^="#/account/"]')].map((a) =>
+      a.getAttribute('href'),
+    );
+    expect(links).to.not.be.empty;
+    for (const href of links) expect(href).to.contain(`tenantId=${SAMPLE_TENANT_ID}`);
   });
 
   it('an account without a custom login box, or an unknown one, gets the default look', async () => {

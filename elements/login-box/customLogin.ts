@@ -22,6 +22,15 @@ export function customLoginTenantId(url: URL, strategy: UrlStrategy): string | n
   return tenantId && tenantId.length <= MAX_TENANT_ID ? tenantId : null;
 }
 
+/** A login-box route that keeps the account's look across page loads: `tenantId` added unless it names one. */
+export function keepAccount(to: string, tenantId: string | null | undefined): string {
+  if (!tenantId) return to;
+  const [path = '', query = ''] = to.split('?', 2);
+  const params = new URLSearchParams(query);
+  if (!params.has('tenantId')) params.set('tenantId', tenantId);
+  return `${path}?${params}`;
+}
+
 /** An image the box may show: an https URL or a raster data image (as the server stores them), else undefined. */
 export function safeImage(value: string | undefined): string | undefined {
   if (!value) return undefined;
@@ -77,7 +86,7 @@ function settle(tenantId: string, look: CustomLogin | null): void {
 /**
  * The custom login box of the account the URL names, loaded once per account and page (every login box of
  * the page shares it); a failed or unknown one is the default look. Without `tenantId` in the URL the last
- * account's look stays (the box's own links, forgot password and back, carry no query).
+ * account's look stays (a route the host navigates to in place); the box's own links carry it (`keepAccount`).
  */
 export function useCustomLogin(): CustomLogin | null {
   const url = useAtomValue(currentUrlAtom);

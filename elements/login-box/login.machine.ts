@@ -27,7 +27,10 @@ export interface LoginState {
 }
 
 export type LoginEvent =
-  { type: 'submit' } | { type: 'succeeded' } | { type: 'failed'; error: string; blocked?: boolean } | { type: 'reset' };
+  | { type: 'submit' }
+  | { type: 'succeeded' }
+  | { type: 'failed'; error: string; blocked?: boolean }
+  | { type: 'reset' };
 
 export const initialLoginState: LoginState = { step: 'loginWithPassword', loading: false, error: null };
 
@@ -35,11 +38,16 @@ export const initialLoginState: LoginState = { step: 'loginWithPassword', loadin
 export function loginReducer(state: LoginState, event: LoginEvent): LoginState {
   switch (event.type) {
     case 'submit':
-      return state.loading ? state : { ...state, loading: true, error: null, blocked: false };
+      return state.loading ? state : { step: state.step, loading: true, error: null };
     case 'succeeded':
       return { step: 'success', loading: false, error: null };
     case 'failed':
-      return { ...state, loading: false, error: event.error, blocked: event.blocked === true };
+      return {
+        step: state.step,
+        loading: false,
+        error: event.error,
+        ...(event.blocked ? { blocked: true } : {}),
+      };
     case 'reset':
       return initialLoginState;
   }

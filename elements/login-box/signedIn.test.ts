@@ -105,7 +105,7 @@ describe('login route while signed in', () => {
     expect($(el, '[data-continue]')).to.equal(null);
   });
 
-  it('a redirectUrl to the login page itself ends at the authenticated URL (LOGIN-014 rules)', async () => {
+  it('[LOGIN-014] a redirectUrl to the login page itself is discarded: the signed-in user goes to the authenticated URL', async () => {
     signIn();
     goTo('#/account/login?redirectUrl=%2Faccount%2Flogin');
     await mountBox((root) => (root.textContent ?? '').includes('Redirecting'));

@@ -26,7 +26,9 @@ export function Skeleton({ width = '100%', height = '1em', shape = 'line' }: Ske
       data-skeleton
       part="skeleton"
       css={{
-        display: 'block',
+        // Inline in a line of text it keeps the line's height (a count beside a title does not jump).
+        display: 'inline-block',
+        verticalAlign: 'middle',
         width,
         height,
         flex: 'none',

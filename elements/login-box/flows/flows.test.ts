@@ -37,6 +37,12 @@ describe('login flow', () => {
     expect(loginReducer(initialLoginState, { type: 'succeeded' }).step).to.equal('success');
   });
 
+  it('a blocked sign-in (locked account, ER-1009) offers the reset; the next attempt clears it', () => {
+    const blocked = loginReducer(initialLoginState, { type: 'failed', error: 'blocked', blocked: true });
+    expect(blocked.blocked).to.equal(true);
+    expect(loginReducer(blocked, { type: 'submit' }).blocked).to.equal(undefined);
+  });
+
   it('[LOGIN-009] after login: MFA first, then breached password, then passkeys, else redirect', () => {
     expect(
       postLoginStep({ ...facts, mfaRequired: true, breachedPassword: true, passkeysOffered: true }),

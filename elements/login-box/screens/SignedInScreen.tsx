@@ -32,29 +32,31 @@ export function SignedInScreen({ host }: { host: EventTarget }) {
 
   if (step !== 'offerContinue') return <p role="status">{t('loginBox.login.redirecting')}</p>;
   return (
-    <div data-signed-in css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+    <>
       <ScreenHeader title={t('loginBox.login.signedInTitle')} />
-      <p css={{ margin: 0 }} data-signed-in-as>
-        {t('loginBox.login.signedInAs', { name: user?.email ?? '' })}
-      </p>
-      <Button fullWidth data-continue onClick={() => navigate(target, { from: host })}>
-        {t('loginBox.login.continue')}
-      </Button>
-      <Button
-        variant="secondary"
-        fullWidth
-        data-switch-account
-        disabled={signingOut}
-        onClick={() => {
-          setSigningOut(true);
-          // Signed out, the route shows the sign-in form.
-          void signOut()
-            .catch((error: unknown) => console.error('[fe-elements] sign-out failed', error))
-            .finally(() => setSigningOut(false));
-        }}
-      >
-        {signingOut ? t('loginBox.login.signingOut') : t('loginBox.login.switchAccount')}
-      </Button>
-    </div>
+      <div data-signed-in css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+        <p css={{ margin: 0 }} data-signed-in-as>
+          {t('loginBox.login.signedInAs', { name: user?.email ?? '' })}
+        </p>
+        <Button fullWidth data-continue onClick={() => navigate(target, { from: host })}>
+          {t('loginBox.login.continue')}
+        </Button>
+        <Button
+          variant="secondary"
+          fullWidth
+          data-switch-account
+          disabled={signingOut}
+          onClick={() => {
+            setSigningOut(true);
+            // Signed out, the route shows the sign-in form.
+            void signOut()
+              .catch((error: unknown) => console.error('[fe-elements] sign-out failed', error))
+              .finally(() => setSigningOut(false));
+          }}
+        >
+          {signingOut ? t('loginBox.login.signingOut') : t('loginBox.login.switchAccount')}
+        </Button>
+      </div>
+    </>
   );
 }

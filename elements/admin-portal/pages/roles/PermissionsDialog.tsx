@@ -304,7 +304,13 @@ function PermissionList({ groups, held }: { groups: PermissionGroup[]; held: Rea
           <ul css={{ margin: 0, paddingInlineStart: 20, display: 'grid', gap: 4 }}>
             {group.permissions.map((p) => (
               <li key={p.id} data-permission={p.key}>
-                {labelOf(p)} {keyShown(p) && <PermissionKey value={p.key} />}
+                {labelOf(p)}
+                {keyShown(p) && (
+                  <>
+                    {' '}
+                    <PermissionKey value={p.key} />
+                  </>
+                )}
               </li>
             ))}
           </ul>

@@ -174,6 +174,20 @@ describe('roles page', () => {
     expect(transport.callsOf(paths.roles.getPermissions)).to.have.length(1);
   });
 
+  it('[ROLES-002] a permission named by its key (as the reference server names them) shows the key once', async () => {
+    const billing = transport.preview.state.permissions.find(
+      (p) => p.key === 'fe.subscriptions.read.billing',
+    )!;
+    billing.name = billing.key;
+    const el = await openPage('roles', WRITER);
+    await rolesLoaded(el);
+    clickButton(rowOf(el, 'Billing')!, 'Permissions of Billing');
+    const dialog = await waitForDialog(el, 'Permissions of Billing');
+    await waitUntil(() => checkbox(dialog, billing.key), 'the permissions did not load');
+    const label = checkbox(dialog, billing.key)!.closest('label')!.textContent!;
+    expect(label.split(billing.key)).to.have.length(2);
+  });
+
   it('[ROLES-003] "select all" of a category checks all its permissions and is mixed when some are', async () => {
     const el = await openPage('roles', WRITER);
     await rolesLoaded(el);
