@@ -549,8 +549,16 @@ describe('account: lockout, password-history and MFA policies', () => {
       assert.equal(res.status, 200, path);
       return res.json();
     };
-    assert.deepEqual(await read(p.getLockoutPolicy.path), { enabled: true, maxAttempts: 5, lockoutMinutes: 15 });
-    assert.deepEqual(await read(p.getVendorLockoutPolicy.path), { enabled: true, maxAttempts: 5, lockoutMinutes: 15 });
+    assert.deepEqual(await read(p.getLockoutPolicy.path), {
+      enabled: true,
+      maxAttempts: 5,
+      lockoutMinutes: 15,
+    });
+    assert.deepEqual(await read(p.getVendorLockoutPolicy.path), {
+      enabled: true,
+      maxAttempts: 5,
+      lockoutMinutes: 15,
+    });
     assert.deepEqual(await read(p.getPasswordHistoryPolicy.path), { enabled: true, historySize: 5 });
     assert.deepEqual(await read(p.getVendorPasswordHistoryPolicy.path), { enabled: true, historySize: 5 });
     const mfa = (await read(p.getMfaPolicy.path)) as Json;
@@ -631,13 +639,33 @@ describe('account: lockout, password-history and MFA policies', () => {
     const labs = await h.tenantId('Acme Labs');
     const europe = await h.tenantId('Acme Europe');
     const actor = { userId: 'test' };
-    assert.deepEqual(await readPolicy(services, labs, 'lockout'), { enabled: true, maxAttempts: 5, lockoutMinutes: 15 });
+    assert.deepEqual(await readPolicy(services, labs, 'lockout'), {
+      enabled: true,
+      maxAttempts: 5,
+      lockoutMinutes: 15,
+    });
     await savePolicy(services, 'lockout', null, { maxAttempts: 7 }, actor);
-    assert.deepEqual(await readPolicy(services, labs, 'lockout'), { enabled: true, maxAttempts: 7, lockoutMinutes: 15 });
+    assert.deepEqual(await readPolicy(services, labs, 'lockout'), {
+      enabled: true,
+      maxAttempts: 7,
+      lockoutMinutes: 15,
+    });
     await savePolicy(services, 'lockout', labs, { maxAttempts: 3 }, actor);
-    assert.deepEqual(await readPolicy(services, labs, 'lockout'), { enabled: true, maxAttempts: 3, lockoutMinutes: 15 });
-    assert.deepEqual(await readPolicy(services, europe, 'lockout'), { enabled: true, maxAttempts: 7, lockoutMinutes: 15 });
-    assert.deepEqual(await readPolicy(services, null, 'lockout'), { enabled: true, maxAttempts: 7, lockoutMinutes: 15 });
+    assert.deepEqual(await readPolicy(services, labs, 'lockout'), {
+      enabled: true,
+      maxAttempts: 3,
+      lockoutMinutes: 15,
+    });
+    assert.deepEqual(await readPolicy(services, europe, 'lockout'), {
+      enabled: true,
+      maxAttempts: 7,
+      lockoutMinutes: 15,
+    });
+    assert.deepEqual(await readPolicy(services, null, 'lockout'), {
+      enabled: true,
+      maxAttempts: 7,
+      lockoutMinutes: 15,
+    });
     // Saving again updates the one row of that scope.
     await savePolicy(services, 'lockout', labs, { enabled: false }, actor);
     const rows = await h.db
@@ -645,13 +673,21 @@ describe('account: lockout, password-history and MFA policies', () => {
       .from(policies)
       .where(and(eq(policies.kind, 'lockout'), eq(policies.tenantId, labs)));
     assert.equal(rows.length, 1);
-    assert.deepEqual(await readPolicy(services, labs, 'lockout'), { enabled: false, maxAttempts: 3, lockoutMinutes: 15 });
+    assert.deepEqual(await readPolicy(services, labs, 'lockout'), {
+      enabled: false,
+      maxAttempts: 3,
+      lockoutMinutes: 15,
+    });
 
     await h.db
       .update(policies)
       .set({ value: { maxAttempts: -1 } })
       .where(eq(policies.id, rows[0]!.id));
-    assert.deepEqual(await readPolicy(services, labs, 'lockout'), { enabled: true, maxAttempts: 7, lockoutMinutes: 15 });
+    assert.deepEqual(await readPolicy(services, labs, 'lockout'), {
+      enabled: true,
+      maxAttempts: 7,
+      lockoutMinutes: 15,
+    });
     const result = await savePolicy(services, 'lockout', labs, { maxAttempts: 0 }, actor);
     assert.equal(result.ok, false);
   });

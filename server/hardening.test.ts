@@ -62,7 +62,8 @@ describe('[Hardening] development routes', () => {
     assert.throws(() => loadConfig({ ...base, DEV_ROUTES: '1', HOST: 'example.com' }), /not loopback/);
     assert.throws(() => loadConfig({ ...base, DEV_ROUTES: '1', NODE_ENV: 'production' }), /production/);
     assert.deepEqual(
-      loadConfig({ ...base, ALLOWED_ORIGINS: 'https://app.example.com, http://localhost:5173' }).allowedOrigins,
+      loadConfig({ ...base, ALLOWED_ORIGINS: 'https://app.example.com, http://localhost:5173' })
+        .allowedOrigins,
       ['https://app.example.com', 'http://localhost:5173'],
     );
     assert.throws(() => loadConfig({ ...base, ALLOWED_ORIGINS: 'https://app.example.com/path' }), /origin/);
@@ -175,7 +176,11 @@ describe('[Hardening] revocation takes effect on the next request', () => {
   it('a revoked session’s access token is refused', async () => {
     const user = await signedInMember();
     const other = await user.signIn();
-    const res = await f.request('DELETE', `/identity/resources/users/sessions/v1/me/${user.claims.sid}`, other.token);
+    const res = await f.request(
+      'DELETE',
+      `/identity/resources/users/sessions/v1/me/${user.claims.sid}`,
+      other.token,
+    );
     assert.equal(res.status, 200, await res.text());
     assert.equal((await me(user.token)).status, 401);
     assert.equal((await me(other.token)).status, 200);
@@ -183,7 +188,10 @@ describe('[Hardening] revocation takes effect on the next request', () => {
 
   it('signing out refuses the session’s access token', async () => {
     const user = await signedInMember();
-    const res = await t.app.request(paths.auth.logout.path, t.json({}, { cookie: `fe_refresh=${user.cookie}` }));
+    const res = await t.app.request(
+      paths.auth.logout.path,
+      t.json({}, { cookie: `fe_refresh=${user.cookie}` }),
+    );
     assert.equal(res.status, 200);
     assert.equal((await me(user.token)).status, 401);
   });
@@ -203,7 +211,12 @@ describe('[Hardening] revocation takes effect on the next request', () => {
   it('disabling or deleting a user refuses their access tokens', async () => {
     const admin = await f.signIn();
     const disabled = await signedInMember();
-    const off = await f.request('POST', `/identity/resources/tenants/users/v1/${disabled.id}/disable`, admin.token, {});
+    const off = await f.request(
+      'POST',
+      `/identity/resources/tenants/users/v1/${disabled.id}/disable`,
+      admin.token,
+      {},
+    );
     assert.equal(off.status, 200, await off.text());
     assert.equal((await me(disabled.token)).status, 401);
     const deleted = await signedInMember();
@@ -246,7 +259,10 @@ describe('[Hardening] cookie-authenticated endpoints check the origin', () => {
     assert.equal(own.status, 200);
     const host = await t.app.request(
       paths.auth.refreshToken.path,
-      withCookie(t.refreshCookie(own)!, { origin: 'https://app.example.com', 'sec-fetch-site': 'cross-site' }),
+      withCookie(t.refreshCookie(own)!, {
+        origin: 'https://app.example.com',
+        'sec-fetch-site': 'cross-site',
+      }),
     );
     assert.equal(host.status, 200);
   });

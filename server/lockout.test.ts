@@ -7,7 +7,8 @@ import { paths } from '../shared/api/paths';
 import { users } from './db/schema';
 import { fixtures, testServer, type TestServer } from './testing';
 
-const BLOCKED = 'Sign-in is temporarily blocked after too many attempts. Try again later or reset your password';
+const BLOCKED =
+  'Sign-in is temporarily blocked after too many attempts. Try again later or reset your password';
 const withQuery = (path: string, query: Record<string, string>) => `${path}?${new URLSearchParams(query)}`;
 const at = (path: string, params: Record<string, string>) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
@@ -61,7 +62,11 @@ describe('lockout: what users and administrators see', () => {
     const user = await lockedMember();
     const page = async (query: Record<string, string>) =>
       f.json<{ items: { id: string; isLocked: boolean }[] }>(
-        await f.request('GET', withQuery(paths.users.getUsersV3.path, { _limit: '200', ...query }), admin.token),
+        await f.request(
+          'GET',
+          withQuery(paths.users.getUsersV3.path, { _limit: '200', ...query }),
+          admin.token,
+        ),
       );
     const locked = await page({ _isLocked: 'true' });
     assert.ok(locked.items.length >= 1 && locked.items.every((u) => u.isLocked));

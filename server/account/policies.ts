@@ -13,7 +13,11 @@ const lockoutSchema = z.object({
   enabled: z.boolean(),
   maxAttempts: z.number().int().min(1).max(100),
   /** How long a locked account stays locked (our field; Frontegg's policy has no duration). */
-  lockoutMinutes: z.number().int().min(1).max(24 * 60),
+  lockoutMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
 });
 
 const passwordHistorySchema = z.object({

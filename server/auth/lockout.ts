@@ -14,7 +14,6 @@ import { countHit } from '../middleware/rate-limit';
 import { lockedOutMail } from '../signup/mails';
 import { issueUserToken } from '../signup/userTokens';
 
-
 export type Reservation =
   /** This guess may be verified; `locks` when it was the last one the policy allows (the account is now locked). */
   | { reserved: true; attempt: number; locks: boolean }
@@ -62,7 +61,9 @@ export async function reserveAttempt(
     })
     .where(sql`${users.id} = ${user.id} and (${users.lockedUntil} is null or ${expired})`)
     .returning({ attempt: users.failedLogins });
-  return row ? { reserved: true, attempt: row.attempt, locks: row.attempt >= policy.maxAttempts } : { reserved: false };
+  return row
+    ? { reserved: true, attempt: row.attempt, locks: row.attempt >= policy.maxAttempts }
+    : { reserved: false };
 }
 
 /** A reserved guess was right: the count starts again (and the lock its own reservation set is lifted). */

@@ -110,10 +110,7 @@ export function createSessionIssuer(services: Services) {
       });
       // The session policy: timed-out sessions end, and only the newest allowed number stay open.
       await enforceSessionPolicy(services, userId, tenantId);
-      await db
-        .update(users)
-        .set({ lastLogin: new Date() })
-        .where(eq(users.id, userId));
+      await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
       setRefreshCookie(c, await refresh.issue(sessionId, userId));
       return answer(userId, sessionId);
     },

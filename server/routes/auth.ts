@@ -94,7 +94,12 @@ export function authRoutes(services: Services): Hono<AppEnv> {
     const used = await consumeUserToken(db, 'unlock', null, token);
     if (!used) throw apiError(400, UNLOCK_INVALID);
     await unlockAccount(db, used.userId);
-    await writeAudit(db, { vendorId, userId: used.userId, action: 'User unlocked by unlock link', ...caller(c) });
+    await writeAudit(db, {
+      vendorId,
+      userId: used.userId,
+      action: 'User unlocked by unlock link',
+      ...caller(c),
+    });
     return c.json({});
   });
 

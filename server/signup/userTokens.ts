@@ -74,12 +74,7 @@ export async function findUserToken(db: Db, kind: UserTokenKind, userId: string,
 }
 
 /** Spends the token; of concurrent redemptions exactly one gets the row (one conditional update). */
-export async function consumeUserToken(
-  db: Db,
-  kind: UserTokenKind,
-  userId: string | null,
-  token: string,
-) {
+export async function consumeUserToken(db: Db, kind: UserTokenKind, userId: string | null, token: string) {
   const [row] = await db
     .update(userTokens)
     .set({ usedAt: new Date() })

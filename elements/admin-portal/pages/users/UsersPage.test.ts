@@ -634,7 +634,9 @@ describe('users page', () => {
     previewFetch.state.users.find((u) => u.id === 'user-maya')!.isLocked = true;
     const el = await openUsersPage();
     expect(rowText(el, 'user-maya', 'data-status')).to.contain('Locked');
-    expect(row(el, 'user-noah')?.querySelector('[data-status]')?.getAttribute('data-status')).to.equal('active');
+    expect(row(el, 'user-noah')?.querySelector('[data-status]')?.getAttribute('data-status')).to.equal(
+      'active',
+    );
 
     $<HTMLInputElement>(el, 'input[data-locked-only]')!.click();
     await until(() => lastQuery()?._isLocked === true, 'no _isLocked query');
@@ -642,7 +644,9 @@ describe('users page', () => {
 
     $<HTMLInputElement>(el, 'input[data-locked-only]')!.click();
     await until(() => lastQuery()?._isLocked === undefined && rowIds(el).length > 1, 'filter kept');
-    const statusHeader = [...root(el).querySelectorAll('th')].find((th) => th.textContent?.includes('Status'));
+    const statusHeader = [...root(el).querySelectorAll('th')].find((th) =>
+      th.textContent?.includes('Status'),
+    );
     statusHeader!.querySelector('button')!.click();
     await until(() => lastQuery()?._sortBy === 'isLocked', 'no isLocked sort');
 
