@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { paths } from '../shared/api/paths';
 import { errorsHe } from '../shared/i18n/locales/errors';
-import { launchBrowser, startServerProcess } from './harness';
+import { DEMO_PASSWORD, launchBrowser, startServerProcess } from './harness';
 import {
   accessTokenFor,
   freshContext,
@@ -95,8 +95,6 @@ describe('first run: a new account from sign-up to a locked and unlocked member'
     await openEntry(a, 'users');
     await userRow(a, ownerEmail).waitFor();
     await userRow(a, ownerEmail).getByText('Admin').waitFor();
-    // Flag-gated (fe-multi-apps): the Applications column.
-    await a.locator('fe-admin-portal th', { hasText: 'Applications' }).waitFor();
     await a.getByRole('button', { name: 'Invite user' }).click();
     const invite = a.locator('fe-admin-portal dialog[open]');
     await invite.locator('input[name="email"]').fill(memberEmail);
@@ -104,10 +102,18 @@ describe('first run: a new account from sign-up to a locked and unlocked member'
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     await userRow(a, memberEmail).waitFor();
 
-    // 3. A reload keeps the flag-gated entries (flags reload for the restored session).
-    await a.reload();
-    await openEntry(a, 'users');
-    await a.locator('fe-admin-portal th', { hasText: 'Applications' }).waitFor();
+    // 3. A reload keeps the flag-gated entries (flags reload for the restored session). The demo flags are on
+    // for the demo account (Acme): its administrator's Usage entry and Applications column survive a reload.
+    const demo = await fresh();
+    const d = demo.page;
+    await submitPassword(d, server.url, 'admin@acme.test', DEMO_PASSWORD);
+    await landsSignedIn(d, server.url);
+    for (const round of ['signed in', 'reloaded']) {
+      if (round === 'reloaded') await d.reload();
+      await d.locator('fe-admin-portal nav button[data-entry="usage"]').waitFor();
+      await openEntry(d, 'users');
+      await d.locator('fe-admin-portal th', { hasText: 'Applications' }).waitFor();
+    }
 
     // 4. The member accepts the invitation ("Set your password") and signs in once.
     const member = await fresh();
@@ -173,8 +179,8 @@ describe('first run: a new account from sign-up to a locked and unlocked member'
     await loginBox(c).locator('button[type="submit"]').click();
     await loginBox(c).locator('[role="alert"]', { hasText: errorsHe['ER-1001'] }).waitFor();
 
-    for (const opened of [owner, member, visitor]) assert.deepEqual(opened.errors, []);
+    for (const opened of [owner, demo, member, visitor]) assert.deepEqual(opened.errors, []);
     assert.deepEqual(problems, [], 'no console error and no failed request but the deliberate ones');
-    for (const opened of [owner, member, visitor]) await opened.context.close();
+    for (const opened of [owner, demo, member, visitor]) await opened.context.close();
   });
 });

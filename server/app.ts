@@ -66,6 +66,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Before any route, after the body limit (it reads the body): NUL and lone surrogates never reach the database.
   app.use('*', inputText);
   app.get('/health', (c) => c.json({ status: 'ok' }));
+  // Browsers ask every origin for a favicon: "none" answered plainly, not a 404 in every host's console.
+  app.get('/favicon.ico', (c) => c.body(null, 204, { 'Cache-Control': 'public, max-age=86400' }));
   app.get('/.well-known/jwks.json', (c) => c.json(tokens.jwks()));
 
   // Every sign-in endpoint shares one budget per client: path variants and spoofed headers do not escape it.

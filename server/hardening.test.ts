@@ -284,6 +284,13 @@ describe('[Hardening] cookie-authenticated endpoints check the origin', () => {
     assert.equal((await t.refresh(cookie)).status, 200);
   });
 
+  it('a signed-out browser asking to refresh (no cookie) gets 204 no-store: no 401 in every page load', async () => {
+    const res = await t.app.request(paths.auth.refreshToken.path, t.json({}));
+    assert.equal(res.status, 204);
+    assert.equal(res.headers.get('cache-control'), 'no-store');
+    assert.equal((await t.refresh('not-a-token')).status, 401, 'a cookie that is no longer valid is a 401');
+  });
+
   it('silent authorize from another site is refused', async () => {
     const res = await t.app.request(paths.auth.silentOAuthRefreshToken.path, {
       method: 'POST',

@@ -108,7 +108,9 @@ export function authRoutes(services: Services): Hono<AppEnv> {
 
   app.post(paths.auth.refreshToken.path, fromTrustedOrigin, async (c) => {
     const token = getCookie(c, REFRESH_COOKIE);
-    if (!token) throw apiError(401, 'Unauthorized');
+    // No cookie at all: a signed-out browser asking whether it has a session. "No" is an answer, not a failure
+    // (204): every signed-out page load would otherwise log a 401 in the host's console.
+    if (!token) return c.body(null, 204, { 'Cache-Control': 'no-store' });
     const result = await refresh.redeem(token);
     if (result.kind === 'reused') await auditRefreshReuse(db, vendorId, result, caller(c));
     // Another tab redeemed this token a moment ago: it holds the new cookie, try again (409).

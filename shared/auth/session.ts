@@ -42,15 +42,15 @@ function scheduleRenewal(expiresIn: number | undefined): void {
   }, delay);
 }
 
-let refreshing: Promise<AuthAnswer> | null = null;
+let refreshing: Promise<AuthAnswer | undefined> | null = null;
 
 /**
  * One refresh at a time: per page (callers share the call in flight) and across tabs (a Web Lock, so a second
  * tab redeems the cookie the first one just rotated). A 409 (another client redeemed it a moment ago) is
  * retried once.
  */
-function refreshOnce(): Promise<AuthAnswer> {
-  const call = () => api.request<AuthAnswer>(paths.auth.refreshToken, { body: {} });
+function refreshOnce(): Promise<AuthAnswer | undefined> {
+  const call = () => api.request<AuthAnswer | undefined>(paths.auth.refreshToken, { body: {} });
   const withRetry = () =>
     call().catch(async (error: unknown) => {
       if (!(error instanceof ApiError && error.status === 409)) throw error;
@@ -59,7 +59,9 @@ function refreshOnce(): Promise<AuthAnswer> {
     });
   if (refreshing) return refreshing;
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  const run = locks ? (locks.request('fe-elements-refresh', withRetry) as Promise<AuthAnswer>) : withRetry();
+  const run = locks
+    ? (locks.request('fe-elements-refresh', withRetry) as Promise<AuthAnswer | undefined>)
+    : withRetry();
   const shared = run.finally(() => {
     refreshing = null;
   });
@@ -67,11 +69,15 @@ function refreshOnce(): Promise<AuthAnswer> {
   return shared;
 }
 
-/** Restores the session through the refresh cookie; no session (401) is not an error. */
+/** Restores the session through the refresh cookie; no session (204 without a cookie, 401) is not an error. */
 export async function restoreSession(): Promise<void> {
   const before = store.get(accessTokenAtom);
   try {
     const answer = await refreshOnce();
+    if (!answer) {
+      if (store.get(accessTokenAtom) === before) clearSession();
+      return;
+    }
     // A sign-in that finished meanwhile is newer than this answer.
     if (store.get(accessTokenAtom) === before) await applyAuthAnswer(answer);
   } catch (error) {
