@@ -4,8 +4,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { audits, authChallenges, sessions, webauthnCredentials } from './db/schema';
+import { decodeJwt } from 'jose';
 import { SoftAuthenticator } from './softAuthenticator';
 import { fixtures, testServer, type TestServer } from './testing';
+
+/** The session an access token names. */
+const sidOf = (accessToken: string) => (decodeJwt(accessToken) as { sid: string }).sid;
 
 const P = {
   preLogin: '/identity/resources/auth/v1/webauthn/prelogin',
@@ -93,7 +97,10 @@ describe('passkeys: registration and sign-in (WebAuthn)', () => {
     const body = await f.json<{ accessToken: string; user: { email: string } }>(res);
     assert.equal(body.user.email, user.email);
     assert.ok(t.refreshCookie(res), 'a refresh cookie');
-    const [session] = await f.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    const [session] = await f.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sidOf(body.accessToken)));
     assert.deepEqual(session?.amr, ['hwk']);
     const logins = await f.db
       .select()
@@ -109,8 +116,13 @@ describe('passkeys: registration and sign-in (WebAuthn)', () => {
     const user = await f.createUser({ tenants: [{ id: tenant }] });
     const authenticator = new SoftAuthenticator({ backedUp: true });
     await register(await user.tokenIn(), authenticator);
-    await f.json(await f.request('POST', P.postLogin, undefined, authenticator.get(await preLogin())));
-    const [session] = await f.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    const { accessToken } = await f.json<{ accessToken: string }>(
+      await f.request('POST', P.postLogin, undefined, authenticator.get(await preLogin())),
+    );
+    const [session] = await f.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sidOf(accessToken)));
     assert.deepEqual(session?.amr, ['swk']);
   });
 

@@ -2,6 +2,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { accessTokenAtom, userAtom, type SessionUser } from '../../shared/auth/session.atoms';
 import { $, axeViolations, mount, resetPage, shadowText } from '../../shared/element/testing';
 import { entitlementsLoadAtom } from '../../shared/flags/flags.atoms';
+import { startApp } from '../../shared/options/start';
 import { store } from '../../shared/store';
 import './index';
 
@@ -61,7 +62,8 @@ describe('<fe-admin-portal>', () => {
   });
 
   it('with entitlements on, an entry that names a feature shows only when the user is entitled to it', async () => {
-    signIn(['fe.*']);
+    store.set(accessTokenAtom, null);
+    store.set(userAtom, null);
     const entitled = (expireTime: number | null) =>
       store.set(entitlementsLoadAtom, {
         status: 'loaded',
@@ -71,17 +73,30 @@ describe('<fe-admin-portal>', () => {
           permissions: {},
         },
       });
-    entitled(Date.now() - 60_000);
-    const el = await mount(
-      'fe-admin-portal',
-      {
-        preview: '',
-        entitlements: '{"enabled":true}',
-        navigation: '{"sso":{"visibility":"byPermissions","feature":"sso"}}',
-      },
-      (r) => r.querySelector('nav') !== null,
+    const el = await mount('fe-admin-portal', {
+      preview: '',
+      entitlements: '{"enabled":true}',
+      navigation: '{"sso":{"visibility":"byPermissions","feature":"sso"}}',
+    });
+    // The page's load sequence (its session restore included) ends first; then entitlements load for the
+    // sign-in (whatever the preview answers); then the test sets its own.
+    await startApp();
+    let written = 0;
+    let lastWrite = 0;
+    const stop = store.sub(entitlementsLoadAtom, () => {
+      written++;
+      lastWrite = performance.now();
+    });
+    signIn(['fe.*']);
+    // Each load takes a preview answer (500 ms): quiet for longer than that means the queue is done.
+    await waitUntil(
+      () => written > 0 && performance.now() - lastWrite > 1200 && navKeys(el).length > 0,
+      'the session loads ended',
+      { timeout: 8000 },
     );
-    expect(navKeys(el)).not.to.include('sso');
+    stop();
+    entitled(Date.now() - 60_000);
+    await waitUntil(() => !navKeys(el).includes('sso'), 'an expired feature hides the entry');
     entitled(-1);
     await waitUntil(() => navKeys(el).includes('sso'), 'an entitled user sees the entry');
     el.setAttribute('entitlements', '{"enabled":false}');

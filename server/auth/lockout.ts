@@ -6,6 +6,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { readPolicy } from '../account/policies';
+import { writeAudit } from '../audit';
 import type { Services } from '../context';
 import type { Db } from '../db';
 import { users } from '../db/schema';
@@ -82,8 +83,28 @@ export async function unlockAccount(db: Db, userId: string, now: Date = new Date
   return Boolean(unlocked);
 }
 
+/** The moment an account locks: the audit row, and the unlock link mailed to its owner. */
+export async function lockedOut(
+  services: Pick<Services, 'db' | 'vendorId' | 'config' | 'mailer'>,
+  user: { id: string; email: string; name: string; activeTenantId: string | null },
+  who: { ipAddress: string; userAgent: string },
+  description: string,
+): Promise<void> {
+  await writeAudit(services.db, {
+    vendorId: services.vendorId,
+    tenantId: user.activeTenantId,
+    userId: user.id,
+    email: user.email,
+    action: 'User locked out',
+    description,
+    severity: 'High',
+    ...who,
+  });
+  await mailUnlockLink(services, user);
+}
+
 /** Mails a locked-out user the link that unlocks the account (unlockMe), valid for an hour. */
-export async function mailUnlockLink(
+async function mailUnlockLink(
   services: Pick<Services, 'db' | 'vendorId' | 'config' | 'mailer'>,
   user: { id: string; email: string; name: string; activeTenantId: string | null },
 ): Promise<void> {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
 import { auditRefreshReuse, writeAudit } from '../audit';
 import { touchSession } from '../account/policies';
-import { clearAttempts, mailUnlockLink, reserveAttempt, unlockAccount } from '../auth/lockout';
+import { clearAttempts, lockedOut, reserveAttempt, unlockAccount } from '../auth/lockout';
 import { verifyPassword } from '../auth/passwords';
 import { createSessionIssuer, REFRESH_COOKIE } from '../auth/session';
 import { finishSignIn } from '../auth/signin';
@@ -54,18 +54,8 @@ export function authRoutes(services: Services): Hono<AppEnv> {
     if (!user || !passwordOk || !user.verified) {
       // Audit rows and the unlock mail go after the answer: a lockout's extra work must not make known emails slower.
       inBackground(db, 'login failure audit', async () => {
-        if (user && !passwordOk && reservation.reserved && reservation.locks) {
-          await mailUnlockLink(services, user);
-          await writeAudit(db, {
-            vendorId,
-            tenantId: user.activeTenantId,
-            userId: user.id,
-            email: user.email,
-            action: 'User locked out',
-            severity: 'High',
-            ...who,
-          });
-        }
+        if (user && !passwordOk && reservation.reserved && reservation.locks)
+          await lockedOut(services, user, who, 'Too many wrong passwords at sign-in');
         await writeAudit(db, {
           vendorId,
           tenantId: user?.activeTenantId,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { paths } from '../../shared/api/paths';
 import { limitIssuance, type IssuanceKind } from '../account/issuance';
 import { writeAudit } from '../audit';
-import { clearAttempts, reserveAttempt } from '../auth/lockout';
+import { clearAttempts, lockedOut, reserveAttempt } from '../auth/lockout';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { createSessionIssuer } from '../auth/session';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
@@ -351,17 +351,11 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
     const reservation = await reserveAttempt(services, user);
     if (!reservation.reserved) throw apiError(429, CURRENT_PASSWORD_LOCKED);
     if (!(await verifyPassword(user.passwordHash, password))) {
+      const who = caller(c);
       if (reservation.locks)
-        await writeAudit(db, {
-          vendorId,
-          tenantId: user.activeTenantId,
-          userId: user.id,
-          email: user.email,
-          action: 'User locked out',
-          description: 'Too many wrong current passwords on change password',
-          severity: 'High',
-          ...caller(c),
-        });
+        inBackground(db, 'lockout', () =>
+          lockedOut(services, user, who, 'Too many wrong current passwords on change password'),
+        );
       throw apiError(400, CURRENT_PASSWORD_WRONG);
     }
     await clearAttempts(db, user.id);
