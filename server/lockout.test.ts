@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { paths } from '../shared/api/paths';
+import { savePolicy } from './account/policies';
 import { users } from './db/schema';
 import { fixtures, testServer, type TestServer } from './testing';
 
@@ -86,6 +87,18 @@ describe('lockout: what users and administrators see', () => {
     const rows = await f.auditsFor('User unlocked by an administrator');
     assert.equal(rows.length, 1);
     assert.equal((rows[0]!.json as { wasLocked: boolean }).wasLocked, true);
+  });
+
+  it('with the lockout off, an unknown email is never answered "blocked" (the answers stay alike)', async () => {
+    // Unknown emails read the vendor's policy (they have no tenant): off there.
+    const actor = { userId: 'test' };
+    await savePolicy(t.services, 'lockout', null, { enabled: false }, actor);
+    const email = `nobody-off-${Date.now()}@acme.test`;
+    for (let i = 0; i < 7; i++) {
+      const res = await t.login(email, `wrong-${i}`);
+      assert.deepEqual(((await res.json()) as { errors: string[] }).errors, ['Incorrect email or password']);
+    }
+    await savePolicy(t.services, 'lockout', null, { enabled: true }, actor);
   });
 
   it('the lockout duration comes from the policy', async () => {

@@ -2,7 +2,8 @@
 // BEFORE the slow verification, in one statement. The reservation that reaches the policy's number of attempts
 // locks the account, so at most that many guesses are ever evaluated per lock period, whatever the
 // concurrency and however many server processes share the database. A guess arriving after the lock is
-// refused unverified, even if it is right; the lock ends with its time, a password reset or an administrator.
+// refused unverified, even if it is right; the lock ends with its time, a password reset, the mailed unlock
+// link or an administrator.
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { readPolicy } from '../account/policies';
@@ -41,7 +42,8 @@ export async function reserveAttempt(
       .select({ lockedUntil: users.lockedUntil })
       .from(users)
       .where(eq(users.id, user?.id ?? ''));
-    if (!row || (row.lockedUntil && row.lockedUntil > now)) return { reserved: false };
+    // An unknown email is never "locked" here: with no lockout, nobody's answer says blocked.
+    if (row?.lockedUntil && row.lockedUntil > now) return { reserved: false };
     return { reserved: true, attempt: 1, locks: false };
   }
   if (!user) {
