@@ -1,8 +1,7 @@
 // Budgets of codes and mails issued: each kind counted per account key and per client address, so a code
 // cannot be re-issued for fresh guesses and no mailbox or phone can be flooded (docs/decisions/0006).
-import { createHash } from 'node:crypto';
 import type { Services } from '../context';
-import { clientKey, countHit, tooManyRequests } from '../middleware/rate-limit';
+import { clientKey, countHit, hashedKey, tooManyRequests } from '../middleware/rate-limit';
 
 /** What is issued; each kind has budgets of its own. */
 export type IssuanceKind =
@@ -35,8 +34,7 @@ export async function limitIssuance(
   // The address first: a client past its budget no longer uses up the budgets of the accounts it names.
   const byAddress = await countHit(db, `issue:${kind}|address|${clientKey(address)}`, windowMs, now);
   if (byAddress.count > perAddress) throw tooManyRequests(byAddress.retryAfter);
-  // Hashed: the counters must not keep a list of the emails and phones strangers typed.
-  const accountKey = createHash('sha256').update(account.trim().toLowerCase()).digest('base64url');
+  const accountKey = hashedKey(account);
   const byAccount = await countHit(db, `issue:${kind}|account|${accountKey}`, windowMs, now);
   if (byAccount.count > perAccount) throw tooManyRequests(byAccount.retryAfter);
 }

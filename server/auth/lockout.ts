@@ -5,20 +5,19 @@
 // refused unverified, even if it is right; the lock ends with its time, a password reset, the mailed unlock
 // link or an administrator.
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
 import { readPolicy } from '../account/policies';
 import { writeAudit } from '../audit';
 import type { Services } from '../context';
 import type { Db } from '../db';
 import { users } from '../db/schema';
 import { loginBoxLink } from '../mail/links';
-import { countHit } from '../middleware/rate-limit';
+import { countHit, hashedKey } from '../middleware/rate-limit';
 import { lockedOutMail } from '../signup/mails';
 import { issueUserToken } from '../signup/userTokens';
 
 export type Reservation =
   /** This guess may be verified; `locks` when it was the last one the policy allows (the account is now locked). */
-  | { reserved: true; attempt: number; locks: boolean }
+  | { reserved: true; locks: boolean }
   /** The account is locked (an unknown email past the same number of failures too): do not verify the guess. */
   | { reserved: false };
 
@@ -44,13 +43,13 @@ export async function reserveAttempt(
       .where(eq(users.id, user?.id ?? ''));
     // An unknown email is never "locked" here: with no lockout, nobody's answer says blocked.
     if (row?.lockedUntil && row.lockedUntil > now) return { reserved: false };
-    return { reserved: true, attempt: 1, locks: false };
+    return { reserved: true, locks: false };
   }
   if (!user) {
-    const key = `login-failures|${createHash('sha256').update(email.trim().toLowerCase()).digest('base64url')}`;
+    const key = `login-failures|${hashedKey(email)}`;
     const { count } = await countHit(services.db, key, policy.lockoutMinutes * 60_000, now);
     return count <= policy.maxAttempts
-      ? { reserved: true, attempt: count, locks: count === policy.maxAttempts }
+      ? { reserved: true, locks: count === policy.maxAttempts }
       : { reserved: false };
   }
   const until = new Date(now.getTime() + policy.lockoutMinutes * 60_000);
@@ -64,9 +63,7 @@ export async function reserveAttempt(
     })
     .where(sql`${users.id} = ${user.id} and (${users.lockedUntil} is null or ${expired})`)
     .returning({ attempt: users.failedLogins });
-  return row
-    ? { reserved: true, attempt: row.attempt, locks: row.attempt >= policy.maxAttempts }
-    : { reserved: false };
+  return row ? { reserved: true, locks: row.attempt >= policy.maxAttempts } : { reserved: false };
 }
 
 /** A reserved guess was right: the count starts again (and the lock its own reservation set is lifted). */

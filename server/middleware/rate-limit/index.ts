@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
+import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { apiError, caller } from '../../context';
 import type { Db } from '../../db';
@@ -24,6 +25,10 @@ export function clientKey(ipAddress: string): string {
     .map((g) => parseInt(g || '0', 16).toString(16))
     .join(':')}::/64`;
 }
+
+/** An email, phone or user id as a counter key: hashed, so the counters keep no list of what strangers typed. */
+export const hashedKey = (value: string): string =>
+  createHash('sha256').update(value.trim().toLowerCase()).digest('base64url');
 
 /** A path as routing sees it, whatever its case, doubled or trailing slashes. */
 const normalizePath = (path: string) =>
