@@ -1,0 +1,27 @@
+// Schemas every family shares.
+import { z } from 'zod';
+
+/** A date on the wire: an ISO 8601 string (Frontegg's types say `Date`; JSON carries the string). */
+export const isoDate = z.string().min(1);
+
+/** An id (uuid or the vendor's own format). */
+export const id = z.string().min(1).max(200);
+
+/** An answer with nothing in it (`{}`); extra fields are tolerated. */
+export const empty = z.object({});
+
+/** The error body of every refused call (001 §8): `{ errors: [...] }`, with a stable code when known. */
+export const errorBody = z.object({
+  errors: z.array(z.string()),
+  errorCode: z.string().optional(),
+});
+
+/** Sort direction of list calls (ENUM-044). */
+export const sortDirection = z.enum(['ASC', 'DESC']);
+
+/** Frontegg's page wrapper: `items` and `_metadata`. */
+export const paginated = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    _metadata: z.object({ totalItems: z.number().int(), totalPages: z.number().int() }),
+  });
