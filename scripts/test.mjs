@@ -17,14 +17,14 @@ if (!existsSync(chromium)) {
   }
 }
 
-/** Runs a command, echoing its output, and returns the output. */
-function run(command, args, env = {}) {
+/** Runs a command, echoing its output (or, `quiet`, only keeping it), and returns the output. */
+function run(command, args, env = {}, quiet = false) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env } });
     let out = '';
     const echo = (chunk) => {
       out += chunk;
-      process.stdout.write(chunk);
+      if (!quiet) process.stdout.write(chunk);
     };
     child.stdout.on('data', echo);
     child.stderr.on('data', echo);
@@ -41,9 +41,15 @@ const build = await run('npm', ['run', 'build', '--silent']);
 if (build.code !== 0) layers.push({ name: 'build', passed: 0, failed: 1 });
 
 // 2. Browser tests (web-test-runner in Chromium).
+const wtrStarted = Date.now();
 const wtr = await npx(['wtr', '--static-logging']);
 const w = lastMatch(wtr.out, /(\d+) passed, (\d+) failed/g);
-layers.push({ name: 'browser', passed: Number(w?.[1] ?? 0), failed: Number(w?.[2] ?? 0) + (w ? 0 : 1) });
+layers.push({
+  name: 'browser',
+  passed: Number(w?.[1] ?? 0),
+  failed: Number(w?.[2] ?? 0) + (w ? 0 : 1),
+  seconds: Math.round((Date.now() - wtrStarted) / 1000),
+});
 if (w && wtr.code !== 0 && Number(w[2]) === 0) layers.at(-1).failed += 1;
 
 // 3. Node tests: the server (app.request) and end-to-end (real server + built elements + Chromium).
@@ -54,28 +60,56 @@ const find = (dir, re) =>
         .filter((f) => re.test(f) && !f.includes('node_modules'))
         .map((f) => `${dir}/${f}`)
     : [];
-/** Runs node:test files as one layer and reads its pass/fail counts. */
-async function nodeLayer(name, files, env = {}) {
+/**
+ * Runs node:test files as one layer and reads its pass/fail counts. A `quiet` layer runs beside another: its
+ * output is printed whole when it ends, not interleaved.
+ */
+async function nodeLayer(name, files, env = {}, quiet = false) {
   if (!files.length) return;
+  const started = Date.now();
   const node = await run(
     process.execPath,
     ['--import', 'tsx', '--test', '--test-concurrency=1', ...files],
     env,
+    quiet,
   );
+  if (quiet) process.stdout.write(node.out);
   // The spec reporter (a terminal) prints "ℹ pass N", TAP (a pipe) "# pass N".
   const pass = lastMatch(node.out, /^(?:ℹ|#) pass (\d+)/gm);
   const fail = lastMatch(node.out, /^(?:ℹ|#) fail (\d+)/gm);
-  layers.push({ name, passed: Number(pass?.[1] ?? 0), failed: Number(fail?.[1] ?? 0) + (pass ? 0 : 1) });
+  const seconds = Math.round((Date.now() - started) / 1000);
+  layers.push({
+    name,
+    passed: Number(pass?.[1] ?? 0),
+    failed: Number(fail?.[1] ?? 0) + (pass ? 0 : 1),
+    seconds,
+  });
 }
 
 const serverFiles = find('server', /\.test\.ts$/);
-// Server tests on embedded PGlite, and again on a real PostgreSQL when TEST_DATABASE_URL names one (CI).
-await nodeLayer('server (PGlite)', serverFiles, { TEST_DATABASE_URL: '' });
-if (process.env.TEST_DATABASE_URL) await nodeLayer('server (PostgreSQL)', serverFiles);
+// Server tests on embedded PGlite, and at the same time (one per core) on a real PostgreSQL when
+// TEST_DATABASE_URL names one (CI). Their outputs are printed one after the other.
+await Promise.all([
+  nodeLayer(
+    'server (PGlite)',
+    serverFiles,
+    { TEST_DATABASE_URL: '' },
+    Boolean(process.env.TEST_DATABASE_URL),
+  ),
+  process.env.TEST_DATABASE_URL ? nodeLayer('server (PostgreSQL)', serverFiles, {}, true) : undefined,
+]);
 await nodeLayer('end-to-end', find('e2e', /\.spec\.ts$/));
 
 const passed = layers.reduce((n, l) => n + l.passed, 0);
 const failed = layers.reduce((n, l) => n + l.failed, 0);
-console.log('\n' + layers.map((l) => `layer ${l.name}: passed ${l.passed}, failed ${l.failed}`).join('\n'));
+console.log(
+  '\n' +
+    layers
+      .map(
+        (l) =>
+          `layer ${l.name}: passed ${l.passed}, failed ${l.failed}${l.seconds ? ` (${l.seconds} s)` : ''}`,
+      )
+      .join('\n'),
+);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { paths } from '../shared/api/paths';
 import { permissions, rolePermissions, roles, userRoles } from './db/schema';
+import { assignmentType } from '../shared/api/contracts/roles';
 import { rolesEndpoints } from './routes/roles';
 import { fixtures, testServer, type TestServer } from './testing';
 
@@ -183,7 +184,7 @@ describe('roles, permissions and categories', () => {
     assert.match(((await res.json()) as { errors: string[] }).errors.join(), /cannot be a default role/);
   });
 
-  it('[ROLES-002] a permission carries id, key, name, description, categoryId, fePermission, assignmentType, roleIds', async () => {
+  it('[ROLES-002] [ENUM-033] a permission carries id, key, name, description, categoryId, fePermission, assignmentType (NEVER, ALWAYS or ASSIGNABLE), roleIds, dates', async () => {
     const list = (await (
       await h.request('GET', paths.roles.getPermissions.path, admin.token)
     ).json()) as (PermissionJson & Json)[];
@@ -193,21 +194,24 @@ describe('roles, permissions and categories', () => {
       assert.deepEqual(Object.keys(p).sort(), [
         'assignmentType',
         'categoryId',
+        'createdAt',
         'description',
         'fePermission',
         'id',
         'key',
         'name',
         'roleIds',
+        'updatedAt',
       ]);
-      assert.ok(['NEVER', 'ALWAYS', 'ASSIGNABLE'].includes(p.assignmentType));
+      assert.deepEqual(assignmentType.options, ['NEVER', 'ALWAYS', 'ASSIGNABLE']);
+      assert.ok(assignmentType.safeParse(p.assignmentType).success, p.assignmentType);
       // roleIds are exactly the visible roles whose permissions hold this one.
       const holders = roleList.filter((r) => r.permissions.includes(p.id)).map((r) => r.id);
       assert.deepEqual([...p.roleIds].sort(), holders.sort());
     }
   });
 
-  it('[ROLES-003] a permission category carries id, name, description, permissionIds, feCategory', async () => {
+  it('[ROLES-003] a permission category carries id, name, description, permissionIds, feCategory, dates', async () => {
     const categories = (await (
       await h.request('GET', paths.roles.getPermissionCategories.path, admin.token)
     ).json()) as { id: string; permissionIds: string[] }[];
@@ -216,7 +220,15 @@ describe('roles, permissions and categories', () => {
     ).json()) as PermissionJson[];
     assert.ok(categories.length >= 5);
     for (const c of categories) {
-      assert.deepEqual(Object.keys(c).sort(), ['description', 'feCategory', 'id', 'name', 'permissionIds']);
+      assert.deepEqual(Object.keys(c).sort(), [
+        'createdAt',
+        'description',
+        'feCategory',
+        'id',
+        'name',
+        'permissionIds',
+        'updatedAt',
+      ]);
       const members = list.filter((p) => p.categoryId === c.id).map((p) => p.id);
       assert.deepEqual([...c.permissionIds].sort(), members.sort());
     }

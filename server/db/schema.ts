@@ -119,6 +119,8 @@ export const permissionCategories = pgTable('permission_categories', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   feCategory: boolean('fe_category').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const permissions = pgTable('permissions', {
@@ -128,6 +130,8 @@ export const permissions = pgTable('permissions', {
   description: text('description').notNull().default(''),
   categoryId: text('category_id').references(() => permissionCategories.id),
   fePermission: boolean('fe_permission').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const roles = pgTable('roles', {

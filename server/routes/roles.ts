@@ -5,6 +5,8 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type Handler } from 'hono';
 import { z } from 'zod';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { rolesContracts } from '../../shared/api/contracts/roles';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
 import { apiError, readBody, type AppEnv, type Services } from '../context';
@@ -56,27 +58,14 @@ const DELETE = 'fe.secure.delete.roles';
 
 const NO_ESCALATION = 'the caller must hold every permission it adds to a role';
 
-const roleFields = {
-  key: z.string().trim().min(1, 'key must not be empty').max(100),
-  name: z.string().trim().min(1, 'name must not be empty').max(100),
-  description: z.string().trim().max(1000),
-  // isDefault marks the vendor's built-in roles (ROLES-004); a tenant's own role is never one.
-  isDefault: z.literal(false, { error: 'A tenant role cannot be a default role' }),
-  permissionIds: z.array(z.string().min(1).max(100)).max(500),
-};
+// Bodies are the contract's (shared/api/contracts/roles.ts): the preview refuses what the server refuses.
+const { addRole: addRoleCall, updateRole: updateRoleCall } = rolesContracts;
+const addRoleBody = addRoleCall.body;
+const updateRoleBody = updateRoleCall.body;
+const permissionIdsBody = rolesContracts.attachPermissionsToRole.body;
+const roleIdsBody = rolesContracts.attachPermissionToRoles.body;
 
-const addRoleBody = z.object({
-  name: roleFields.name,
-  key: roleFields.key.optional(),
-  description: roleFields.description.optional(),
-  isDefault: roleFields.isDefault.optional(),
-  permissionIds: roleFields.permissionIds.optional(),
-});
-
-const updateRoleBody = addRoleBody.partial();
-
-const permissionIdsBody = z.object({ permissionIds: roleFields.permissionIds });
-const roleIdsBody = z.object({ roleIds: z.array(z.string().min(1).max(100)).max(500) });
+type Answer<K extends keyof typeof rolesContracts> = AnswerOf<(typeof rolesContracts)[K]>;
 
 /** Routes of the roles page, with the permission each requires (ROLES-001..006). */
 export const rolesEndpointsByName = {
@@ -112,7 +101,7 @@ export function rolesRoutes(services: Services): Hono<AppEnv> {
   const e = rolesEndpointsByName;
 
   /** Roles as the API answers them (ROLES-001): permissions are permission ids. */
-  async function roleViews(rows: (typeof roles.$inferSelect)[]) {
+  async function roleViews(rows: (typeof roles.$inferSelect)[]): Promise<Answer<'getRoles'>> {
     const links = rows.length
       ? await db
           .select()
@@ -271,7 +260,7 @@ export function rolesRoutes(services: Services): Hono<AppEnv> {
       severity: 'Medium',
       json: { roleId: role.id, key: role.key },
     });
-    return c.json({});
+    return c.json({} satisfies Answer<'deleteRole'>);
   });
 
   on(e.attachPermissionsToRole, async (c) => {
@@ -347,7 +336,10 @@ export function rolesRoutes(services: Services): Hono<AppEnv> {
   });
 
   /** Permissions as the API answers them (ROLES-002): roleIds among the roles the tenant sees. */
-  async function permissionViews(tenantId: string, rows: (typeof permissions.$inferSelect)[]) {
+  async function permissionViews(
+    tenantId: string,
+    rows: (typeof permissions.$inferSelect)[],
+  ): Promise<Answer<'getPermissions'>> {
     const links = await db
       .select({ roleId: rolePermissions.roleId, permissionId: rolePermissions.permissionId })
       .from(rolePermissions)
@@ -363,6 +355,8 @@ export function rolesRoutes(services: Services): Hono<AppEnv> {
       // Every permission of this server may be put on a tenant role.
       assignmentType: 'ASSIGNABLE' as const,
       roleIds: links.filter((l) => l.permissionId === p.id).map((l) => l.roleId),
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
     }));
   }
 
@@ -384,7 +378,9 @@ export function rolesRoutes(services: Services): Hono<AppEnv> {
         description: cat.description,
         feCategory: cat.feCategory,
         permissionIds: rows.filter((p) => p.categoryId === cat.id).map((p) => p.id),
-      })),
+        createdAt: cat.createdAt.toISOString(),
+        updatedAt: cat.updatedAt.toISOString(),
+      })) satisfies Answer<'getPermissionCategories'>,
     );
   });
 

@@ -1,49 +1,16 @@
 import { adminPortalApi, type ApiClient } from './client';
+import type { AnswerOf, BodyOf } from './contracts/contract';
+import type { rolesContracts as c } from './contracts/roles';
 import { paths } from './paths';
 
 /** A role as GET roles answers it (ROLES-001); `permissions` are permission ids. */
-export interface Role {
-  id: string;
-  key: string;
-  name: string;
-  description?: string | null;
-  /** Marks a built-in role (ROLES-004). */
-  isDefault: boolean;
-  permissions: string[];
-  /** `null` for the vendor's built-in roles, which a tenant cannot change. */
-  tenantId: string | null;
-  vendorId?: string;
-  createdAt?: string;
-  updatedAt?: string;
-}
-
+export type Role = AnswerOf<typeof c.getRoles>[number];
 /** A permission (ROLES-002); `roleIds` are the roles holding it. */
-export interface Permission {
-  id: string;
-  key: string;
-  name: string;
-  description?: string | null;
-  categoryId?: string | null;
-  fePermission?: boolean;
-  assignmentType?: 'NEVER' | 'ALWAYS' | 'ASSIGNABLE' | string;
-  roleIds?: string[];
-}
-
+export type Permission = AnswerOf<typeof c.getPermissions>[number];
 /** A permission category (ROLES-003). */
-export interface PermissionCategory {
-  id: string;
-  name: string;
-  description?: string | null;
-  permissionIds?: string[];
-  feCategory?: boolean;
-}
-
+export type PermissionCategory = AnswerOf<typeof c.getPermissionCategories>[number];
 /** The fields a tenant sets on its own role. */
-export interface RoleInput {
-  name: string;
-  key?: string;
-  description?: string;
-}
+export type RoleInput = BodyOf<typeof c.addRole>;
 
 /** A role a tenant cannot edit or delete: the vendor's (no tenant) or one marked built in (ROLES-004). */
 export const isBuiltInRole = (role: Pick<Role, 'tenantId' | 'isDefault'>): boolean =>
@@ -92,7 +59,7 @@ export const rolesApi: RolesApi = createRolesApi(adminPortalApi);
 
 /** A category with its permissions, in the order the server lists them. */
 export interface PermissionGroup {
-  category: PermissionCategory;
+  category: Pick<PermissionCategory, 'id' | 'name'> & { description?: string };
   permissions: Permission[];
 }
 
@@ -103,7 +70,7 @@ export interface PermissionGroup {
 export function groupPermissions(
   categories: readonly PermissionCategory[],
   permissions: readonly Permission[],
-  other: PermissionCategory,
+  other: PermissionGroup['category'],
 ): PermissionGroup[] {
   const byCategory = new Map<string, Permission[]>(categories.map((c) => [c.id, []]));
   const leftover: Permission[] = [];

@@ -29,6 +29,14 @@ export const $ = <E extends Element = HTMLElement>(el: Element, selector: string
   el.shadowRoot?.querySelector<E>(selector) ?? null;
 
 export async function axeViolations(el: Element): Promise<string[]> {
+  // Entrances (toasts, dialogs) are checked once played: mid-fade their colours are not yet their own,
+  // and a loaded machine can run axe inside an animation.
+  const animations = el.shadowRoot?.getAnimations?.() ?? [];
+  await Promise.all(
+    animations
+      .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+      .map((a) => a.finished.catch(() => undefined)),
+  );
   const result = await axe.run(el, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } });
   return result.violations.map(
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`,

@@ -37,6 +37,9 @@ const editor: Role = {
   isDefault: false,
   permissions: [],
   tenantId: null,
+  vendorId: 'v1',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 describe('groups API module', () => {

@@ -49,15 +49,7 @@ export default function RolesPage() {
   const submitRole = async (input: RoleInput) => {
     const current = open?.kind === 'edit' ? open.role : null;
     const saved = current ? await rolesApi.updateRole(current.id, input) : await rolesApi.addRole(input);
-    const before: Role = current ?? {
-      id: '',
-      key: '',
-      name: '',
-      permissions: [],
-      tenantId: '',
-      isDefault: false,
-    };
-    const role: Role = { ...before, ...input, ...saved };
+    const role: Role = { ...current, ...saved };
     if (current) replace(role);
     else setRoles((list) => [...list, role]);
     toast({
