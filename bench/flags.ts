@@ -74,7 +74,9 @@ const flag: FeatureFlag = { on: true, offTreatment: 'false', defaultTreatment: '
 
 if (evaluateFeatureFlag(flag, attributes).treatment !== false)
   throw new Error('the bench flag should fall through');
-const matchesRules = rules.filter((rule) => rule.conditions.some((c) => c.op === 'matches')).length;
+const matchesRules = rules.filter((rule) =>
+  rule.conditions.some((c) => 'op' in c && c.op === 'matches'),
+).length;
 const flagTime = measure(() => evaluateFeatureFlag(flag, attributes));
 
 // Hostile patterns on 10 000 characters; first call (compiled and run cold) and then warm.

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,10 +56,15 @@ export async function startServer(
  * The server as `npm start` runs it (scripts/start.mjs: build if needed, then server/main.ts) on an empty PGlite data dir in a
  * temporary folder, on a free loopback port.
  */
-export async function startServerProcess(
+export async function startServerProcess({
+  publicHost = '127.0.0.1',
+  env = {},
+}: {
   /** `localhost` where the page needs a domain (WebAuthn: an IP address is no relying-party id). */
-  { publicHost = '127.0.0.1' }: { publicHost?: '127.0.0.1' | 'localhost' } = {},
-): Promise<{ url: string; close: () => Promise<void> }> {
+  publicHost?: '127.0.0.1' | 'localhost';
+  /** More settings of the server (ALLOWED_ORIGINS, COOKIE_SAME_SITE, …). */
+  env?: Record<string, string>;
+} = {}): Promise<{ url: string; close: () => Promise<void> }> {
   const port = await freePort();
   const url = `http://${publicHost}:${port}`;
   for (const host of ['127.0.0.1', 'localhost']) serverOrigins.add(`http://${host}:${port}`);
@@ -72,6 +78,7 @@ export async function startServerProcess(
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       DEMO_ADMIN_PASSWORD: DEMO_PASSWORD,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -103,6 +110,32 @@ export async function startServerProcess(
 }
 
 export const DEMO_PASSWORD = 'demo-password-1234';
+
+/**
+ * A host page's own web server (a second origin): answers each path of `pages` with its HTML, anything else 404.
+ * Listens on 127.0.0.1; `origin` is `http://127.0.0.1:<port>` and `alias` the same server as `http://localhost:<port>`
+ * (another origin and another site, for a host that is not allowed).
+ */
+export async function startHostServer(
+  pages: Record<string, string | (() => string)>,
+): Promise<{ origin: string; alias: string; close: () => Promise<void> }> {
+  const server = createHttpServer((req, res) => {
+    const page = pages[new URL(req.url ?? '/', 'http://host').pathname];
+    if (page === undefined) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(typeof page === 'function' ? page() : page);
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    alias: `http://localhost:${port}`,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((closed) => server.close(() => closed()));
+    },
+  };
+}
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -20,10 +20,14 @@ if (
   const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-// The demo reads mailed links from the dev outbox: development routes on (loopback clients only) unless told otherwise.
+// The demo reads mailed links from the dev outbox: development routes on (loopback clients only) unless told
+// otherwise — and never by default where the server refuses them (a non-loopback HOST, production).
+const host = process.env.HOST ?? '127.0.0.1';
+const loopback = /^(127\.\d+\.\d+\.\d+|::1|\[::1\]|localhost)$/i.test(host);
+const devDefault = loopback && process.env.NODE_ENV !== 'production' ? '1' : '0';
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, DEV_ROUTES: process.env.DEV_ROUTES ?? '1' },
+  env: { ...process.env, DEV_ROUTES: process.env.DEV_ROUTES ?? devDefault },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, isNull } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
+import { authContracts } from '../shared/api/contracts/auth';
 import { paths } from '../shared/api/paths';
 import {
   enforceSessionPolicy,
@@ -52,6 +53,50 @@ describe('account: public configuration, profile, tenants, sessions', () => {
     h = helpers(t);
   });
   after(() => t.close());
+
+  it('[ENUM-039] [ENUM-040] auth strategies are EmailAndPassword, MagicLink, Code, NoLocalAuthentication, SmsCode; machine-to-machine ClientCredentials, AccessToken', async () => {
+    assert.deepEqual(authContracts.getVendorConfig.response.shape.authStrategy.options, [
+      'EmailAndPassword',
+      'MagicLink',
+      'Code',
+      'NoLocalAuthentication',
+      'SmsCode',
+    ]);
+    assert.deepEqual(authContracts.getVendorConfig.response.shape.machineToMachineAuthStrategy.options, [
+      'ClientCredentials',
+      'AccessToken',
+    ]);
+    // The server's answers parse with these enums (the strategies route parses its answer with the contract).
+    const config = await (await h.request('GET', paths.auth.getVendorConfig.path)).json();
+    assert.ok(authContracts.getVendorConfig.response.safeParse(config).success);
+    const strategies = await (
+      await h.request('GET', paths.auth.getVendorPublicAuthStrategiesConfig.path)
+    ).json();
+    const parsed = authContracts.getVendorPublicAuthStrategiesConfig.response.parse(strategies);
+    assert.equal(parsed.mainAuthStrategies[0]?.strategy, 'EmailAndPassword');
+    assert.equal(
+      authContracts.getVendorConfig.response.safeParse({ ...(config as Json), authStrategy: 'Telepathy' })
+        .success,
+      false,
+    );
+  });
+
+  it('[ENUM-041] secondary auth strategies are WebAuthnPlatform, WebAuthnCrossPlatform, SmsCode, SmsCodeV2, Passkeys', async () => {
+    const secondary =
+      authContracts.getVendorPublicAuthStrategiesConfig.response.shape.secondaryAuthStrategies.element;
+    assert.deepEqual(secondary.shape.strategy.options, [
+      'WebAuthnPlatform',
+      'WebAuthnCrossPlatform',
+      'SmsCode',
+      'SmsCodeV2',
+      'Passkeys',
+    ]);
+    const strategies = (await (
+      await h.request('GET', paths.auth.getVendorPublicAuthStrategiesConfig.path)
+    ).json()) as { secondaryAuthStrategies: unknown[] };
+    assert.deepEqual(strategies.secondaryAuthStrategies, [{ strategy: 'Passkeys', isActive: true }]);
+    assert.equal(secondary.safeParse({ strategy: 'Carrier pigeon', isActive: true }).success, false);
+  });
 
   it('serves the vendor configuration and the auth strategies without a token', async () => {
     const config = await h.request('GET', paths.auth.getVendorConfig.path);
@@ -131,7 +176,8 @@ describe('account: public configuration, profile, tenants, sessions', () => {
     assert.equal(view.name, 'Ada Byron');
     assert.equal(view.phoneNumber, '+44 20 7946 0958');
     assert.equal(view.profilePictureUrl, 'https://images.example.com/ada.png');
-    assert.deepEqual(view.metadata, { theme: 'dark' });
+    // Frontegg's IUserProfile: metadata travels as a JSON string.
+    assert.deepEqual(JSON.parse(view.metadata as string), { theme: 'dark' });
     const me = (await (await h.request('GET', paths.auth.getMeV2.path, token)).json()) as Json;
     assert.equal(me.name, 'Ada Byron');
 
@@ -176,25 +222,25 @@ describe('account: public configuration, profile, tenants, sessions', () => {
     assert.equal(row!.name, 'User Viewer');
   });
 
-  it('lists the tenants of the user (v1, v2 and v3 with the active one)', async () => {
+  it('lists the tenants of the user (v2 the list; v1 and v3 the list and the active one)', async () => {
     const { token } = await h.signIn();
     const acme = await h.tenantId('Acme');
-    for (const path of [paths.users.getCurrentUserTenantsV1.path, paths.tenants.getTenants.path]) {
-      const res = await h.request('GET', path, token);
-      assert.equal(res.status, 200);
-      const list = (await res.json()) as { tenantId: string; name: string }[];
-      assert.deepEqual(
-        list.map((x) => [x.tenantId, x.name]),
-        [[acme, 'Acme']],
-      );
+    const res = await h.request('GET', paths.tenants.getTenants.path, token);
+    assert.equal(res.status, 200);
+    const list = (await res.json()) as { tenantId: string; name: string }[];
+    assert.deepEqual(
+      list.map((x) => [x.tenantId, x.name]),
+      [[acme, 'Acme']],
+    );
+    for (const path of [paths.users.getCurrentUserTenantsV1.path, paths.users.getCurrentUserTenantsV3.path]) {
+      const answer = (await (await h.request('GET', path, token)).json()) as {
+        tenants: { tenantId: string }[];
+        activeTenant: { tenantId: string; name: string };
+      };
+      assert.equal(answer.tenants.length, 1);
+      assert.equal(answer.activeTenant.tenantId, acme);
+      assert.equal(answer.activeTenant.name, 'Acme');
     }
-    const v3 = (await (await h.request('GET', paths.users.getCurrentUserTenantsV3.path, token)).json()) as {
-      tenants: { tenantId: string }[];
-      activeTenant: { tenantId: string; name: string };
-    };
-    assert.equal(v3.tenants.length, 1);
-    assert.equal(v3.activeTenant.tenantId, acme);
-    assert.equal(v3.activeTenant.name, 'Acme');
   });
 
   it('switches tenant only to a tenant the user belongs to (else 403); the refresh then answers for it', async () => {

@@ -7,7 +7,8 @@ import { ADMIN_BOX_CDN_VERSION } from '../shared/options/cdn';
 import { apiError, type AppEnv, type Services } from './context';
 import { readOutbox } from './mail/mailer';
 import { readSmsOutbox } from './sms/sms';
-import { requireUser } from './middleware/bearer';
+import { cors, publicScripts } from './middleware/cors';
+import { prefixedCookies, routingPath } from './middleware/frontegg-prefix';
 import { devOnly } from './middleware/dev-only';
 import { inputText } from './middleware/input-text';
 import { rateLimit } from './middleware/rate-limit';
@@ -26,6 +27,7 @@ import { oauthRoutes } from './routes/oauth';
 import { passwordlessRoutes } from './routes/passwordless';
 import { phoneRoutes } from './routes/phone';
 import { profileRoutes } from './routes/profile';
+import { securityPolicyRoutes } from './routes/securityPolicy';
 import { rolesRoutes } from './routes/roles';
 import { signupRoutes } from './routes/signup';
 import { stepUpRoutes } from './routes/stepup';
@@ -35,7 +37,6 @@ import { ssoRoutes } from './routes/sso';
 import { mfaWebauthnRoutes } from './routes/mfaWebauthn';
 import { webauthnRoutes } from './routes/webauthn';
 import { log } from './log';
-import { loadUserView } from './users';
 
 export interface AppDeps extends Services {
   /** Folder holding dist/ and examples/ (the repository root). */
@@ -45,8 +46,11 @@ export interface AppDeps extends Services {
 /** The reference server: the API the elements call, the built elements (as a CDN would) and the examples. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { root, config, db, tokens } = deps;
-  const app = new Hono<AppEnv>();
+  // Every path also answers under `/frontegg/` (the default `urlPrefix` of Frontegg's client): same routes.
+  const app = new Hono<AppEnv>({ getPath: routingPath });
 
+  // The cookies of an answer under `/frontegg/` are scoped under it too (last to touch the answer).
+  app.use('*', prefixedCookies);
   // First, so that every answer (errors and 413s included) carries them. The hosted pages take credentials and are
   // never framed (clickjacking); the examples are host pages, framed by the configured host origins only.
   app.use(
@@ -56,6 +60,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       frameAncestors: (path) => (path.startsWith('/examples/') ? config.allowedOrigins : []),
     }),
   );
+  // Host pages on ALLOWED_ORIGINS call the API with credentials; the built scripts are public to any origin.
+  app.use('*', cors(config, { skip: (path) => path.startsWith('/cdn/') }));
+  app.use('/cdn/*', publicScripts);
   app.use(
     '*',
     bodyLimit({
@@ -83,9 +90,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     paths.auth.getActivateAccountStrategy,
     paths.auth.activateAccount,
     paths.auth.resendActivationEmail,
+    paths.auth.activateAccountWithOTC,
     paths.auth.acceptInvitation,
+    paths.auth.acceptInvitationWithOTC,
+    paths.auth.verifyInviteToken,
     paths.auth.resendInvitationEmail,
     paths.auth.forgotPassword,
+    paths.auth.resetPasswordViaEmail,
+    paths.auth.resetPasswordViaSms,
+    paths.auth.verifyPasswordViaSms,
+    paths.auth.signUpUserWithPhoneNumber,
+    paths.auth.signUpUserWithUsername,
     paths.auth.validateResetPasswordToken,
     paths.auth.resetPassword,
     paths.teams.changePassword,
@@ -113,16 +128,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', teamRoutes(deps));
   app.route('/', applicationsRoutes(deps));
   app.route('/', metadataRoutes(deps));
+  app.route('/', securityPolicyRoutes(deps));
   app.route('/', ssoRoutes(deps));
   app.route('/', socialRoutes(deps));
   app.route('/', mfaWebauthnRoutes(deps));
   app.route('/', webauthnRoutes(deps));
-  app.get(paths.auth.getMeV2.path, requireUser(tokens), async (c) => {
-    const { sub, tenantId } = c.get('auth');
-    const user = await loadUserView(db, sub, tenantId);
-    if (!user) throw apiError(401, 'Unauthorized');
-    return c.json(user);
-  });
 
   if (config.devRoutes) {
     app.get('/dev/outbox', async (c) => c.json(await readOutbox(db)));

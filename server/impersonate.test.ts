@@ -19,11 +19,11 @@ describe('impersonation', () => {
   });
   after(() => t.close());
 
-  it('[IMPERSONATE-003] an Admin POSTs { userId, reason }: a session for the target that names the impersonator', async () => {
+  it('[IMPERSONATE-003] an Admin POSTs Frontegg's { impersonatedUserId } (with a reason): a session for the target that names the impersonator', async () => {
     const admin = await f.signIn();
     const target = await f.createUser({ tenants: [{ id: acme, roles: ['Editor'] }] });
     const answer = await f.json<{ accessToken: string; user: { email: string }; impersonatedBy: string }>(
-      await f.request('POST', IMPERSONATE, admin.token, { userId: target.id, reason: 'Support ticket 42' }),
+      await f.request('POST', IMPERSONATE, admin.token, { impersonatedUserId: target.id, reason: 'Support ticket 42' }),
     );
     assert.equal(answer.user.email, target.email);
     const claims = decodeJwt(answer.accessToken) as { sub: string; act?: { sub: string }; sid: string };
@@ -52,41 +52,48 @@ describe('impersonation', () => {
     const refreshed = await f.json<{ accessToken: string }>(
       await t.refresh(
         t.refreshCookie(
-          await f.request('POST', IMPERSONATE, admin.token, { userId: target.id, reason: 'again' }),
+          await f.request('POST', IMPERSONATE, admin.token, { impersonatedUserId: target.id, reason: 'again' }),
         )!,
       ),
     );
     assert.equal((decodeJwt(refreshed.accessToken) as { act?: { sub: string } }).act?.sub, admin.claims.sub);
   });
 
-  it('[IMPERSONATE-003] refused without the permission, for oneself, for a non-member, from an impersonation session, without a reason', async () => {
+  it('[IMPERSONATE-003] refused without the permission, for oneself, for a non-member, from an impersonation session, without the user named, with an actor token of someone else', async () => {
     const admin = await f.signIn();
     const target = await f.createUser({ tenants: [{ id: acme, roles: ['Viewer'] }] });
     const editor = await f.createUser({ tenants: [{ id: acme, roles: ['Editor'] }] });
     await f.errorsOf(
-      await f.request('POST', IMPERSONATE, await editor.tokenIn(), { userId: target.id, reason: 'x' }),
+      await f.request('POST', IMPERSONATE, await editor.tokenIn(), { impersonatedUserId: target.id, reason: 'x' }),
       403,
     );
     await f.errorsOf(
-      await f.request('POST', IMPERSONATE, undefined, { userId: target.id, reason: 'x' }),
+      await f.request('POST', IMPERSONATE, undefined, { impersonatedUserId: target.id, reason: 'x' }),
       401,
     );
     await f.errorsOf(
-      await f.request('POST', IMPERSONATE, admin.token, { userId: admin.claims.sub, reason: 'x' }),
+      await f.request('POST', IMPERSONATE, admin.token, { impersonatedUserId: admin.claims.sub, reason: 'x' }),
       400,
     );
     await f.errorsOf(await f.request('POST', IMPERSONATE, admin.token, { userId: target.id }), 400);
+    await f.errorsOf(
+      await f.request('POST', IMPERSONATE, admin.token, {
+        impersonatedUserId: target.id,
+        actorToken: await editor.tokenIn(),
+      }),
+      403,
+    );
     const elsewhere = await f.createUser({ tenants: [{ id: await f.newTenant('Elsewhere imp') }] });
     await f.errorsOf(
-      await f.request('POST', IMPERSONATE, admin.token, { userId: elsewhere.id, reason: 'x' }),
+      await f.request('POST', IMPERSONATE, admin.token, { impersonatedUserId: elsewhere.id, reason: 'x' }),
       404,
     );
     const otherAdmin = await f.createUser({ tenants: [{ id: acme, roles: ['Admin'] }] });
     const imp = await f.json<{ accessToken: string }>(
-      await f.request('POST', IMPERSONATE, admin.token, { userId: otherAdmin.id, reason: 'x' }),
+      await f.request('POST', IMPERSONATE, admin.token, { impersonatedUserId: otherAdmin.id, reason: 'x' }),
     );
     await f.errorsOf(
-      await f.request('POST', IMPERSONATE, imp.accessToken, { userId: target.id, reason: 'chain' }),
+      await f.request('POST', IMPERSONATE, imp.accessToken, { impersonatedUserId: target.id, reason: 'chain' }),
       403,
     );
   });

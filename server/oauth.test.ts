@@ -275,7 +275,11 @@ describe('OAuth hosted login (PKCE S256)', () => {
     assert.equal(((await missing.json()) as OAuthError).error, 'invalid_grant');
     const wrong = await exchange(code, newVerifier());
     assert.equal(wrong.status, 400);
-    assert.deepEqual(Object.keys((await wrong.json()) as OAuthError).sort(), ['error', 'error_description']);
+    assert.deepEqual(Object.keys((await wrong.json()) as OAuthError).sort(), [
+      'error',
+      'error_description',
+      'errors',
+    ]);
     // The plain method's "verifier = challenge" does not pass either.
     const asPlain = await exchange(code, s256(verifier));
     assert.equal(asPlain.status, 400);

@@ -82,7 +82,7 @@ describe('phone numbers and reset phone number', () => {
       await f.request('GET', P.getUserPhoneNumbers.path, token),
     );
     assert.equal(first.items.length, 10);
-    assert.deepEqual(first._metadata, { totalItems: 10, limit: 10, offset: 0 });
+    assert.deepEqual(first._metadata, { totalItems: 10, totalPages: 1 });
     const page = await f.json<{ items: { id: string }[] }>(
       await f.request('GET', `${P.getUserPhoneNumbers.path}?limit=3&offset=8`, token),
     );
@@ -106,7 +106,7 @@ describe('phone numbers and reset phone number', () => {
     );
     assert.deepEqual(
       await f.json(await f.request('DELETE', withId(P.deletePhoneNumber.path, loose.id), token)),
-      { deleted: true },
+      { phoneId: loose.id, deleted: true },
     );
     const phone = newPhone();
     const pre = await f.json<{ otcToken: string; id: string }>(

@@ -1,23 +1,73 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { role as roleSchema, permission as permissionSchema } from '../shared/api/contracts/roles';
+import type { userProfile } from '../shared/api/contracts/users';
 import type { Db } from './db';
 import { tenantPermissions } from './middleware/authorize';
-import { mfaDevices, roles, userRoles, users, userTenants, webauthnCredentials } from './db/schema';
+import {
+  mfaDevices,
+  permissions,
+  rolePermissions,
+  roles,
+  userRoles,
+  users,
+  userTenants,
+  webauthnCredentials,
+} from './db/schema';
 
-/** The user as the elements read it (users v2 me): roles and permissions of the active tenant. */
-export interface UserView {
-  id: string;
-  email: string;
-  name: string;
-  tenantId: string;
-  tenantIds: string[];
-  verified: boolean;
-  phoneNumber: string | null;
-  profilePictureUrl: string | null;
-  metadata: unknown;
-  roles: { id: string; key: string; name: string }[];
-  permissions: { key: string }[];
-  /** The user has a verified MFA device (authenticator, SMS, email or security key). */
-  mfaEnrolled: boolean;
+/** The user as the elements read it (users v2 me, Frontegg's IUserProfile): roles and permissions of the active tenant. */
+export type UserView = z.infer<typeof userProfile>;
+type RoleView = z.infer<typeof roleSchema>;
+type PermissionView = z.infer<typeof permissionSchema>;
+
+/** The user's roles in each of the given tenants, in the roles calls' shape (their permissions as ids). */
+async function rolesByTenant(db: Db, userId: string, tenantIds: string[]): Promise<Map<string, RoleView[]>> {
+  const byTenant = new Map<string, RoleView[]>(tenantIds.map((id) => [id, []]));
+  if (!tenantIds.length) return byTenant;
+  const rows = await db
+    .select({ tenantId: userRoles.tenantId, role: roles })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(eq(userRoles.userId, userId), inArray(userRoles.tenantId, tenantIds)))
+    .orderBy(asc(roles.name));
+  const roleIds = [...new Set(rows.map((r) => r.role.id))];
+  const grants = roleIds.length
+    ? await db.select().from(rolePermissions).where(inArray(rolePermissions.roleId, roleIds))
+    : [];
+  for (const { tenantId, role } of rows) {
+    byTenant.get(tenantId)?.push({
+      id: role.id,
+      key: role.key,
+      name: role.name,
+      description: role.description,
+      isDefault: role.isDefault,
+      permissions: grants.filter((g) => g.roleId === role.id).map((g) => g.permissionId),
+      tenantId: role.tenantId,
+      vendorId: role.vendorId,
+      createdAt: role.createdAt.toISOString(),
+      updatedAt: role.updatedAt.toISOString(),
+    });
+  }
+  return byTenant;
+}
+
+/** The permissions of the given keys, each with the ids of `heldBy` roles that hold it. */
+async function permissionViews(db: Db, keys: string[], heldBy: RoleView[]) {
+  if (!keys.length) return [];
+  const rows = await db.select().from(permissions).where(inArray(permissions.key, keys));
+  return rows
+    .map((p): PermissionView & { roleIds: string[] } => ({
+      id: p.id,
+      key: p.key,
+      name: p.name,
+      description: p.description,
+      categoryId: p.categoryId,
+      fePermission: p.fePermission,
+      roleIds: heldBy.filter((r) => r.permissions.includes(p.id)).map((r) => r.id),
+      createdAt: p.createdAt.toISOString(),
+      updatedAt: p.updatedAt.toISOString(),
+    }))
+    .sort((a, b) => a.key.localeCompare(b.key));
 }
 
 export async function loadUserView(db: Db, userId: string, tenantId?: string): Promise<UserView | null> {
@@ -27,27 +77,29 @@ export async function loadUserView(db: Db, userId: string, tenantId?: string): P
     (t) => t.tenantId,
   );
   const active = tenantId ?? user.activeTenantId ?? tenantIds[0] ?? '';
-  const userRoleRows = await db
-    .select({ id: roles.id, key: roles.key, name: roles.name })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.tenantId, active)));
+  const byTenant = await rolesByTenant(db, userId, [...new Set([...tenantIds, active].filter(Boolean))]);
+  const activeRoles = byTenant.get(active) ?? [];
   // The same permissions the server enforces (direct roles and the user's groups in this tenant), so the
   // navigation the page shows matches what the server allows.
-  const permissionRows = ((await tenantPermissions(db, userId, active)) ?? []).map((key) => ({ key }));
+  const keys = (await tenantPermissions(db, userId, active)) ?? [];
   return {
     id: user.id,
+    sub: user.id,
     email: user.email,
     name: user.name,
     tenantId: active,
     tenantIds,
+    tenants: tenantIds.map((id) => ({ tenantId: id, roles: byTenant.get(id) ?? [] })),
     verified: user.verified,
     phoneNumber: user.phoneNumber,
     profilePictureUrl: user.profilePictureUrl,
-    metadata: user.metadata,
-    roles: userRoleRows,
-    permissions: permissionRows.sort((a, b) => a.key.localeCompare(b.key)),
+    provider: user.provider,
+    metadata: JSON.stringify(user.metadata ?? {}),
+    roles: activeRoles,
+    permissions: await permissionViews(db, keys, activeRoles),
     mfaEnrolled: await hasMfaDevice(db, userId),
+    createdAt: user.createdAt.toISOString(),
+    lastLogin: user.lastLogin?.toISOString() ?? null,
   };
 }
 

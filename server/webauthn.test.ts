@@ -33,19 +33,20 @@ describe('passkeys: registration and sign-in (WebAuthn)', () => {
 
   /** Registers a passkey for a user: the device the server answers. */
   async function register(token: string, authenticator: SoftAuthenticator, name?: string) {
-    const { options } = await f.json<{ options: Options }>(await f.request('POST', P.devices, token, {}));
+    const options = await f.json<Options>(await f.request('POST', P.devices, token, {}));
     const res = await f.request('POST', P.verify, token, { ...authenticator.create(options), name });
     return f.json<{ id: string; name: string; deviceType: string; createdAt: string }>(res);
   }
 
   async function preLogin(body: Record<string, unknown> = {}) {
-    return (await f.json<{ options: Options }>(await f.request('POST', P.preLogin, undefined, body))).options;
+    // Frontegg's shape: the request options themselves.
+    return f.json<Options>(await f.request('POST', P.preLogin, undefined, body));
   }
 
   it('[MFA-003] registers a passkey: the device carries an id and is listed by getWebAuthnDevices', async () => {
     const user = await f.createUser({ tenants: [{ id: tenant }] });
     const token = await user.tokenIn();
-    const { options } = await f.json<{ options: Options & Record<string, unknown> }>(
+    const options = await f.json<Options & Record<string, unknown>>(
       await f.request('POST', P.devices, token, {}),
     );
     // A discoverable credential with user verification, for this relying party, not re-registering one held.
@@ -78,11 +79,11 @@ describe('passkeys: registration and sign-in (WebAuthn)', () => {
       .where(and(eq(audits.userId, user.id), eq(audits.action, 'Passkey registered')));
     assert.ok(audit, 'an audit row for the registration');
     // The next creation options exclude the credential already held.
-    const again = await f.json<{ options: { excludeCredentials: { id: string }[] } }>(
+    const again = await f.json<{ excludeCredentials: { id: string }[] }>(
       await f.request('POST', P.devices, token, {}),
     );
     assert.deepEqual(
-      again.options.excludeCredentials.map((c) => c.id),
+      again.excludeCredentials.map((c) => c.id),
       [authenticator.id],
     );
   });
@@ -221,16 +222,14 @@ describe('passkeys: registration and sign-in (WebAuthn)', () => {
     const token = await user.tokenIn();
     const authenticator = new SoftAuthenticator();
     await register(token, authenticator);
-    const { options } = await f.json<{ options: Options }>(await f.request('POST', P.devices, token, {}));
+    const options = await f.json<Options>(await f.request('POST', P.devices, token, {}));
     await f.errorsOf(await f.request('POST', P.postLogin, undefined, authenticator.get(options)), 401);
   });
 
   it("registration needs the caller's own live challenge", async () => {
     const alice = await f.createUser({ tenants: [{ id: tenant }] });
     const bob = await f.createUser({ tenants: [{ id: tenant }] });
-    const { options } = await f.json<{ options: Options }>(
-      await f.request('POST', P.devices, await alice.tokenIn(), {}),
-    );
+    const options = await f.json<Options>(await f.request('POST', P.devices, await alice.tokenIn(), {}));
     const res = await f.request(
       'POST',
       P.verify,

@@ -142,7 +142,8 @@ export function passkeysOffered(facts: PasskeysPromptFacts): boolean {
 // ---- Pre-login and passwordless (LOGIN-001..008) ----
 
 /** Login flows (ENUM-002). */
-export type LoginFlow = 'login' | 'registerQuickLogin';
+export const loginFlows = ['login', 'registerQuickLogin'] as const;
+export type LoginFlow = (typeof loginFlows)[number];
 
 /** The login state of the spec (LOGIN-001): flow, step, email and tenants. */
 export interface LoginFlowState {

@@ -1,4 +1,6 @@
 import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { signedIn } from '../../shared/api/contracts/auth';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
@@ -6,6 +8,9 @@ import { apiError, caller, type Services } from '../context';
 import { sessions, tenants, users, userTenants } from '../db/schema';
 import { enforceSessionPolicy } from '../account/policies';
 import { loadUserView, userClaims } from '../users';
+
+/** Every signed-in answer (the auth contract's `signedIn`). */
+type SignedIn = z.infer<typeof signedIn>;
 
 export const REFRESH_COOKIE = 'fe_refresh';
 export const REFRESH_COOKIE_PATH = '/identity/resources/auth/v1';
@@ -47,7 +52,7 @@ export function createSessionIssuer(services: Services) {
   }
 
   /** A fresh access token for the session's user, in the login answer shape. */
-  async function answer(userId: string, sessionId: string) {
+  async function answer(userId: string, sessionId: string): Promise<SignedIn> {
     let tenantId: string;
     try {
       tenantId = await signInTenant(userId);
@@ -71,10 +76,12 @@ export function createSessionIssuer(services: Services) {
     // An impersonation session names the administrator acting (RFC 8693 `act`): audit rows carry it.
     const act = proof?.impersonatorId ? { act: { sub: proof.impersonatorId } } : {};
     const { token, expiresIn } = await tokens.sign({ ...userClaims(user, sessionId, proof), ...act });
+    const expiresAt = Date.now() + expiresIn * 1000;
     return {
       accessToken: token,
       expiresIn,
-      expires: new Date(Date.now() + expiresIn * 1000).toUTCString(),
+      expires: new Date(expiresAt).toUTCString(),
+      exp: Math.floor(expiresAt / 1000),
       mfaRequired: false,
       user,
     };

@@ -1,4 +1,6 @@
 import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { loginAnswer } from '../../shared/api/contracts/auth';
 import type { Services } from '../context';
 import { mfaGate, openSignInSession } from '../mfa/login';
 import { checkBreachedAtSignIn } from '../passwords/breached';
@@ -25,10 +27,16 @@ export async function finishSignIn(
   sessions: SessionIssuer,
   user: SignedInUser,
   proof: { amr: string[]; method: string; password?: string },
-): Promise<Record<string, unknown>> {
+): Promise<z.infer<typeof loginAnswer>> {
   const breached = proof.password ? await checkBreachedAtSignIn(services, user, proof.password) : false;
   const data = { amr: proof.amr, method: proof.method, ...(breached ? { breached } : {}) };
   const mfa = await mfaGate(c, services, user, data);
-  if (mfa) return mfa;
-  return openSignInSession(c, services, sessions, user, { amr: proof.amr, method: proof.method, breached });
+  // The MFA module answers loosely typed records: the challenge, the breached step or a session's answer
+  // (checked against the contract by the contract test).
+  if (mfa) return mfa as z.infer<typeof loginAnswer>;
+  return (await openSignInSession(c, services, sessions, user, {
+    amr: proof.amr,
+    method: proof.method,
+    breached,
+  })) as z.infer<typeof loginAnswer>;
 }

@@ -13,7 +13,12 @@ import {
 } from '@simplewebauthn/server';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
+import type {
+  authenticationResponse,
+  registrationResponse,
+  webauthnDevice,
+} from '../../shared/api/contracts/webauthn';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db';
 import { webauthnCredentials } from '../db/schema';
@@ -37,45 +42,14 @@ export function relyingParty(config: Pick<ServerConfig, 'publicUrl'>) {
   return { rpID: url.hostname, origin: url.origin, rpName: 'fe-elements' };
 }
 
-const b64url = z
-  .string()
-  .max(16_384)
-  .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'base64url');
+// The ceremony answers of the wire (the contract's schemas, shared with the preview).
+export {
+  authenticationResponse as authenticationResponseSchema,
+  registrationResponse as registrationResponseSchema,
+} from '../../shared/api/contracts/webauthn';
 
-/** A registration answer as @simplewebauthn/browser sends it (RegistrationResponseJSON). */
-export const registrationResponseSchema = z.object({
-  id: b64url.min(1).max(1024),
-  rawId: b64url.max(1024).optional(),
-  type: z.literal('public-key').default('public-key'),
-  response: z.object({
-    clientDataJSON: b64url,
-    attestationObject: b64url,
-    transports: z.array(z.string().max(32)).max(10).optional(),
-    authenticatorData: b64url.optional(),
-    publicKey: b64url.optional(),
-    publicKeyAlgorithm: z.number().optional(),
-  }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-});
-
-/** An authentication answer as @simplewebauthn/browser sends it (AuthenticationResponseJSON). */
-export const authenticationResponseSchema = z.object({
-  id: b64url.min(1).max(1024),
-  rawId: b64url.max(1024).optional(),
-  type: z.literal('public-key').default('public-key'),
-  response: z.object({
-    clientDataJSON: b64url,
-    authenticatorData: b64url,
-    signature: b64url,
-    userHandle: b64url.optional().nullable(),
-  }),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
-});
-
-export type RegistrationAnswer = z.infer<typeof registrationResponseSchema>;
-export type AuthenticationAnswer = z.infer<typeof authenticationResponseSchema>;
+export type RegistrationAnswer = z.infer<typeof registrationResponse>;
+export type AuthenticationAnswer = z.infer<typeof authenticationResponse>;
 
 /** The challenge an answer carries in its clientDataJSON (null when it is not readable). */
 export function answeredChallenge(clientDataJSON: string): string | null {
@@ -345,14 +319,21 @@ export function webauthnAmr(credential: Pick<WebAuthnCredentialRow, 'deviceType'
   return [credential.deviceType === 'multiDevice' || credential.backedUp ? 'swk' : 'hwk'];
 }
 
+/**
+ * Where the credential lives, in Frontegg's terms: on this device (Platform: the authenticator said it is
+ * internal) or on a key or phone that roams (CrossPlatform).
+ */
+export const attachmentOf = (row: Pick<WebAuthnCredentialRow, 'transports'>): 'Platform' | 'CrossPlatform' =>
+  transportsOf(row.transports).includes('internal') ? 'Platform' : 'CrossPlatform';
+
 /** The public view of a credential (getWebAuthnDevices, mfaDevices.webauthn; MFA-003: it carries its id). */
 export function deviceView(row: WebAuthnCredentialRow) {
   return {
     id: row.id,
-    /** singleDevice (bound to one authenticator) or multiDevice (a synced passkey). */
-    deviceType: row.deviceType,
+    deviceType: attachmentOf(row),
     name: row.name,
+    synced: row.deviceType === 'multiDevice' || row.backedUp,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-  };
+  } satisfies z.infer<typeof webauthnDevice>;
 }

@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { sampleTenants, SAMPLE_TENANT_ID, seededAccountSettings } from '../../shared/fixtures/account';
+import { sampleApplications } from '../../shared/fixtures/applications';
+import { seededGroups } from '../../shared/fixtures/groups';
 import {
   permissionCatalog,
   roleDescriptions,
@@ -6,6 +9,7 @@ import {
   sampleRoleNames,
   type SampleRoleName,
 } from '../../shared/fixtures/roles';
+import { seededMembers } from '../../shared/fixtures/users';
 import { hashPassword } from '../auth/passwords';
 import type { ServerConfig } from '../config';
 import type { Db } from './index';
@@ -37,47 +41,6 @@ export interface SeedResult {
   /** Only when it was generated here (not given by DEMO_ADMIN_PASSWORD): printed once at start-up. */
   generatedPassword?: string;
 }
-
-const members: { email: string; name: string; role: SampleRoleName }[] = [
-  { email: 'ada@acme.test', name: 'Ada Lovelace', role: 'Editor' },
-  { email: 'grace@acme.test', name: 'Grace Hopper', role: 'Viewer' },
-  { email: 'linus@acme.test', name: 'Linus Torvalds', role: 'ReadOnly' },
-  { email: 'margaret@acme.test', name: 'Margaret Hamilton', role: 'Support' },
-];
-
-/** Acme's account settings (TENANTS-008: DD/MM/YYYY, HH:mm, USD). */
-const acmeSettings = {
-  address: '1 Poultry, London EC2R 8EJ, United Kingdom',
-  website: 'https://acme.test',
-  timezone: 'Europe/London',
-  dateFormat: 'DD/MM/YYYY',
-  timeFormat: 'HH:mm',
-  currency: 'USD',
-};
-
-/** Acme's groups: their roles count for their members' permissions in Acme. */
-const acmeGroups: {
-  name: string;
-  color: string;
-  description: string;
-  roles: SampleRoleName[];
-  members: string[];
-}[] = [
-  {
-    name: 'Engineering',
-    color: '#5B8DEF',
-    description: 'Product engineers',
-    roles: ['Editor'],
-    members: ['ada@acme.test', 'grace@acme.test'],
-  },
-  {
-    name: 'Support desk',
-    color: '#F5A623',
-    description: 'Customer support',
-    roles: ['Support'],
-    members: ['margaret@acme.test'],
-  },
-];
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -190,12 +153,19 @@ export async function seedDemoData(db: Db, config: ServerConfig): Promise<SeedRe
 
   await db.transaction(async (tx) => {
     await tx.insert(vendors).values({ id: vendorId, name: 'fe-elements demo' });
-    const acme = randomUUID();
-    await tx.insert(tenants).values([
-      { id: acme, vendorId, name: 'Acme', isReseller: true, ...acmeSettings },
-      { id: randomUUID(), vendorId, parentId: acme, name: 'Acme Europe' },
-      { id: randomUUID(), vendorId, parentId: acme, name: 'Acme Labs' },
-    ]);
+    // The sample account's tenants (shared/fixtures): Acme with its settings, and its sub-accounts.
+    const tenantIds = new Map(sampleTenants.map((t) => [t.tenantId, randomUUID()]));
+    const acme = tenantIds.get(SAMPLE_TENANT_ID)!;
+    await tx.insert(tenants).values(
+      sampleTenants.map((t) => ({
+        id: tenantIds.get(t.tenantId)!,
+        vendorId,
+        ...(t.parentTenantId ? { parentId: tenantIds.get(t.parentTenantId)! } : {}),
+        name: t.name,
+        isReseller: t.isReseller ?? false,
+        ...(t.tenantId === SAMPLE_TENANT_ID ? seededAccountSettings : {}),
+      })),
+    );
 
     const permissionIds = new Map<string, string>();
     for (const { category, keys } of permissionCatalog) {
@@ -230,7 +200,7 @@ export async function seedDemoData(db: Db, config: ServerConfig): Promise<SeedRe
     const userIds = new Map<string, string>();
     const people = [
       { email: config.demoAdminEmail, name: 'Acme Admin', role: 'Admin' as const, password: adminPassword },
-      ...members.map((m) => ({ ...m, password: randomBytes(12).toString('base64url') })),
+      ...seededMembers.map((m) => ({ ...m, password: randomBytes(12).toString('base64url') })),
     ];
     for (const person of people) {
       const userId = randomUUID();
@@ -248,7 +218,7 @@ export async function seedDemoData(db: Db, config: ServerConfig): Promise<SeedRe
       await tx.insert(userRoles).values({ userId, tenantId: acme, roleId: roleIds.get(person.role)! });
     }
 
-    for (const group of acmeGroups) {
+    for (const group of seededGroups) {
       const groupId = randomUUID();
       const { roles: groupRoleNames, members: emails, ...fields } = group;
       await tx.insert(groups).values({ id: groupId, tenantId: acme, ...fields });
@@ -265,30 +235,26 @@ export async function seedDemoData(db: Db, config: ServerConfig): Promise<SeedRe
 }
 
 /**
- * Demo applications (TEAM-021): "Acme App", FREE_ACCESS and the default (every user may use it), and
- * "Acme Analytics", MANAGED_ACCESS with Ada assigned in Acme. Inserted only when the vendor has none.
+ * Demo applications (TEAM-021, shared/fixtures/applications): "Acme App", FREE_ACCESS and the default (every
+ * user may use it), and "Acme Analytics", MANAGED_ACCESS with Ada assigned in Acme. Inserted only when the
+ * vendor has none.
  */
 async function seedApplications(tx: Tx, vendorId: string, acme: string, adaId: string) {
   const existing = await tx.select({ id: applications.id }).from(applications).limit(1);
   if (existing.length) return;
-  const app = randomUUID();
-  const analytics = randomUUID();
-  await tx.insert(applications).values([
-    {
-      id: app,
+  const ids = new Map(sampleApplications.map((a) => [a.id, randomUUID()]));
+  await tx.insert(applications).values(
+    sampleApplications.map(({ id, name, appURL, accessType, isDefault }) => ({
+      id: ids.get(id)!,
       vendorId,
-      name: 'Acme App',
-      appUrl: 'https://app.acme.test',
-      accessType: 'FREE_ACCESS',
-      isDefault: true,
-    },
-    {
-      id: analytics,
-      vendorId,
-      name: 'Acme Analytics',
-      appUrl: 'https://analytics.acme.test',
-      accessType: 'MANAGED_ACCESS',
-    },
-  ]);
-  await tx.insert(applicationUsers).values({ applicationId: analytics, userId: adaId, tenantId: acme });
+      name,
+      appUrl: appURL,
+      accessType,
+      isDefault,
+    })),
+  );
+  const managed = sampleApplications.filter((a) => a.accessType === 'MANAGED_ACCESS');
+  await tx
+    .insert(applicationUsers)
+    .values(managed.map((a) => ({ applicationId: ids.get(a.id)!, userId: adaId, tenantId: acme })));
 }

@@ -6,18 +6,15 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { readPolicy, type MfaPolicy } from '../account/policies';
 import { hashToken } from '../auth/refresh';
+import type { z } from 'zod';
+import type { mfaDevices as mfaDevicesAnswer } from '../../shared/api/contracts/mfa';
+import { attachmentOf } from '../auth/webauthn';
 import type { Services } from '../context';
 import type { Db } from '../db';
 import { authChallenges, mfaDevices, recoveryCodes, trustedDevices, webauthnCredentials } from '../db/schema';
 
-/** The device lists of the MFA state (MFA-002): webauthn, phones, authenticators and emails. */
-export interface MfaDeviceLists {
-  /** Security keys; each carries an id (MFA-003). */
-  webauthn: { id: string; deviceType: string; name: string; createdAt: string }[];
-  phones: { id: string; phoneNumber: string }[];
-  authenticators: { id: string }[];
-  emails: { id: string; email: string }[];
-}
+/** The device lists of the MFA state (MFA-002): webauthn, phones, authenticators and emails (ENUM-004). */
+export type MfaDeviceLists = z.infer<typeof mfaDevicesAnswer>;
 
 /** +1 ••• ••• 4567: enough to recognise the phone, not to learn the number. */
 export const maskPhone = (phone: string) => `${'•'.repeat(Math.max(0, phone.length - 4))}${phone.slice(-4)}`;
@@ -46,7 +43,7 @@ export async function listDevices(
   return {
     webauthn: keys.map((k) => ({
       id: k.id,
-      deviceType: k.deviceType,
+      deviceType: attachmentOf(k),
       name: k.name,
       createdAt: k.createdAt.toISOString(),
     })),

@@ -1,6 +1,8 @@
 // The MFA step of sign-in: the challenge answered instead of tokens (LOGIN-015), and the completion that
 // opens the session once the second factor is proved (amr/acr kept for step-up).
 import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { mfaRequiredAnswer } from '../../shared/api/contracts/mfa';
 import { getCookie, setCookie } from 'hono/cookie';
 import { MFA_ACR } from '../../shared/auth/stepup';
 import { writeAudit } from '../audit';
@@ -58,7 +60,7 @@ export async function mfaChallenge(services: Services, user: SignInUser, data: M
     allowRememberDevice: policy.allowRememberMyDevice,
     rememberDeviceDays: Math.round(policy.mfaDeviceExpiration / 86_400),
     email: user.email,
-  };
+  } satisfies z.infer<typeof mfaRequiredAnswer>;
 }
 
 /**

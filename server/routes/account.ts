@@ -1,13 +1,17 @@
 import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { authContracts } from '../../shared/api/contracts/auth';
+import { sessionsContracts, type loginSession } from '../../shared/api/contracts/sessions';
+import { tenantsContracts, type tenant } from '../../shared/api/contracts/tenants';
+import { usersContracts } from '../../shared/api/contracts/users';
 import { paths } from '../../shared/api/paths';
 import { route } from '../account/guards';
 import {
   isSessionAlive,
   policyPatchSchemas,
   readPolicy,
-  readVendorPolicy,
   savePolicy,
   type PolicyKind,
   type PolicyPatch,
@@ -19,6 +23,9 @@ import { assertPermission } from '../middleware/authorize';
 import { requireUser } from '../middleware/bearer';
 import { loadUserView, userClaims } from '../users';
 import { publicAuthStrategies } from './passwordless';
+
+type Tenant = z.infer<typeof tenant>;
+type LoginSession = z.infer<typeof loginSession>;
 
 const WRITE_POLICY = 'fe.secure.write.securityPolicy';
 const WRITE_USERS = 'fe.secure.write.users';
@@ -43,19 +50,11 @@ function isSafePictureUrl(value: string): boolean {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const profileBody = z.object({
-  name: z.string().trim().min(1).max(200).optional(),
-  phoneNumber: z
-    .union([
-      z.literal(''),
-      z
-        .string()
-        .trim()
-        .regex(/^\+?[0-9][0-9 ().-]{2,31}$/, 'Invalid phone number'),
-    ])
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : v)),
+const { updateUserProfileV2: profileContract } = usersContracts;
+
+/** The contract's profile body, narrowed: a safe picture URL, metadata stored as a JSON object. */
+const profileBody = profileContract.body.extend({
+  phoneNumber: profileContract.body.shape.phoneNumber.transform((v) => (v === '' ? null : v)),
   profilePictureUrl: z
     .string()
     .max(MAX_PICTURE_DATA_URL)
@@ -63,29 +62,23 @@ const profileBody = z.object({
     .nullable()
     .optional(),
   // The spec sends metadata as a JSON string; an object is accepted too. Stored as a JSON object.
-  metadata: z
-    .union([z.string().max(MAX_METADATA_JSON), z.record(z.string(), z.unknown())])
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return undefined;
-      let parsed: unknown = value;
-      if (typeof value === 'string') {
-        try {
-          parsed = JSON.parse(value);
-        } catch {
-          parsed = undefined;
-        }
+  metadata: profileContract.body.shape.metadata.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    let parsed: unknown = value;
+    if (typeof value === 'string') {
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        parsed = undefined;
       }
-      if (!isPlainObject(parsed) || JSON.stringify(parsed).length > MAX_METADATA_JSON) {
-        ctx.addIssue({ code: 'custom', message: `A JSON object of at most ${MAX_METADATA_JSON} characters` });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
+    }
+    if (!isPlainObject(parsed) || JSON.stringify(parsed).length > MAX_METADATA_JSON) {
+      ctx.addIssue({ code: 'custom', message: `A JSON object of at most ${MAX_METADATA_JSON} characters` });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
 });
-
-const tenantIdBody = z.object({ tenantId: z.string().min(1).max(100) });
-const userIdBody = z.object({ userId: z.string().min(1).max(100) });
 
 /** The signed-in user's account: profile, tenants, sessions, policies and public configuration. */
 export function accountRoutes(services: Services): Hono<AppEnv> {
@@ -135,7 +128,23 @@ function profileRoutes({ db, tokens, vendorId }: Services): Hono<AppEnv> {
     }
     const user = await loadUserView(db, sub, tenantId);
     if (!user) throw apiError(401, 'Unauthorized');
-    return c.json(user);
+    return c.json(user satisfies AnswerOf<typeof profileContract>);
+  });
+
+  app.get(paths.auth.getMeV2.path, requireUser(tokens), async (c) => {
+    const { sub, tenantId } = c.get('auth');
+    const user = await loadUserView(db, sub, tenantId);
+    if (!user) throw apiError(401, 'Unauthorized');
+    return c.json(user satisfies AnswerOf<typeof usersContracts.getMeV2>);
+  });
+
+  // The roles and permissions of the token's tenant (Frontegg's getUserAuthorization).
+  app.get(paths.auth.getUserAuthorization.path, requireUser(tokens), async (c) => {
+    const { sub, tenantId } = c.get('auth');
+    const user = await loadUserView(db, sub, tenantId);
+    if (!user) throw apiError(401, 'Unauthorized');
+    const answer = { roles: user.roles, permissions: user.permissions };
+    return c.json(answer satisfies AnswerOf<typeof usersContracts.getUserAuthorization>);
   });
 
   return app;
@@ -156,7 +165,7 @@ function tenantRoutes({ db, tokens, vendorId }: Services): Hono<AppEnv> {
       .innerJoin(tenants, eq(tenants.id, userTenants.tenantId))
       .where(and(eq(userTenants.userId, userId), eq(tenants.vendorId, vendorId), isNull(tenants.deletedAt)))
       .orderBy(asc(tenants.name));
-    return rows.map(({ tenant: t }) => ({
+    return rows.map(({ tenant: t }): Tenant => ({
       id: t.id,
       tenantId: t.id,
       name: t.name,
@@ -165,6 +174,8 @@ function tenantRoutes({ db, tokens, vendorId }: Services): Hono<AppEnv> {
       metadata: JSON.stringify(t.metadata),
       vendorId: t.vendorId,
       createdAt: t.createdAt.toISOString(),
+      // No edit time is kept for a tenant: its creation is its last change we know of.
+      updatedAt: t.createdAt.toISOString(),
       deletedAt: null,
     }));
   }
@@ -175,25 +186,36 @@ function tenantRoutes({ db, tokens, vendorId }: Services): Hono<AppEnv> {
     if (!member) throw apiError(403, 'User is not a member of this tenant');
   }
 
-  app.get(paths.users.getCurrentUserTenantsV1.path, auth, async (c) =>
-    c.json(await tenantsOf(c.get('auth').sub)),
-  );
-  app.get(paths.tenants.getTenants.path, auth, async (c) => c.json(await tenantsOf(c.get('auth').sub)));
-
-  app.get(paths.users.getCurrentUserTenantsV3.path, auth, async (c) => {
-    const { sub, tenantId } = c.get('auth');
+  /** The user's tenants and the active one (Frontegg's GetCurrentUserTenantsResponse: users v1 and v3). */
+  async function currentUserTenants(sub: string, tenantId: string) {
     const list = await tenantsOf(sub);
     const [user] = await db
       .select({ activeTenantId: users.activeTenantId })
       .from(users)
       .where(eq(users.id, sub));
     const active = user?.activeTenantId ?? tenantId;
-    return c.json({ tenants: list, activeTenant: list.find((t) => t.tenantId === active) ?? null });
+    return { tenants: list, activeTenant: list.find((t) => t.tenantId === active) ?? null };
+  }
+
+  app.get(paths.users.getCurrentUserTenantsV1.path, auth, async (c) => {
+    const { sub, tenantId } = c.get('auth');
+    const answer = await currentUserTenants(sub, tenantId);
+    return c.json(answer satisfies AnswerOf<typeof usersContracts.getCurrentUserTenantsV1>);
+  });
+  app.get(paths.tenants.getTenants.path, auth, async (c) => {
+    const answer = await tenantsOf(c.get('auth').sub);
+    return c.json(answer satisfies AnswerOf<typeof tenantsContracts.getTenants>);
+  });
+
+  app.get(paths.users.getCurrentUserTenantsV3.path, auth, async (c) => {
+    const { sub, tenantId } = c.get('auth');
+    const answer = await currentUserTenants(sub, tenantId);
+    return c.json(answer satisfies AnswerOf<typeof usersContracts.getCurrentUserTenantsV3>);
   });
 
   app.put(paths.tenants.switchTenant.path, auth, async (c) => {
     const { sub, tenantId: from } = c.get('auth');
-    const { tenantId } = await readBody(c, tenantIdBody);
+    const { tenantId } = await readBody(c, tenantsContracts.switchTenant.body);
     await requireMember(sub, tenantId);
     await db.update(users).set({ activeTenantId: tenantId }).where(eq(users.id, sub));
     await writeAudit(db, {
@@ -209,12 +231,18 @@ function tenantRoutes({ db, tokens, vendorId }: Services): Hono<AppEnv> {
 
   app.post(paths.users.GetUserJwt.path, auth, async (c) => {
     const { sub, sid } = c.get('auth');
-    const { tenantId } = await readBody(c, tenantIdBody);
+    const { tenantId } = await readBody(c, usersContracts.GetUserJwt.body);
     await requireMember(sub, tenantId);
     const user = await loadUserView(db, sub, tenantId);
     if (!user) throw apiError(401, 'Unauthorized');
-    const { token } = await tokens.sign(userClaims(user, sid));
-    return c.json({ token });
+    const { token, expiresIn } = await tokens.sign(userClaims(user, sid));
+    const answer = {
+      accessToken: token,
+      expiresIn,
+      expires: new Date(Date.now() + expiresIn * 1000).toUTCString(),
+      token,
+    };
+    return c.json(answer satisfies AnswerOf<typeof usersContracts.GetUserJwt>);
   });
 
   return app;
@@ -241,13 +269,14 @@ function sessionRoutes(services: Services): Hono<AppEnv> {
     return rows.filter((s) => isSessionAlive(s, policy, now));
   }
 
-  const view = (s: typeof sessions.$inferSelect, currentId: string) => ({
+  const view = (s: typeof sessions.$inferSelect, currentId: string): LoginSession => ({
     id: s.id,
     userId: s.userId,
     userAgent: s.userAgent,
     ipAddress: s.ipAddress,
     createdAt: s.createdAt.toISOString(),
     current: s.id === currentId,
+    impersonated: Boolean(s.impersonatorId),
   });
 
   app.get(paths.auth.getCurrentUserSessions.path, auth, async (c) => {
@@ -303,7 +332,7 @@ function sessionRoutes(services: Services): Hono<AppEnv> {
   app.post(paths.auth.revokeSessionsForUser.path, auth, async (c) => {
     const { tenantId } = c.get('auth');
     await assertPermission(db, c.get('auth'), WRITE_USERS);
-    const { userId } = await readBody(c, userIdBody);
+    const { userId } = await readBody(c, sessionsContracts.revokeSessionsForUser.body);
     // Only users of the admin's own tenant; anyone else answers like an unknown user.
     const [member] = await db
       .select({ userId: userTenants.userId })
@@ -329,47 +358,52 @@ function sessionRoutes(services: Services): Hono<AppEnv> {
     return c.json({});
   });
 
-  app.get(paths.auth.getSessionConfigurations.path, auth, async (c) =>
-    c.json(await readPolicy(services, c.get('auth').tenantId, 'session')),
-  );
+  app.get(paths.auth.getSessionConfigurations.path, auth, async (c) => {
+    const answer = await readPolicy(services, c.get('auth').tenantId, 'session');
+    return c.json(answer satisfies AnswerOf<typeof sessionsContracts.getSessionConfigurations>);
+  });
 
-  app.post(paths.auth.createOrUpdateSessionConfigrations.path, auth, async (c) =>
-    c.json(await save(c, services, 'session')),
-  );
+  app.post(paths.auth.createOrUpdateSessionConfigrations.path, auth, async (c) => {
+    const answer = await save(
+      c,
+      services,
+      'session',
+      sessionsContracts.createOrUpdateSessionConfigrations.body,
+    );
+    return c.json(answer satisfies AnswerOf<typeof sessionsContracts.createOrUpdateSessionConfigrations>);
+  });
 
   return app;
 }
 
 /** Saves the caller's tenant's policy from the request body (permission checked first). */
-async function save<K extends PolicyKind>(c: Context<AppEnv>, services: Services, kind: K) {
+async function save<K extends PolicyKind>(
+  c: Context<AppEnv>,
+  services: Services,
+  kind: K,
+  body: z.ZodType<PolicyPatch<K>> = policyPatchSchemas[kind] as unknown as z.ZodType<PolicyPatch<K>>,
+) {
   await assertPermission(services.db, c.get('auth'), WRITE_POLICY);
-  const patch = await readBody(c, policyPatchSchemas[kind] as unknown as z.ZodType<PolicyPatch<K>>);
+  const patch = await readBody(c, body);
   const result = await savePolicy(services, kind, c.get('auth').tenantId, patch, actor(c));
   if (!result.ok) throw apiError(400, ...result.errors);
   return result.value;
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Lockout, password-history and MFA policies
+// Lockout, password-history and MFA policies: the saves (the reads are in routes/securityPolicy.ts)
 
 function policyRoutes(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const auth = requireUser(services.tokens);
   const { securityPolicy: p } = paths;
 
-  const mount = <K extends PolicyKind>(kind: K, get: string, vendor: string, saveAt: string) => {
-    app.get(get, auth, async (c) => c.json(await readPolicy(services, c.get('auth').tenantId, kind)));
-    app.get(vendor, auth, async (c) => c.json(await readVendorPolicy(services, kind)));
+  const mount = <K extends PolicyKind>(kind: K, saveAt: string) => {
     app.on(['POST', 'PATCH'], saveAt, auth, async (c) => c.json(await save(c, services, kind)));
   };
-  mount('lockout', p.getLockoutPolicy.path, p.getVendorLockoutPolicy.path, p.saveLockoutPolicy.path);
-  mount(
-    'passwordHistory',
-    p.getPasswordHistoryPolicy.path,
-    p.getVendorPasswordHistoryPolicy.path,
-    p.savePasswordHistoryPolicy.path,
-  );
-  mount('mfa', p.getMfaPolicy.path, p.getVendorMfaPolicy.path, p.saveMfaPolicy.path);
+  mount('lockout', p.saveLockoutPolicy.path);
+  mount('passwordHistory', p.savePasswordHistoryPolicy.path);
+  mount('mfa', p.saveMfaPolicy.path);
   return app;
 }
 
@@ -380,28 +414,47 @@ function configurationRoutes(services: Services): Hono<AppEnv> {
   const { config, tokens } = services;
   const app = new Hono<AppEnv>();
 
-  app.get(paths.auth.getVendorConfig.path, (c) =>
-    c.json({
+  app.get(paths.auth.getVendorConfig.path, (c) => {
+    const answer = {
       allowSignups: true,
       allowNotVerifiedUsersLogin: false,
       apiTokensEnabled: true,
       forcePermissions: false,
       authStrategy: config.authStrategy,
-      machineToMachineAuthStrategy: 'ClientCredentials',
+      machineToMachineAuthStrategy: 'ClientCredentials' as const,
       cookieSameSite: config.cookieSameSite.toUpperCase(),
       defaultTokenExpiration: config.accessTokenTtlSeconds,
       defaultRefreshTokenExpiration: config.refreshTokenTtlDays * 86_400,
       allowOverridePasswordComplexity: false,
       allowOverridePasswordExpiration: false,
       allowOverrideEnforcePasswordHistory: true,
-    }),
-  );
+    };
+    return c.json(answer satisfies AnswerOf<typeof authContracts.getVendorConfig>);
+  });
   // What this server offers: the vendor's strategy (server config), SSO when a configuration is enabled.
-  app.get(paths.auth.getVendorPublicAuthStrategiesConfig.path, async (c) =>
-    c.json(await publicAuthStrategies(services)),
-  );
+  // Parsed with the contract: the strategies come from the server's configuration (ENUM-039, ENUM-041).
+  const strategies = async () =>
+    authContracts.getVendorPublicAuthStrategiesConfig.response.parse(await publicAuthStrategies(services));
+  app.get(paths.auth.getVendorPublicAuthStrategiesConfig.path, async (c) => c.json(await strategies()));
   app.get(paths.auth.getPublicAuthStrategiesConfigForAuthenticatedUser.path, requireUser(tokens), async (c) =>
-    c.json(await publicAuthStrategies(services)),
+    c.json(await strategies()),
   );
+  // Sign-up takes an email (signUpUser); by phone number or username is not offered (those calls answer 400).
+  app.get(paths.auth.getSignUpStrategies.path, (c) => {
+    const answer = [
+      { strategy: 'email' as const, isActive: true, isRequired: true },
+      { strategy: 'phoneNumber' as const, isActive: false, isRequired: false },
+      { strategy: 'username' as const, isActive: false, isRequired: false },
+    ];
+    return c.json(answer satisfies AnswerOf<typeof authContracts.getSignUpStrategies>);
+  });
+  // A forgotten password is recovered by email (forgotPassword, resetPasswordViaEmail); SMS is not offered.
+  app.get(paths.auth.getPasswordRecoveryStrategies.path, (c) => {
+    const answer = [
+      { strategy: 'email' as const, isActive: true },
+      { strategy: 'sms' as const, isActive: false },
+    ];
+    return c.json(answer satisfies AnswerOf<typeof authContracts.getPasswordRecoveryStrategies>);
+  });
   return app;
 }

@@ -2,14 +2,16 @@
 // logo, and the account's custom login box (TENANTS-006/007), saved with the same PUT; the box's look is also
 // answered publicly, to the login box of the account's users.
 import { and, eq, isNull } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { accountSettingsContracts as asc } from '../../shared/api/contracts/accountSettings';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
 import { apiError, readBody, type AppEnv, type Services } from '../context';
 import { tenants } from '../db/schema';
-import { assertPermission } from '../middleware/authorize';
-import { actor, endpoint, mounter, type Endpoint } from './endpoints';
+import { tenantPermissions } from '../middleware/authorize';
+import { actor, endpoint, mounter, publicEndpoint, type Endpoint } from './endpoints';
 
 /** Routes of the account page, with the permission each requires. */
 export const accountSettingsEndpointsByName = {
@@ -19,11 +21,15 @@ export const accountSettingsEndpointsByName = {
     'fe.secure.write.accountSettings',
     'also saves the custom login box (customLogin)',
   ),
-  // What every member may read: the localisation of their account (no address, no website).
-  getPublicSettings: endpoint(
+  // Public (Frontegg's IPublicSettingsResponse): the tenant, where the application and its login live; the
+  // localisation of the account only to an enabled member of the token's tenant.
+  getPublicSettings: publicEndpoint(
     paths.accountSettings.getPublicSettings,
-    null,
-    'an enabled member of the token tenant',
+    "localisation only to an enabled member of the token's tenant",
+  ),
+  getPublicCustomLogin: publicEndpoint(
+    paths.accountSettings.getPublicCustomLogin,
+    'the look of the login box only; an unknown account answers the default',
   ),
 } as const;
 
@@ -97,20 +103,14 @@ const hexColor = z
   .string()
   .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #5B8DEF');
 
-/** The account's custom login box: how its sign-in page looks. */
-const customLoginSchema = z.strictObject({
-  title: z.string().trim().max(200).optional(),
-  subtitle: z.string().trim().max(500).optional(),
+/** The account's custom login box (the contract's), its images checked byte by byte. */
+const customLoginSchema = asc.updateSettings.body.shape.customLogin.unwrap().unwrap().extend({
   logo: imageField('customLogin.logo').optional(),
   backgroundImage: imageField('customLogin.backgroundImage').optional(),
-  primaryColor: hexColor.optional(),
-  backgroundColor: hexColor.optional(),
-  themeMode: z.enum(['light', 'dark']).optional(),
 });
 
-const settingsBody = z.object({
-  name: z.string().trim().min(1, 'name must not be empty').max(200).optional(),
-  address: z.string().trim().max(500).optional(),
+/** The contract's body, narrowed: real URLs, zones, currencies and images. */
+const settingsBody = asc.updateSettings.body.extend({
   website: z
     .string()
     .trim()
@@ -119,12 +119,6 @@ const settingsBody = z.object({
   timezone: z
     .string()
     .refine((v) => timeZones.has(v), 'timezone must be an IANA time zone such as Europe/London')
-    .optional(),
-  dateFormat: z
-    .enum(DATE_FORMATS, { error: `dateFormat must be one of ${DATE_FORMATS.join(', ')}` })
-    .optional(),
-  timeFormat: z
-    .enum(TIME_FORMATS, { error: `timeFormat must be one of ${TIME_FORMATS.join(', ')}` })
     .optional(),
   currency: z
     .string()
@@ -154,7 +148,7 @@ function canonical(value: unknown): string {
 type TenantRow = typeof tenants.$inferSelect;
 
 /** The settings as the API answers them (TENANTS-004). */
-const settingsView = (t: TenantRow) => ({
+const settingsView = (t: TenantRow): AnswerOf<typeof asc.getSettings> => ({
   id: t.id,
   tenantId: t.id,
   name: t.name,
@@ -166,7 +160,7 @@ const settingsView = (t: TenantRow) => ({
   currency: t.currency,
   logo: t.logo,
   hasCustomLogin: t.customLogin !== null,
-  customLogin: t.customLogin,
+  customLogin: publicCustomLogin(t.customLogin),
 });
 
 /** A saved custom login box as the public call answers it: its look only, null when it does not read as one. */
@@ -175,15 +169,12 @@ const publicCustomLogin = (value: unknown) => {
   return parsed.success ? parsed.data : null;
 };
 
-const publicView = (t: TenantRow) => ({
-  id: t.id,
-  tenantId: t.id,
-  name: t.name,
+/** The localisation of an account, for its members. */
+const localisation = (t: TenantRow) => ({
   timezone: t.timezone,
   dateFormat: t.dateFormat,
   timeFormat: t.timeFormat,
   currency: t.currency,
-  logo: t.logo,
 });
 
 // ---------------------------------------------------------------------------------------------------------
@@ -207,15 +198,44 @@ export function accountSettingsRoutes(services: Services): Hono<AppEnv> {
 
   on(e.getSettings, async (c) => c.json(settingsView(await tenantOf(c.get('auth').tenantId))));
 
+  /** The token's tenant when the caller is an enabled member of it (a valid token), else null. */
+  async function memberTenant(c: Context<AppEnv>): Promise<string | null> {
+    const token = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!token) return null;
+    try {
+      const claims = await services.tokens.verify(token);
+      // An enabled membership of the token's tenant (null for a disabled or former member).
+      return (await tenantPermissions(db, claims.sub, claims.tenantId)) ? claims.tenantId : null;
+    } catch {
+      return null;
+    }
+  }
+
+  // Public: before sign-in the tenant is the one the caller names (echoed, nothing looked up: the answer tells
+  // nothing about which ids exist); a signed-in member gets their own tenant with its localisation.
   on(e.getPublicSettings, async (c) => {
-    await assertPermission(db, c.get('auth'));
-    return c.json(publicView(await tenantOf(c.get('auth').tenantId)));
+    c.header('Cache-Control', 'no-store');
+    const where = {
+      applicationUrl: services.config.publicUrl,
+      loginUrl: `${services.config.publicUrl}/account/login`,
+    };
+    const member = await memberTenant(c);
+    if (member) {
+      const tenant = await tenantOf(member);
+      return c.json({ tenantId: tenant.id, ...where, ...localisation(tenant) } satisfies AnswerOf<
+        typeof asc.getPublicSettings
+      >);
+    }
+    const named = c.req.query('tenantId') ?? '';
+    return c.json({ tenantId: named.length <= 100 ? named : '', ...where } satisfies AnswerOf<
+      typeof asc.getPublicSettings
+    >);
   });
 
   // Public (no token): the login box of an account's users shows its look before anyone signs in. Only the
   // look is answered (never the name, address or website); an unknown, deleted or malformed tenant id gets the
   // default look, the same answer as an account without one, so the call tells nothing about which ids exist.
-  app.get(paths.accountSettings.getPublicCustomLogin.path, async (c) => {
+  on(e.getPublicCustomLogin, async (c) => {
     c.header('Cache-Control', 'no-store');
     const tenantId = c.req.query('tenantId') ?? '';
     if (!tenantId || tenantId.length > 100) return c.json({ customLogin: null });

@@ -12,13 +12,14 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { applicationsContracts as ac } from '../../shared/api/contracts/applications';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
 import { apiError, readBody, type AppEnv, type Services } from '../context';
 import type { Db } from '../db';
 import { applications, applicationUsers, userTenants } from '../db/schema';
 import { actor, endpoint, mounter, type Endpoint } from './endpoints';
-import { idList } from './roles';
 
 const READ = 'fe.secure.read.users';
 const WRITE = 'fe.secure.write.users';
@@ -56,18 +57,8 @@ export const applicationsEndpoints: Endpoint[] = Object.values(applicationsEndpo
 
 type AppRow = typeof applications.$inferSelect;
 
-/** An application as the API answers it (TEAM-021: id, accessType, userIds). */
-export interface ApplicationView {
-  id: string;
-  name: string;
-  appURL: string;
-  accessType: AccessType;
-  isDefault: boolean;
-  vendorId: string;
-  createdAt: string;
-  /** Users of the caller's tenant assigned to it ([] for a FREE_ACCESS application: everyone may use it). */
-  userIds: string[];
-}
+/** An application as the API answers it (TEAM-021: id, accessType, userIds; Frontegg's IApplicationsResponse). */
+export type ApplicationView = AnswerOf<typeof ac.getApplicationsData>[number];
 
 const accessTypeOf = (row: AppRow): AccessType =>
   row.accessType === FREE_ACCESS ? FREE_ACCESS : MANAGED_ACCESS;
@@ -151,27 +142,20 @@ function readQuery<T>(c: Context, schema: z.ZodType<T>): T {
 }
 
 /** `userIds` (the Frontegg name) or `ids`. */
-const usersQuery = z
-  .object({ userIds: z.string().optional(), ids: z.string().optional() })
+const usersQuery = ac.getUsersApplicationsId.query
   .transform((q) => q.userIds ?? q.ids)
   .pipe(idsParam('userIds'));
 /** `appIds` (the Frontegg name) or `ids`. */
-const appsQuery = z
-  .object({ appIds: z.string().optional(), ids: z.string().optional() })
+const appsQuery = ac.getUsersOfApplications.query
   .transform((q) => q.appIds ?? q.ids)
   .pipe(idsParam('appIds'));
-const applicationsDataQuery = z.object({
-  ids: z.string().optional(),
-  appIds: z.string().optional(),
-  includeFreeAccess: z.enum(['true', 'false']).optional(),
-});
+const applicationsDataQuery = ac.getApplicationsData.query;
 
-/** The body of an assignment: one user, the applications; a tenantId in it is ignored (the token's counts). */
-const assignmentBody = z.object({
-  userId: z.string().min(1, 'userId is required').max(100),
-  appIds: idList('appIds'),
-  tenantId: z.string().max(100).optional(),
-});
+/** The body of an assignment: one user, the applications (deduplicated); a tenantId in it is ignored. */
+const assignmentBody = ac.assignUserToApplications.body.transform((b) => ({
+  ...b,
+  appIds: [...new Set(b.appIds)],
+}));
 
 // ---------------------------------------------------------------------------------------------------------
 // Routes
@@ -185,14 +169,23 @@ export function applicationsRoutes(services: Services): Hono<AppEnv> {
   async function views(tenantId: string, rows: AppRow[]): Promise<ApplicationView[]> {
     const managed = rows.filter((r) => accessTypeOf(r) === MANAGED_ACCESS).map((r) => r.id);
     const links = await assignments(db, tenantId, { appIds: managed });
+    // Fields this server does not keep answer as Frontegg's defaults: active, login on the app, no logo.
     return rows.map((r) => ({
       id: r.id,
       name: r.name,
-      appURL: r.appUrl,
       accessType: accessTypeOf(r),
+      appURL: r.appUrl,
+      loginURL: r.appUrl,
+      logoURL: '',
       isDefault: r.isDefault,
+      isActive: true,
+      type: 'web',
+      frontendStack: 'react',
+      description: '',
       vendorId: r.vendorId,
       createdAt: r.createdAt.toISOString(),
+      updatedAt: r.createdAt.toISOString(),
+      integrationFinishedAt: null,
       userIds: links.filter((l) => l.applicationId === r.id).map((l) => l.userId),
     }));
   }
@@ -236,31 +229,34 @@ export function applicationsRoutes(services: Services): Hono<AppEnv> {
       .filter(Boolean);
     let rows = await vendorApplications(db, vendorId);
     if (wanted?.length) rows = rows.filter((r) => wanted.includes(r.id));
-    if (q.includeFreeAccess === 'false') rows = rows.filter((r) => accessTypeOf(r) !== FREE_ACCESS);
-    return c.json(await views(c.get('auth').tenantId, rows));
+    if ((q._includeFreeAccess ?? q.includeFreeAccess) === 'false') rows = rows.filter((r) => accessTypeOf(r) !== FREE_ACCESS);
+    return c.json((await views(c.get('auth').tenantId, rows)) satisfies AnswerOf<typeof ac.getApplicationsData>);
   });
 
   // Every tenant of the vendor may use every application of the vendor (no per-tenant assignment is stored).
   on(e.getTenantsApplications, async (c) => {
     const rows = await vendorApplications(db, vendorId);
-    return c.json([{ tenantId: c.get('auth').tenantId, appIds: rows.map((r) => r.id) }]);
+    return c.json([
+      { tenantId: c.get('auth').tenantId, appIds: rows.map((r) => r.id) },
+    ] satisfies AnswerOf<typeof ac.getTenantsApplications>);
   });
   on(e.getTenantsApplicationsV2, async (c) => {
     const rows = await vendorApplications(db, vendorId);
     return c.json([
       {
         tenantId: c.get('auth').tenantId,
-        appIds: rows.map((r) => r.id),
-        applications: rows.map((r) => ({ id: r.id, name: r.name, accessType: accessTypeOf(r) })),
+        assignments: rows.map((r) => ({ appId: r.id, accessType: accessTypeOf(r) })),
       },
-    ]);
+    ] satisfies AnswerOf<typeof ac.getTenantsApplicationsV2>);
   });
 
   on(e.getUserApplicationsId, async (c) => {
     const { tenantId } = c.get('auth');
     const userId = c.req.param('userId') ?? '';
     await member(tenantId, userId);
-    return c.json((await applicationIdsOfUsers(db, vendorId, tenantId, [userId])).get(userId) ?? []);
+    const ids: AnswerOf<typeof ac.getUserApplicationsId> =
+      (await applicationIdsOfUsers(db, vendorId, tenantId, [userId])).get(userId) ?? [];
+    return c.json(ids);
   });
 
   on(e.getUsersApplicationsId, async (c) => {
@@ -269,18 +265,29 @@ export function applicationsRoutes(services: Services): Hono<AppEnv> {
     const members = await membersAmong(tenantId, ids);
     const known = ids.filter((id) => members.has(id));
     const byUser = await applicationIdsOfUsers(db, vendorId, tenantId, known);
-    return c.json(known.map((userId) => ({ userId, appIds: byUser.get(userId) ?? [] })));
+    return c.json(
+      known.map((userId) => ({ userId, appIds: byUser.get(userId) ?? [] })) satisfies AnswerOf<
+        typeof ac.getUsersApplicationsId
+      >,
+    );
   });
 
   on(e.getUsersOfApplications, async (c) => {
     const { tenantId } = c.get('auth');
     const ids = readQuery(c, appsQuery);
     const rows = (await vendorApplications(db, vendorId)).filter((r) => ids.includes(r.id));
-    return c.json((await views(tenantId, rows)).map((v) => ({ appId: v.id, userIds: v.userIds })));
+    return c.json(
+      (await views(tenantId, rows)).map((v) => ({ appId: v.id, userIds: v.userIds })) satisfies AnswerOf<
+        typeof ac.getUsersOfApplications
+      >,
+    );
   });
 
   /** The answer of an assignment change: the user's applications now. */
-  const appsOf = async (tenantId: string, userId: string) => ({
+  const appsOf = async (
+    tenantId: string,
+    userId: string,
+  ): Promise<AnswerOf<typeof ac.assignUserToApplications>> => ({
     userId,
     appIds: (await applicationIdsOfUsers(db, vendorId, tenantId, [userId])).get(userId) ?? [],
   });

@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { z } from 'zod';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { authContracts as contracts } from '../../shared/api/contracts/auth';
+import { usersContracts } from '../../shared/api/contracts/users';
 import { paths } from '../../shared/api/paths';
 import { auditRefreshReuse, writeAudit } from '../audit';
 import { touchSession } from '../account/policies';
@@ -22,13 +24,6 @@ export const SIGN_IN_BLOCKED =
   'Sign-in is temporarily blocked after too many attempts. Try again later or reset your password';
 
 export const UNLOCK_INVALID = 'The unlock link is invalid or expired';
-const unlockBody = z.object({ token: z.string().min(1).max(200) });
-
-const loginBody = z.object({
-  email: z.string().trim().toLowerCase().email().max(320),
-  password: z.string().min(1).max(1024),
-  tenantId: z.string().max(100).optional(),
-});
 
 /** Login, token refresh and logout (identity auth v1). */
 export function authRoutes(services: Services): Hono<AppEnv> {
@@ -38,7 +33,7 @@ export function authRoutes(services: Services): Hono<AppEnv> {
   const sessions = createSessionIssuer(services);
 
   app.post(paths.auth.login.path, async (c) => {
-    const { email, password } = await readBody(c, loginBody);
+    const { email, password } = await readBody(c, contracts.login.body);
     const who = caller(c);
     const [user] = await db
       .select()
@@ -69,18 +64,17 @@ export function authRoutes(services: Services): Hono<AppEnv> {
       // A locked account (or an unknown email after as many failures) is told so, with the way out (reset).
       throw apiError(401, reservation.reserved ? BAD_CREDENTIALS : SIGN_IN_BLOCKED);
     }
-    return c.json(
-      await finishSignIn(c, services, sessions, user, {
-        amr: ['pwd'],
-        method: 'password',
-        password,
-      }),
-    );
+    const answer = await finishSignIn(c, services, sessions, user, {
+      amr: ['pwd'],
+      method: 'password',
+      password,
+    });
+    return c.json(answer satisfies AnswerOf<typeof contracts.login>);
   });
 
   // The unlock link mailed at a lockout: the token alone (Frontegg's IUnlockMeRequest) names the user.
   app.post(paths.users.unlockMe.path, async (c) => {
-    const { token } = await readBody(c, unlockBody);
+    const { token } = await readBody(c, usersContracts.unlockMe.body);
     const used = await consumeUserToken(db, 'unlock', null, token);
     if (!used) throw apiError(400, UNLOCK_INVALID);
     await unlockAccount(db, used.userId);
@@ -115,7 +109,8 @@ export function authRoutes(services: Services): Hono<AppEnv> {
       throw apiError(401, 'Unauthorized');
     }
     sessions.setRefreshCookie(c, result.token);
-    return c.json(await sessions.answer(result.userId, result.sessionId));
+    const answer = await sessions.answer(result.userId, result.sessionId);
+    return c.json(answer satisfies AnswerOf<typeof contracts.refreshToken>);
   });
 
   app.post(paths.auth.logout.path, fromTrustedOrigin, async (c) => {

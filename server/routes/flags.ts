@@ -1,14 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { flagsContracts as fc } from '../../shared/api/contracts/flags';
 import { paths } from '../../shared/api/paths';
 import {
   buildAttributes,
   evaluateFeatureFlag,
   NO_EXPIRATION_TIME,
-  type EntitlementFeature,
-  type EntitlementPlan,
-  type Entitlements,
+  toTreatment,
   type FeatureFlag,
   type Rule,
 } from '../../shared/flags';
@@ -22,10 +22,9 @@ import { loadUserView } from '../users';
 const FLAG_KEY = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 const MAX_KEYS = 200;
 
-const flagsQuery = z.object({
-  featureKeys: z
-    .string()
-    .optional()
+/** The contract's query, narrowed: at most 200 keys, each a plain flag key. */
+const flagsQuery = fc.loadFeatureFlags.query.extend({
+  featureKeys: fc.loadFeatureFlags.query.shape.featureKeys
     .transform((value) => (value === undefined ? undefined : value.split(',').map((key) => key.trim())))
     .refine((keys) => keys === undefined || keys.length <= MAX_KEYS, `At most ${MAX_KEYS} feature keys`)
     .refine(
@@ -71,6 +70,28 @@ function laterExpiry(a: number | null, b: number): number {
   return a === null ? b : Math.max(a, b);
 }
 
+type WireEntitlements = AnswerOf<typeof fc.loadEntitlementsV2>;
+type WireFlag = NonNullable<WireEntitlements['features'][string]['featureFlag']>;
+type WireRule = NonNullable<WireFlag['rules']>[number];
+
+/** A treatment on the wire (ENUM-018): Frontegg's `'true'` / `'false'`. */
+const wireTreatment = (value: unknown) => (toTreatment(value) ? 'true' : 'false');
+
+/** Rules as stored (treatments as booleans or their text), with the wire's treatments. */
+const wireRules = (rules: unknown): WireRule[] =>
+  (Array.isArray(rules) ? (rules as Rule[]) : []).map((rule) => ({
+    ...(rule.conditionLogic === 'and' || rule.conditionLogic === 'or' ? { conditionLogic: rule.conditionLogic } : {}),
+    conditions: Array.isArray(rule.conditions) ? rule.conditions : [],
+    treatment: wireTreatment(rule.treatment),
+  }));
+
+const wireFlag = (flag: FeatureFlag): WireFlag => ({
+  on: flag.on === true,
+  offTreatment: wireTreatment(flag.offTreatment),
+  defaultTreatment: wireTreatment(flag.defaultTreatment),
+  rules: wireRules(flag.rules),
+});
+
 /**
  * The caller's entitlements (ENTITLE-001): every feature of the vendor with the direct grant of the caller's
  * tenant only (a feature grant, or a plan the tenant holds; null without one), its flag and its plans; the
@@ -81,7 +102,7 @@ async function loadEntitlementsFor(
   vendorId: string,
   tenantId: string,
   permissionKeys: string[],
-): Promise<Entitlements> {
+): Promise<WireEntitlements> {
   const [featureRows, planRows, flagRows, grants] = await Promise.all([
     db.select().from(features).where(eq(features.vendorId, vendorId)),
     db.select().from(plans).where(eq(plans.vendorId, vendorId)),
@@ -99,32 +120,31 @@ async function loadEntitlementsFor(
     if (row.planId) for (const key of planFeatures.get(row.planId) ?? []) grant(key, row.expireTime);
   }
 
-  const answerFeatures: Record<string, EntitlementFeature> = {};
+  const answerFeatures: WireEntitlements['features'] = {};
   const namedPlans = new Set<string>();
   for (const feature of featureRows) {
     const planIds = planRows
       .filter((plan) => planFeatures.get(plan.id)!.includes(feature.key))
       .map((p) => p.id);
     for (const planId of planIds) namedPlans.add(planId);
+    const flag = feature.featureFlagKey ? flagsByKey.get(feature.featureFlagKey) : undefined;
     answerFeatures[feature.key] = {
       expireTime: expiry.get(feature.key) ?? null,
-      featureFlag: (feature.featureFlagKey && flagsByKey.get(feature.featureFlagKey)) || null,
+      // Frontegg's `featureFlag?`: absent when the feature has none.
+      ...(flag ? { featureFlag: wireFlag(flag) } : {}),
       planIds,
       linkedPermissions: stringList(feature.linkedPermissions),
     };
   }
-  const answerPlans: Record<string, EntitlementPlan> = {};
+  const answerPlans: WireEntitlements['plans'] = {};
   for (const plan of planRows) {
     if (!namedPlans.has(plan.id)) continue;
-    answerPlans[plan.id] = {
-      defaultTreatment: plan.defaultTreatment,
-      rules: Array.isArray(plan.rules) ? (plan.rules as Rule[]) : [],
-    };
+    answerPlans[plan.id] = { defaultTreatment: wireTreatment(plan.defaultTreatment), rules: wireRules(plan.rules) };
   }
   return {
     features: answerFeatures,
     plans: answerPlans,
-    permissions: Object.fromEntries(permissionKeys.map((key) => [key, true])),
+    permissions: Object.fromEntries(permissionKeys.map((key) => [key, true as const])),
   };
 }
 
@@ -148,7 +168,7 @@ export function flagsRoutes(services: Services) {
           : and(eq(featureFlags.vendorId, vendorId), inArray(featureFlags.key, keys)),
       );
     const attributes = await callerAttributes(db, await optionalClaims(c, services));
-    const flags: Record<string, 'on' | 'off'> = {};
+    const flags: AnswerOf<typeof fc.loadFeatureFlags>['flags'] = {};
     for (const row of rows.sort((a, b) => a.key.localeCompare(b.key))) {
       flags[row.key] = evaluateFeatureFlag(toFlag(row), attributes).treatment ? 'on' : 'off';
     }

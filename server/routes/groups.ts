@@ -4,13 +4,15 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { groupsContracts as gc } from '../../shared/api/contracts/groups';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
 import { apiError, readBody, type AppEnv, type Services } from '../context';
-import { groupRoles, groups, groupUsers, policies, roles, users, userTenants } from '../db/schema';
+import { groupRoles, groups, groupUsers, policies, rolePermissions, roles, users, userTenants } from '../db/schema';
 import { actor, endpoint, mounter, type Endpoint } from './endpoints';
 import { assertHoldsAll, roleKeys } from '../middleware/authorize';
-import { findVisibleRoles, idList, isUniqueViolation } from './roles';
+import { findVisibleRoles, isUniqueViolation } from './roles';
 
 const READ = 'fe.secure.read.groups';
 const WRITE = 'fe.secure.write.groups';
@@ -69,57 +71,24 @@ const metadataField = z
     return parsed;
   });
 
-const groupFields = {
-  name: z.string().trim().min(1, 'name must not be empty').max(100),
-  color: z
-    .string()
-    .trim()
-    .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'color must be a hex colour such as #5B8DEF'),
-  description: z.string().trim().max(1000),
-  metadata: metadataField,
-};
+// The contract's bodies, with metadata read as a JSON object (text or object) and id lists deduplicated.
+const createBody = gc.createGroup.body.extend({ metadata: metadataField.optional() });
+const updateBody = gc.updateGroup.body.extend({ metadata: metadataField.optional() });
+const unique = (ids: string[]) => [...new Set(ids)];
 
-const createBody = z.object({
-  name: groupFields.name,
-  color: groupFields.color.optional(),
-  description: groupFields.description.optional(),
-  metadata: groupFields.metadata.optional(),
-  roleIds: z.array(z.string().min(1).max(100)).max(100).optional(),
-  userIds: z.array(z.string().min(1).max(100)).max(100).optional(),
-});
+type Relations = z.infer<typeof gc.getGroups.query>['_groupsRelations'] & string;
 
-const updateBody = z.object({
-  name: groupFields.name.optional(),
-  color: groupFields.color.optional(),
-  description: groupFields.description.optional(),
-  metadata: groupFields.metadata.optional(),
-});
-
-const roleIdsBody = z.object({ roleIds: idList('roleIds') });
-const userIdsBody = z.object({ userIds: idList('userIds') });
-// The page sends `groupsIds`; `ids` is taken too.
-const byIdsBody = z
-  .object({ groupsIds: idList('groupsIds').optional(), ids: idList('ids').optional() })
-  .refine((b) => b.groupsIds || b.ids, 'groupsIds: a list of group ids is required');
-
-/** Relations a group answer carries (`_groupsRelations`, 001 §7): both by default. */
-const relationsQuery = z.object({
-  _groupsRelations: z
-    .enum(['roles', 'users', 'rolesAndUsers'], {
-      error: '_groupsRelations must be roles, users or rolesAndUsers',
-    })
-    .default('rolesAndUsers'),
-});
-type Relations = z.infer<typeof relationsQuery>['_groupsRelations'];
-
+/** Relations a group answer carries (`_groupsRelations`, ENUM-037): both by default. */
 function readRelations(c: Context<AppEnv>): Relations {
-  const parsed = relationsQuery.safeParse({ _groupsRelations: c.req.query('_groupsRelations') || undefined });
-  if (!parsed.success) throw apiError(400, ...parsed.error.issues.map((i) => i.message));
-  return parsed.data._groupsRelations;
+  const parsed = gc.getGroups.query.safeParse({ _groupsRelations: c.req.query('_groupsRelations') || undefined });
+  if (!parsed.success) throw apiError(400, '_groupsRelations must be roles, users or rolesAndUsers');
+  return parsed.data._groupsRelations ?? 'rolesAndUsers';
 }
 
-const configurationSchema = z.object({ enabled: z.boolean(), rolesEnabled: z.boolean() });
-const configurationPatch = configurationSchema.partial();
+type Group = AnswerOf<typeof gc.getGroupById>;
+
+const configurationSchema = gc.getGroupConfiguration.response;
+const configurationPatch = gc.updateGroupConfiguration.body;
 type GroupConfiguration = z.infer<typeof configurationSchema>;
 const defaultConfiguration: GroupConfiguration = { enabled: true, rolesEnabled: true };
 /** The group configuration is a row of `policies` with this kind, per tenant (or the vendor's). */
@@ -136,21 +105,17 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
   const e = groupsEndpointsByName;
 
   /** Groups as the API answers them (GROUPS-001): roles and users as objects, metadata as JSON text. */
-  async function groupViews(rows: (typeof groups.$inferSelect)[], relations: Relations = 'rolesAndUsers') {
+  async function groupViews(
+    rows: (typeof groups.$inferSelect)[],
+    relations: Relations = 'rolesAndUsers',
+  ): Promise<Group[]> {
     const ids = rows.map((g) => g.id);
     const withRoles = relations !== 'users';
     const withUsers = relations !== 'roles';
     const roleRows =
       withRoles && ids.length
         ? await db
-            .select({
-              groupId: groupRoles.groupId,
-              id: roles.id,
-              key: roles.key,
-              name: roles.name,
-              description: roles.description,
-              isDefault: roles.isDefault,
-            })
+            .select({ groupId: groupRoles.groupId, role: roles })
             .from(groupRoles)
             .innerJoin(roles, eq(roles.id, groupRoles.roleId))
             .where(inArray(groupRoles.groupId, ids))
@@ -165,26 +130,48 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
               email: users.email,
               name: users.name,
               profilePictureUrl: users.profilePictureUrl,
+              createdAt: users.createdAt,
             })
             .from(groupUsers)
             .innerJoin(users, eq(users.id, groupUsers.userId))
             .where(inArray(groupUsers.groupId, ids))
             .orderBy(asc(users.name))
         : [];
+    // Roles as the roles calls answer them (their permission ids included).
+    const roleIds = [...new Set(roleRows.map((r) => r.role.id))];
+    const links = roleIds.length
+      ? await db.select().from(rolePermissions).where(inArray(rolePermissions.roleId, roleIds))
+      : [];
+    const roleView = (r: typeof roles.$inferSelect) => ({
+      id: r.id,
+      key: r.key,
+      name: r.name,
+      description: r.description,
+      isDefault: r.isDefault,
+      permissions: links.filter((l) => l.roleId === r.id).map((l) => l.permissionId),
+      tenantId: r.tenantId,
+      vendorId: r.vendorId,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    });
     return rows.map((g) => ({
       id: g.id,
       name: g.name,
       color: g.color,
       description: g.description,
       metadata: JSON.stringify(g.metadata),
-      managedBy: g.managedBy,
+      managedBy: g.managedBy === 'scim2' ? 'scim2' : 'frontegg',
       createdAt: g.createdAt.toISOString(),
       updatedAt: g.updatedAt.toISOString(),
       ...(withRoles
-        ? { roles: roleRows.filter((r) => r.groupId === g.id).map(({ groupId: _g, ...role }) => role) }
+        ? { roles: roleRows.filter((r) => r.groupId === g.id).map((r) => roleView(r.role)) }
         : {}),
       ...(withUsers
-        ? { users: userRows.filter((u) => u.groupId === g.id).map(({ groupId: _g, ...user }) => user) }
+        ? {
+            users: userRows
+              .filter((u) => u.groupId === g.id)
+              .map(({ groupId: _g, createdAt, ...user }) => ({ ...user, createdAt: createdAt.toISOString() })),
+          }
         : {}),
     }));
   }
@@ -295,7 +282,7 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
   // Ids of other tenants, or unknown, are left out (as a search would): nothing tells them apart.
   on(e.getGroupsByIds, async (c) => {
     const relations = readRelations(c);
-    const body = await readBody(c, byIdsBody);
+    const body = await readBody(c, gc.getGroupsByIds.body);
     const ids = [...new Set([...(body.groupsIds ?? []), ...(body.ids ?? [])])];
     const rows = await db
       .select()
@@ -313,8 +300,8 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
   on(e.createGroup, async (c) => {
     const { tenantId } = c.get('auth');
     const body = await readBody(c, createBody);
-    const roleIds = [...new Set(body.roleIds ?? [])];
-    const userIds = [...new Set(body.userIds ?? [])];
+    const roleIds = unique(body.roleIds ?? []);
+    const userIds = unique(body.userIds ?? []);
     await findVisibleRoles(db, vendorId, tenantId, roleIds);
     await assertMembers(tenantId, userIds);
     await assertHoldsAll(db, c.get('auth'), await roleKeys(db, roleIds));
@@ -390,7 +377,7 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
 
   on(e.addRolesToGroup, async (c) => {
     const group = await ownGroup(c);
-    const { roleIds } = await readBody(c, roleIdsBody);
+    const roleIds = unique((await readBody(c, gc.addRolesToGroup.body)).roleIds);
     await findVisibleRoles(db, vendorId, group.tenantId, roleIds);
     await assertHoldsAll(db, c.get('auth'), await roleKeys(db, roleIds));
     const current = await groupRoleIds(group.id);
@@ -411,7 +398,7 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
 
   on(e.deleteRolesFromGroup, async (c) => {
     const group = await ownGroup(c);
-    const { roleIds } = await readBody(c, roleIdsBody);
+    const roleIds = unique((await readBody(c, gc.addRolesToGroup.body)).roleIds);
     await findVisibleRoles(db, vendorId, group.tenantId, roleIds);
     const removed = await db
       .delete(groupRoles)
@@ -432,7 +419,7 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
 
   on(e.addUsersToGroup, async (c) => {
     const group = await ownGroup(c);
-    const { userIds } = await readBody(c, userIdsBody);
+    const userIds = unique((await readBody(c, gc.addUsersToGroup.body)).userIds);
     await assertMembers(group.tenantId, userIds);
     // Adding a member hands it the group's roles: the caller must hold what they carry.
     await assertHoldsAll(db, c.get('auth'), await roleKeys(db, await groupRoleIds(group.id)));
@@ -456,7 +443,7 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
 
   on(e.deleteUsersFromGroup, async (c) => {
     const group = await ownGroup(c);
-    const { userIds } = await readBody(c, userIdsBody);
+    const userIds = unique((await readBody(c, gc.addUsersToGroup.body)).userIds);
     // A user in the group may be removed even after leaving the tenant; any other id must be a member.
     const inGroup = (
       await db.select({ id: groupUsers.userId }).from(groupUsers).where(eq(groupUsers.groupId, group.id))

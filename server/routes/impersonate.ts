@@ -3,7 +3,8 @@
 // `act: { sub: impersonatorId }` and every audit row written with them is marked `json.impersonatedBy`.
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { impersonateContracts } from '../../shared/api/contracts/impersonate';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
 import { createSessionIssuer } from '../auth/session';
@@ -14,10 +15,7 @@ import { requirePermission } from '../middleware/authorize';
 /** The permission that allows impersonation (only the Admin role holds it in the demo data). */
 export const IMPERSONATE_PERMISSION = 'fe.secure.write.impersonate';
 
-const impersonateBody = z.object({
-  userId: z.string().min(1).max(100),
-  reason: z.string().trim().min(1).max(500),
-});
+const { impersonate: contract } = impersonateContracts;
 
 export function impersonateRoutes(services: Services): Hono<AppEnv> {
   const { db, vendorId } = services;
@@ -29,10 +27,16 @@ export function impersonateRoutes(services: Services): Hono<AppEnv> {
     paths.impersonate.impersonate.path,
     requirePermission(services, IMPERSONATE_PERMISSION),
     async (c) => {
-      const { userId, reason } = await readBody(c, impersonateBody);
+      const { impersonatedUserId: userId, actorToken, reason = '' } = await readBody(c, contract.body);
       const admin = c.get('auth');
       // An impersonation session cannot start another one (no chains).
       if (admin.act) throw apiError(403, 'You are not authorized to perform this action');
+      // Frontegg's actor token, when sent, must be this administrator's own access token.
+      if (actorToken !== undefined) {
+        const actor = await services.tokens.verify(actorToken).catch(() => null);
+        if (!actor || actor.sub !== admin.sub || actor.act)
+          throw apiError(403, 'You are not authorized to perform this action');
+      }
       if (userId === admin.sub) throw apiError(400, 'You cannot impersonate yourself');
       // Only an enabled member of the administrator's current tenant (same answer for unknown users).
       const [target] = await db
@@ -59,7 +63,8 @@ export function impersonateRoutes(services: Services): Hono<AppEnv> {
         ...caller(c),
       });
       const answer = await sessions.start(c, target.id, { amr: ['imp'], impersonatorId: admin.sub });
-      return c.json({ ...answer, impersonatedBy: admin.sub });
+      const body = { ...answer, tokenType: 'Bearer' as const, impersonatedBy: admin.sub };
+      return c.json(body satisfies AnswerOf<typeof contract>);
     },
   );
 

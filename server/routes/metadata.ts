@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { metadataContracts as mc } from '../../shared/api/contracts/metadata';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
-import { ADMIN_BOX, commitAdminBox, commitChangesSchema, readAdminBox } from '../metadata/adminBox';
+import { ADMIN_BOX, commitAdminBox, readAdminBox } from '../metadata/adminBox';
 import { assertAllMounted, devEndpoint, mounter, publicEndpoint, type Endpoint } from './endpoints';
 
 /**
@@ -32,11 +34,15 @@ export function metadataRoutes(services: Services): Hono<AppEnv> {
   // Frontegg's shape: `{ rows: [...] }`; an entity this server does not keep has no rows (the client reads
   // that as "metadata not found"), never a 404.
   on(e.getMetadata, async (c) =>
-    c.json({ rows: c.req.query('entityName') === ADMIN_BOX ? [await readAdminBox(services)] : [] }),
+    c.json({
+      rows: c.req.query('entityName') === ADMIN_BOX ? [await readAdminBox(services)] : [],
+    } satisfies AnswerOf<typeof mc.getMetadata>),
   );
-  on(e.getAdminBoxMetadata, async (c) => c.json(await readAdminBox(services)));
+  on(e.getAdminBoxMetadata, async (c) =>
+    c.json((await readAdminBox(services)) satisfies AnswerOf<typeof mc.getAdminBoxMetadata>),
+  );
   on(e.updateAdminBoxMetadata, async (c) => {
-    const { actions } = await readBody(c, commitChangesSchema);
+    const { actions } = await readBody(c, mc.updateAdminBoxMetadata.body);
     const result = await commitAdminBox(services, actions);
     if (!result.ok) throw apiError(400, ...result.errors);
     await writeAudit(services.db, {
@@ -46,7 +52,7 @@ export function metadataRoutes(services: Services): Hono<AppEnv> {
       json: { parts: actions.map((a) => a.type) },
       ...caller(c),
     });
-    return c.json(result.row);
+    return c.json(result.row satisfies AnswerOf<typeof mc.updateAdminBoxMetadata>);
   });
   // No geolocation database here: the address as this server sees it, the rest unknown.
   on(e.getCurrentUserIpMetadata, (c) =>
@@ -59,7 +65,7 @@ export function metadataRoutes(services: Services): Hono<AppEnv> {
       country_code: null,
       zip: null,
       location: {},
-    }),
+    } satisfies AnswerOf<typeof mc.getCurrentUserIpMetadata>),
   );
 
   assertAllMounted(metadataEndpoints, app);

@@ -3,7 +3,9 @@
 // Bearer token (users/v1/mfa/*: devices, enrol, disable). Every code is attempt-limited per factor.
 import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import { mfaContracts, type mfaStrategy } from '../../shared/api/contracts/mfa';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import type { z } from 'zod';
 import { paths } from '../../shared/api/paths';
 import { route } from '../account/guards';
 import { limitIssuance } from '../account/issuance';
@@ -35,38 +37,19 @@ export const WRONG_RECOVERY_CODE = 'The recovery code is incorrect';
 const OTC_TTL_MS = 5 * 60_000;
 const ENROLL_TTL_MS = 10 * 60_000;
 
-const mfaToken = z.string().min(20).max(200);
-const code = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, 'The code has 6 digits');
-const otcToken = z.string().min(20).max(200);
-const phoneNumber = z
-  .string()
-  .trim()
-  .transform((v) => v.replace(/[\s()-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .regex(/^\+[1-9]\d{6,14}$/, 'The phone number must be in international format, e.g. +15551234567'),
-  );
-const rememberDevice = z.boolean().optional();
-
+const mc = mfaContracts;
+/** The bodies of the calls: the contract's schemas (MFA-*). */
 const body = {
-  mfaToken: z.object({ mfaToken }),
-  authenticatorVerify: z.object({ mfaToken, value: code, rememberDevice }),
-  authenticatorEnroll: z.object({ mfaToken, token: code }),
-  smsPreEnroll: z.object({ mfaToken, phoneNumber }),
-  otcVerify: z.object({ mfaToken, otcToken, code, rememberDevice }),
-  recover: z.object({
-    mfaToken,
-    recoveryCode: z.string().trim().min(8).max(64),
-    email: z.string().max(320).optional(),
-  }),
-  profileCode: z.object({ token: code }),
-  profileSms: z.object({ phoneNumber }),
-  profileOtc: z.object({ otcToken, code }),
-  disableMfa: z.object({ token: z.string().trim().min(6).max(64) }),
+  mfaToken: mc.preVerifyMFAEmailCode.body,
+  authenticatorVerify: mc.loginWithMfa.body,
+  authenticatorEnroll: mc.enrollMFAAuthenticatorAppForLogin.body,
+  smsPreEnroll: mc.preEnrollMFASMSForLogin.body,
+  otcVerify: mc.verifyMFASMSForLogin.body,
+  recover: mc.recoverMfaToken.body,
+  profileCode: mc.enrollMFAAuthenticatorApp.body,
+  profileSms: mc.preEnrollMFASMS.body,
+  profileOtc: mc.enrollMFASMS.body,
+  disableMfa: mc.disableMfa.body,
 };
 
 /** The kinds of challenges of this module. */
@@ -239,7 +222,9 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
   app.post(paths.auth.preEnrollMFAAuthenticatorAppForLogin.path, async (c) => {
     const { mfaToken: token } = await readBody(c, body.mfaToken);
     const { user } = await loginEnrolment(token);
-    return c.json(await preEnrollAuthenticator(user));
+    return c.json(
+      (await preEnrollAuthenticator(user)) satisfies AnswerOf<typeof mc.preEnrollMFAAuthenticatorAppForLogin>,
+    );
   });
 
   app.post(paths.auth.enrollMFAAuthenticatorAppForLogin.path, async (c) => {
@@ -263,7 +248,11 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
   app.post(paths.auth.preEnrollMFASMSForLogin.path, async (c) => {
     const { mfaToken: token, phoneNumber: phone } = await readBody(c, body.smsPreEnroll);
     const { mfa, user } = await loginEnrolment(token);
-    return c.json(await preEnrollSms(c, user, phone, mfa.challenge.id));
+    return c.json(
+      (await preEnrollSms(c, user, phone, mfa.challenge.id)) satisfies AnswerOf<
+        typeof mc.preEnrollMFASMSForLogin
+      >,
+    );
   });
 
   app.post(paths.auth.enrollMFASMSForLogin.path, async (c) => {
@@ -341,7 +330,10 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
       to: device.phoneNumber,
       text: `Your sign-in code is ${issued.code}. It expires in 5 minutes.`,
     });
-    return c.json({ otcToken: issued.token, phoneNumber: maskPhone(device.phoneNumber) });
+    return c.json({
+      otcToken: issued.token,
+      phoneNumber: maskPhone(device.phoneNumber),
+    } satisfies AnswerOf<typeof mc.preVerifyMFASMSForLogin>);
   });
 
   app.post(route(paths.auth.verifyMFASMSForLogin.path), async (c) => {
@@ -388,7 +380,7 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
       text: `Your sign-in code is ${issued.code}. It expires in 5 minutes.`,
       html: `<p>Your sign-in code is <strong>${issued.code}</strong>. It expires in 5 minutes.</p>`,
     });
-    return c.json({ otcToken: issued.token });
+    return c.json({ otcToken: issued.token } satisfies AnswerOf<typeof mc.preVerifyMFAEmailCode>);
   });
 
   app.post(paths.auth.verifyMFAEmailCode.path, async (c) => {
@@ -441,7 +433,7 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
     return c.json({
       isAllowedToRemember: policy.allowRememberMyDevice,
       mfaDeviceExpiration: policy.mfaDeviceExpiration,
-    });
+    } satisfies AnswerOf<typeof mc.checkIfAllowToRememberMfaDevice>);
   });
 
   app.get(paths.auth.getMFAStrategiesConfig.path, (c) =>
@@ -451,8 +443,8 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
         { strategy: 'SMS', isActive: true },
         { strategy: 'EmailCode', isActive: true },
         { strategy: 'WebAuthnCrossPlatform', isActive: true },
-      ],
-    }),
+      ] satisfies { strategy: z.infer<typeof mfaStrategy>; isActive: boolean }[],
+    } satisfies AnswerOf<typeof mc.getMFAStrategiesConfig>),
   );
 
   // -------------------------------------------------------------- profile (Bearer)
@@ -466,11 +458,17 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
   };
 
   profile.get(paths.auth.getMFADevices.path, async (c) =>
-    c.json(await listDevices(db, c.get('auth').sub, { mask: false })),
+    c.json(
+      (await listDevices(db, c.get('auth').sub, { mask: false })) satisfies AnswerOf<typeof mc.getMFADevices>,
+    ),
   );
 
   const profilePreEnroll = async (c: Context<AppEnv>) =>
-    c.json(await preEnrollAuthenticator(await userRow(c.get('auth').sub)));
+    c.json(
+      (await preEnrollAuthenticator(await userRow(c.get('auth').sub))) satisfies AnswerOf<
+        typeof mc.preEnrollMFAAuthenticatorApp
+      >,
+    );
   profile.post(paths.auth.preEnrollMFAAuthenticatorApp.path, profilePreEnroll);
   profile.post(paths.auth.enrollMfa.path, profilePreEnroll);
 
@@ -479,14 +477,18 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
     const user = await userRow(c.get('auth').sub);
     const recoveryCode = await enrollAuthenticator(user.id, typed);
     await audit(c, user, 'MFA enrolled', { kind: 'authenticator' });
-    return c.json({ recoveryCode, mfaEnrolled: true });
+    return c.json({ recoveryCode, mfaEnrolled: true } satisfies AnswerOf<typeof mc.verifyMfa>);
   };
   profile.post(paths.auth.enrollMFAAuthenticatorApp.path, profileEnroll);
   profile.post(paths.auth.verifyMfa.path, profileEnroll);
 
   profile.post(paths.auth.preEnrollMFASMS.path, async (c) => {
     const { phoneNumber: phone } = await readBody(c, body.profileSms);
-    return c.json(await preEnrollSms(c, await userRow(c.get('auth').sub), phone));
+    return c.json(
+      (await preEnrollSms(c, await userRow(c.get('auth').sub), phone)) satisfies AnswerOf<
+        typeof mc.preEnrollMFASMS
+      >,
+    );
   });
 
   profile.post(paths.auth.enrollMFASMS.path, async (c) => {
@@ -494,7 +496,7 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
     const user = await userRow(c.get('auth').sub);
     const recoveryCode = await enrollSms(user.id, input.otcToken, input.code);
     await audit(c, user, 'MFA enrolled', { kind: 'sms' });
-    return c.json({ recoveryCode, mfaEnrolled: true });
+    return c.json({ recoveryCode, mfaEnrolled: true } satisfies AnswerOf<typeof mc.enrollMFASMS>);
   });
 
   /** Disabling one device clears every device of that kind (MFA-008); no device left → no recovery codes. */
@@ -513,7 +515,7 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
       json: { kind },
       ...caller(c),
     });
-    return { mfaEnrolled: left };
+    return { mfaEnrolled: left } satisfies AnswerOf<typeof mc.disableMFASMS>;
   };
 
   // The authenticator is disabled with a current code of it.
@@ -559,7 +561,10 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
       data: { deviceId: device.id },
     });
     await sms.send({ to: device.phoneNumber, text: `Your code to turn off SMS sign-in is ${issued.code}.` });
-    return c.json({ otcToken: issued.token });
+    return c.json({
+      otcToken: issued.token,
+      phoneNumber: maskPhone(device.phoneNumber),
+    } satisfies AnswerOf<typeof mc.preDisableMFASMS>);
   });
 
   profile.post(route(paths.auth.disableMFASMS.path), async (c) => {
@@ -597,7 +602,7 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
       json: { kind: 'all' },
       ...caller(c),
     });
-    return c.json({ mfaEnrolled: false });
+    return c.json({ mfaEnrolled: false } satisfies AnswerOf<typeof mc.disableMfa>);
   });
 
   return app;

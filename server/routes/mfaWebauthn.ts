@@ -3,19 +3,18 @@
 // The ceremonies are those of auth/webauthn.ts; credentials are stored with usage 'mfa'.
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { webauthnContracts as wc } from '../../shared/api/contracts/webauthn';
 import { paths } from '../../shared/api/paths';
 import { route } from '../account/guards';
 import { writeAudit } from '../audit';
 import { createSessionIssuer } from '../auth/session';
 import {
   authenticationOptions,
-  authenticationResponseSchema,
   completeAuthentication,
   completeRegistration,
   deviceView,
   registrationOptions,
-  registrationResponseSchema,
   webauthnAmr,
 } from '../auth/webauthn';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
@@ -28,19 +27,7 @@ const ALREADY_ENROLLED = 'MFA is already enrolled';
 const KEY_FAILED = 'The security key could not be verified';
 const TOO_MANY_ATTEMPTS = 'Too many attempts. Sign in again';
 
-const mfaToken = z.string().min(20).max(200);
-const webauthnToken = z.string().max(200).optional();
-const deviceType = z.enum(['Platform', 'CrossPlatform']).optional();
-const name = z.string().trim().max(100).optional();
-/** The answer comes as `options` (the wire shape of the call) or as the credential itself. */
-const registration = z.union([
-  z.object({ options: registrationResponseSchema }).passthrough(),
-  registrationResponseSchema.passthrough(),
-]);
-const assertion = z.union([
-  z.object({ options: authenticationResponseSchema }).passthrough(),
-  authenticationResponseSchema.passthrough(),
-]);
+/** The credential comes as `options` (the wire shape of the call) or as the credential itself. */
 const credentialOf = <T>(input: { options: T } | T): T =>
   input && typeof input === 'object' && 'options' in (input as object)
     ? (input as { options: T }).options
@@ -104,19 +91,18 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
 
   // Registered before the `{deviceId}` routes of the same prefix: 'enroll' is not a device id.
   app.post(paths.auth.preEnrollMFAWebAuthnForLogin.path, async (c) => {
-    const input = await readBody(c, z.object({ mfaToken }));
+    const input = await readBody(c, wc.preEnrollMFAWebAuthnForLogin.body);
     const { mfa, user } = await loginEnrolment(input.mfaToken);
     const { options, token } = await registrationOptions(db, config, user, 'mfa', 'mfa-enroll-login', {
       mfaChallengeId: mfa.challenge.id,
     });
-    return c.json({ options, webauthnToken: token });
+    return c.json({ options, webauthnToken: token } satisfies AnswerOf<
+      typeof wc.preEnrollMFAWebAuthnForLogin
+    >);
   });
 
   app.post(paths.auth.enrollMFAWebAuthnForLogin.path, async (c) => {
-    const input = await readBody(
-      c,
-      z.intersection(z.object({ mfaToken, webauthnToken, deviceType, name }), registration),
-    );
+    const input = await readBody(c, wc.enrollMFAWebAuthnForLogin.body);
     const { mfa, user } = await loginEnrolment(input.mfaToken);
     const result = await completeRegistration(db, config, {
       userId: user.id,
@@ -149,7 +135,7 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
   // ------------------------------------------------------------------ login: verification with a security key
 
   app.post(route(paths.auth.preVerifyMFAWebAuthnForLogin.path), async (c) => {
-    const input = await readBody(c, z.object({ mfaToken }));
+    const input = await readBody(c, wc.preVerifyMFAWebAuthnForLogin.body);
     const mfa = await mfaChallengeOf(services, input.mfaToken);
     const key = await securityKey(mfa.userId, c.req.param('deviceId') ?? '');
     const { options, token } = await authenticationOptions(db, config, {
@@ -159,17 +145,13 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
       userVerification: 'preferred',
       data: { mfaChallengeId: mfa.challenge.id, deviceId: key.id },
     });
-    return c.json({ options, webauthnToken: token });
+    return c.json({ options, webauthnToken: token } satisfies AnswerOf<
+      typeof wc.preVerifyMFAWebAuthnForLogin
+    >);
   });
 
   app.post(route(paths.auth.verifyMFAWebAuthnForLogin.path), async (c) => {
-    const input = await readBody(
-      c,
-      z.intersection(
-        z.object({ mfaToken, webauthnToken, rememberDevice: z.boolean().optional() }),
-        assertion,
-      ),
-    );
+    const input = await readBody(c, wc.verifyMFAWebAuthnForLogin.body);
     const mfa = await mfaChallengeOf(services, input.mfaToken);
     const user = await userRow(mfa.userId);
     // The security key has its own attempt counter on the MFA challenge.
@@ -212,14 +194,11 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
   app.post(paths.auth.preEnrollMFAWebAuthn.path, bearer, async (c) => {
     const user = await userRow(c.get('auth').sub);
     const { options, token } = await registrationOptions(db, config, user, 'mfa', 'mfa-enroll');
-    return c.json({ options, webauthnToken: token });
+    return c.json({ options, webauthnToken: token } satisfies AnswerOf<typeof wc.preEnrollMFAWebAuthn>);
   });
 
   app.post(paths.auth.enrollMFAWebAuthn.path, bearer, async (c) => {
-    const input = await readBody(
-      c,
-      z.intersection(z.object({ webauthnToken, deviceType, name }), registration),
-    );
+    const input = await readBody(c, wc.enrollMFAWebAuthn.body);
     const user = await userRow(c.get('auth').sub);
     const result = await completeRegistration(db, config, {
       userId: user.id,
@@ -234,7 +213,11 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
     }
     const recoveryCode = await newRecoveryCode(db, user.id);
     await audit(c, user, 'MFA enrolled', { kind: 'webauthn', deviceId: result.credential.id });
-    return c.json({ recoveryCode, mfaEnrolled: true, device: deviceView(result.credential) });
+    return c.json({
+      recoveryCode,
+      mfaEnrolled: true,
+      device: deviceView(result.credential),
+    } satisfies AnswerOf<typeof wc.enrollMFAWebAuthn>);
   });
 
   // Disabling asks the key itself first; it then clears every security key of the user (MFA-008).
@@ -248,11 +231,11 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
       userVerification: 'preferred',
       data: { deviceId: key.id },
     });
-    return c.json({ options, webauthnToken: token });
+    return c.json({ options, webauthnToken: token } satisfies AnswerOf<typeof wc.preDisableMFAWebAuthn>);
   });
 
   app.post(route(paths.auth.disableMFAWebAuthn.path), bearer, async (c) => {
-    const input = await readBody(c, z.intersection(z.object({ webauthnToken }), assertion));
+    const input = await readBody(c, wc.disableMFAWebAuthn.body);
     const user = await userRow(c.get('auth').sub);
     const deviceId = c.req.param('deviceId') ?? '';
     const result = await completeAuthentication(db, config, {
@@ -269,7 +252,7 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
     const left = deviceCount(await listDevices(db, user.id, { mask: true })) > 0;
     if (!left) await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await audit(c, user, 'MFA disabled', { kind: 'webauthn' }, 'Medium');
-    return c.json({ mfaEnrolled: left });
+    return c.json({ mfaEnrolled: left } satisfies AnswerOf<typeof wc.disableMFAWebAuthn>);
   });
 
   return app;

@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { authContracts } from '../../shared/api/contracts/auth';
 import { paths } from '../../shared/api/paths';
 import { trustedOrigin } from '../middleware/trusted-origin';
 import { auditRefreshReuse, writeAudit } from '../audit';
@@ -40,25 +42,15 @@ const authorizeRequest = z.object({
 type AuthorizeRequest = z.infer<typeof authorizeRequest>;
 const trustedPart = authorizeRequest.pick({ client_id: true, redirect_uri: true, state: true });
 
-const tokenRequest = z.discriminatedUnion('grant_type', [
-  z.object({
-    grant_type: z.literal('authorization_code'),
-    code: text(200),
-    redirect_uri: text(2000),
-    client_id: text(200),
-    code_verifier: z.string().max(200).optional(),
-  }),
-  z.object({
-    grant_type: z.literal('refresh_token'),
-    refresh_token: text(200),
-    client_id: text(200).optional(),
-  }),
-]);
+const tokenRequest = authContracts.exchangeOAuthTokens.body;
 
-/** An OAuth error answer (RFC 6749 §5.2): `{ error, error_description }`, never cached. */
+/**
+ * An OAuth error answer (RFC 6749 §5.2): `{ error, error_description }`, never cached; `errors` (an extra
+ * member, which RFC 6749 allows) carries the description as every other refusal of this API does.
+ */
 function oauthError(c: Context, status: 400 | 401, error: string, description: string) {
   c.header('Cache-Control', 'no-store');
-  return c.json({ error, error_description: description }, status);
+  return c.json({ error, error_description: description, errors: [description] }, status);
 }
 
 /** The request whose client and redirect URI are known good: only now may errors go to the redirect URI. */
@@ -334,7 +326,8 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
       hosted.clear(c);
       throw apiError(401, 'Unauthorized');
     }
-    return c.json(await issuer.answer(session.userId, session.sessionId));
+    const answer = await issuer.answer(session.userId, session.sessionId);
+    return c.json(answer satisfies AnswerOf<typeof authContracts.silentOAuthRefreshToken>);
   });
 
   app.get(paths.auth.OAuthLogout.path, async (c) => {
@@ -371,7 +364,7 @@ const tokenResponse = (
   answer: { accessToken: string; expiresIn: number },
   refreshToken: string,
   scope?: string,
-) => ({
+): AnswerOf<typeof authContracts.exchangeOAuthTokens> => ({
   access_token: answer.accessToken,
   token_type: 'Bearer',
   expires_in: answer.expiresIn,

@@ -3,6 +3,9 @@
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import type { authContracts } from '../../shared/api/contracts/auth';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { passwordlessContracts as pc, passwordlessStrategy } from '../../shared/api/contracts/passwordless';
 import { paths } from '../../shared/api/paths';
 import { route } from '../account/guards';
 import { limitIssuance } from '../account/issuance';
@@ -24,10 +27,18 @@ export const PASSWORDLESS_MAX_ATTEMPTS = 5;
 
 /** The passwordless types of the wire (`{mappedType}` of the paths table). */
 export const passwordlessTypes = {
-  magiclink: { strategy: 'MagicLink', kind: 'magic-link', amr: ['email'], method: 'magic link' },
-  code: { strategy: 'Code', kind: 'otc', amr: ['otp'], method: 'email code' },
-  smscode: { strategy: 'SmsCode', kind: 'sms-login', amr: ['sms'], method: 'sms code' },
-} as const satisfies Record<string, { strategy: AuthStrategy; kind: string; amr: string[]; method: string }>;
+  magiclink: {
+    strategy: passwordlessStrategy.magiclink,
+    kind: 'magic-link',
+    amr: ['email'],
+    method: 'magic link',
+  },
+  code: { strategy: passwordlessStrategy.code, kind: 'otc', amr: ['otp'], method: 'email code' },
+  smscode: { strategy: passwordlessStrategy.smscode, kind: 'sms-login', amr: ['sms'], method: 'sms code' },
+} as const satisfies Record<
+  keyof typeof passwordlessStrategy,
+  { strategy: AuthStrategy; kind: string; amr: string[]; method: string }
+>;
 export type PasswordlessType = keyof typeof passwordlessTypes;
 
 const typeOf = (raw: string | undefined): PasswordlessType => {
@@ -36,19 +47,10 @@ const typeOf = (raw: string | undefined): PasswordlessType => {
   throw apiError(404, 'Not found');
 };
 
-const emailField = z.string().trim().toLowerCase().email().max(320);
-const preLoginBody = z.object({ email: emailField, tenantId: z.string().max(100).optional() });
-const passwordlessPreLoginBody = z.object({
-  email: emailField,
-  tenantId: z.string().max(100).optional(),
-});
-const postLoginBody = z.union([
-  z.object({ token: z.string().min(1).max(200), email: emailField.optional() }),
-  z.object({ code: z.string().min(1).max(20), email: emailField }),
-]);
-
 /** The public auth strategies config (what the login box reads to pick its first step). */
-export async function publicAuthStrategies(services: Services) {
+export async function publicAuthStrategies(
+  services: Services,
+): Promise<AnswerOf<typeof authContracts.getVendorPublicAuthStrategiesConfig>> {
   const strategy = services.config.authStrategy;
   const [sso] = await services.db
     .select({ id: ssoConfigurations.id })
@@ -207,10 +209,13 @@ export function passwordlessRoutes(services: Services): Hono<AppEnv> {
   // Pre-login (LOGIN-006/007): SSO lookup by email domain and tenant. The answer depends on the domain only,
   // never on whether the email belongs to a user.
   const preLogin = async (c: Context<AppEnv>) => {
-    const { email, tenantId } = await readBody(c, preLoginBody);
+    const { email, tenantId } = await readBody(c, pc.preLoginV2.body);
     const sso = await ssoForEmail(services, email, tenantId);
-    if (!sso) return c.json({});
-    return c.json({ address: ssoStartAddress(config.publicUrl, sso.id), idpType: sso.kind });
+    if (!sso) return c.json({} satisfies AnswerOf<typeof pc.preLoginV2>);
+    return c.json({
+      address: ssoStartAddress(config.publicUrl, sso.id),
+      idpType: sso.kind === 'saml' ? 'saml' : 'oidc',
+    } satisfies AnswerOf<typeof pc.preLoginV2>);
   };
   app.post(paths.auth.preLoginV2.path, preLogin);
   app.post(paths.auth.preLogin.path, preLogin);
@@ -218,7 +223,7 @@ export function passwordlessRoutes(services: Services): Hono<AppEnv> {
   // Passwordless pre-login: sends the link or code. Known and unknown emails get the same answer.
   app.post(route(paths.auth.passwordlessPreLogin.path), async (c) => {
     const type = typeOf(c.req.param('mappedType'));
-    const { email } = await readBody(c, passwordlessPreLoginBody);
+    const { email } = await readBody(c, pc.passwordlessPreLogin.body);
     if (config.authStrategy !== passwordlessTypes[type].strategy)
       throw apiError(400, 'This sign-in method is not enabled');
     // Before the lookup and keyed by the email as given: known and unknown emails are limited alike.
@@ -226,13 +231,13 @@ export function passwordlessRoutes(services: Services): Hono<AppEnv> {
     const user = await signInCandidate(services, email);
     // Sent after the answer, so known and unknown emails answer in the same time.
     if (user) inBackground(db, 'passwordless send', () => sendPasswordless(services, c, user, type));
-    return c.json({});
+    return c.json({} satisfies AnswerOf<typeof pc.passwordlessPreLogin>);
   });
 
   // Passwordless post-login: the magic-link token (an explicit click on the page), or the email and code.
   app.post(route(paths.auth.passwordlessPostLogin.path), async (c) => {
     const type = typeOf(c.req.param('type'));
-    const body = await readBody(c, postLoginBody);
+    const body = await readBody(c, pc.passwordlessPostLogin.body);
     const { kind, amr, method } = passwordlessTypes[type];
     const fail = async (userId?: string | null, email?: string) => {
       await writeAudit(db, {

@@ -2,7 +2,8 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { phoneContracts as pc } from '../../shared/api/contracts/phone';
 import { paths } from '../../shared/api/paths';
 import { route } from '../account/guards';
 import { limitIssuance } from '../account/issuance';
@@ -20,28 +21,14 @@ const MAX_ATTEMPTS = 5;
 export const MAX_PHONE_NUMBERS = 10;
 const INVALID_CODE = 'The code is invalid or has expired';
 
-/** E.164: a plus, then 7 to 15 digits (spaces, dashes and brackets are dropped first). */
-const phoneField = z
-  .string()
-  .max(40)
-  .transform((s) => s.replace(/[\s\-().]/g, ''))
-  .pipe(z.string().regex(/^\+[1-9]\d{6,14}$/, 'a phone number in international format (+15551234567)'));
-const codeField = z
-  .string()
-  .trim()
-  .regex(/^\d{4,8}$/, 'the code of the message');
-const tokenField = z.string().min(1).max(200);
-const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  offset: z.coerce.number().int().min(0).default(0),
-});
 
-/** The wire shape of a phone number (PHONE-005: id and phoneNumber). */
-const view = (row: typeof userPhoneNumbers.$inferSelect) => ({
+/** The wire shape of a phone number (PHONE-005; Frontegg's IPhoneNumber): it changes only when verified. */
+const view = (row: typeof userPhoneNumbers.$inferSelect): AnswerOf<typeof pc.verifyPhoneNumber> => ({
   id: row.id,
   phoneNumber: row.phoneNumber,
   verified: row.verifiedAt !== null,
   createdAt: row.createdAt.toISOString(),
+  updatedAt: (row.verifiedAt ?? row.createdAt).toISOString(),
 });
 
 export function phoneRoutes(services: Services): Hono<AppEnv> {
@@ -111,49 +98,67 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
     return row!;
   };
 
-  // PHONE-006: the caller's numbers, limit 10 and offset 0 by default.
-  const list = async (c: Context<AppEnv>) => {
-    const parsed = listQuery.safeParse(c.req.query());
-    if (!parsed.success) throw apiError(400, ...parsed.error.issues.map((i) => `${i.path}: ${i.message}`));
-    const { limit, offset } = parsed.data;
-    const userId = c.get('auth').sub;
-    const rows = await db
+  const numbersOf = (userId: string) =>
+    db
       .select()
       .from(userPhoneNumbers)
       .where(eq(userPhoneNumbers.userId, userId))
-      .orderBy(asc(userPhoneNumbers.createdAt), asc(userPhoneNumbers.id))
-      .limit(limit)
-      .offset(offset);
+      .orderBy(asc(userPhoneNumbers.createdAt), asc(userPhoneNumbers.id));
+
+  // PHONE-006: a page of the caller's numbers, limit 10 and offset 0 by default (`_limit`/`_offset` too).
+  app.get(paths.userPhoneNumbers.getUserPhoneNumbers.path, signedIn, async (c) => {
+    const parsed = pc.getUserPhoneNumbers.query.safeParse(c.req.query());
+    if (!parsed.success)
+      throw apiError(400, ...parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+    const limit = parsed.data._limit ?? parsed.data.limit ?? 10;
+    const offset = parsed.data._offset ?? parsed.data.offset ?? 0;
+    const userId = c.get('auth').sub;
+    const rows = await numbersOf(userId).limit(limit).offset(offset);
     const [{ total } = { total: 0 }] = await db
       .select({ total: count() })
       .from(userPhoneNumbers)
       .where(eq(userPhoneNumbers.userId, userId));
-    return c.json({ items: rows.map(view), _metadata: { totalItems: total, limit, offset } });
-  };
-  app.get(paths.userPhoneNumbers.getUserPhoneNumbers.path, signedIn, list);
-  app.get(paths.userPhoneNumbers.getUserOwnPhoneNumbers.path, signedIn, list);
+    return c.json({
+      items: rows.map(view),
+      _metadata: { totalItems: total, totalPages: Math.ceil(total / limit) },
+    } satisfies AnswerOf<typeof pc.getUserPhoneNumbers>);
+  });
+  // All the caller's numbers, as an array (Frontegg's getUserOwnPhoneNumbers); at most MAX_PHONE_NUMBERS.
+  app.get(paths.userPhoneNumbers.getUserOwnPhoneNumbers.path, signedIn, async (c) =>
+    c.json((await numbersOf(c.get('auth').sub)).map(view) satisfies AnswerOf<typeof pc.getUserOwnPhoneNumbers>),
+  );
 
-  // PHONE-007: add a number (unverified until its code comes back).
+  // PHONE-007: add a number (unverified until its code comes back); with `verify` the code is texted at once.
   app.post(paths.userPhoneNumbers.createPhoneNumber.path, signedIn, async (c) => {
-    const { phoneNumber } = await readBody(c, z.object({ phoneNumber: phoneField }));
-    const row = await addNumber(c.get('auth').sub, phoneNumber);
+    const { phoneNumber, verify } = await readBody(c, pc.createPhoneNumber.body);
+    const userId = c.get('auth').sub;
+    if (verify) await limitCodes(c, userId);
+    const row = await addNumber(userId, phoneNumber);
     await audit(c, 'Phone number added', { phoneNumberId: row.id });
-    return c.json(view(row), 201);
+    const otcToken = verify && !row.verifiedAt ? await textCode(userId, row, 'phone-verify') : undefined;
+    return c.json(
+      { ...view(row), ...(otcToken ? { otcToken } : {}) } satisfies AnswerOf<typeof pc.createPhoneNumber>,
+      201,
+    );
   });
 
   // PHONE-009: texts a verification code to the number (added when new); answers the otcToken.
   app.post(paths.userPhoneNumbers.preVerifyPhoneNumber.path, signedIn, async (c) => {
-    const { phoneNumber } = await readBody(c, z.object({ phoneNumber: phoneField }));
+    const { phoneNumber } = await readBody(c, pc.preVerifyPhoneNumber.body);
     const userId = c.get('auth').sub;
     await limitCodes(c, userId);
     const row = await addNumber(userId, phoneNumber);
     const otcToken = await textCode(userId, row, 'phone-verify');
-    return c.json({ otcToken, id: row.id, phoneNumber: row.phoneNumber });
+    return c.json({
+      otcToken,
+      id: row.id,
+      phoneNumber: row.phoneNumber,
+    } satisfies AnswerOf<typeof pc.preVerifyPhoneNumber>);
   });
 
   // PHONE-010: the code proves the number.
   app.post(paths.userPhoneNumbers.verifyPhoneNumber.path, signedIn, async (c) => {
-    const { otcToken, code } = await readBody(c, z.object({ otcToken: tokenField, code: codeField }));
+    const { otcToken, code } = await readBody(c, pc.verifyPhoneNumber.body);
     const userId = c.get('auth').sub;
     const id = await checkCode(userId, 'phone-verify', otcToken, code);
     const [row] = await db
@@ -173,16 +178,19 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
     if (!row.verifiedAt) {
       await db.delete(userPhoneNumbers).where(eq(userPhoneNumbers.id, row.id));
       await audit(c, 'Phone number deleted', { phoneNumberId: row.id });
-      return c.json({ deleted: true });
+      return c.json({ phoneId: row.id, deleted: true } satisfies AnswerOf<typeof pc.deletePhoneNumber>);
     }
     await limitCodes(c, userId);
     const otcToken = await textCode(userId, row, 'phone-delete');
-    return c.json({ deleted: false, otcToken }, 202);
+    return c.json(
+      { phoneId: row.id, deleted: false, otcToken } satisfies AnswerOf<typeof pc.deletePhoneNumber>,
+      202,
+    );
   });
 
   // PHONE-011: the code texted to the number confirms its deletion.
   app.post(route(paths.userPhoneNumbers.verifyDeletePhoneNumber.path), signedIn, async (c) => {
-    const { otcToken, code } = await readBody(c, z.object({ otcToken: tokenField, code: codeField }));
+    const { otcToken, code } = await readBody(c, pc.verifyDeletePhoneNumber.body);
     const userId = c.get('auth').sub;
     const row = await own(userId, c.req.param('phoneId') ?? '');
     const id = await checkCode(userId, 'phone-delete', otcToken, code);
@@ -196,10 +204,7 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
 
   // PHONE-002: the request yields a reset token (for any email); a known user is mailed a code.
   app.post(paths.auth.resetPhoneNumber.path, async (c) => {
-    const { email } = await readBody(
-      c,
-      z.object({ email: z.string().trim().toLowerCase().email().max(320) }),
-    );
+    const { email } = await readBody(c, pc.resetPhoneNumber.body);
     // Before the lookup and keyed by the email as given: known and unknown emails are limited alike.
     await limitIssuance(services, { kind: 'phone-reset', account: email, address: caller(c).ipAddress });
     const [user] = await db
@@ -233,15 +238,12 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
         ),
       );
     }
-    return c.json({ resetPhoneNumberToken: challenge.token });
+    return c.json({ resetPhoneNumberToken: challenge.token } satisfies AnswerOf<typeof pc.resetPhoneNumber>);
   });
 
   // PHONE-003: the mailed code and the reset token yield a change token.
   app.post(paths.auth.verifyResetPhoneNumber.path, async (c) => {
-    const { resetPhoneNumberToken, code } = await readBody(
-      c,
-      z.object({ resetPhoneNumberToken: tokenField, code: codeField }),
-    );
+    const { resetPhoneNumberToken, code } = await readBody(c, pc.verifyResetPhoneNumber.body);
     const challenge = await findChallenge(db, 'phone-reset', resetPhoneNumberToken);
     if (!challenge) throw apiError(400, INVALID_CODE);
     const check = await checkChallengeCode(db, challenge.id, code, { maxAttempts: MAX_ATTEMPTS });
@@ -253,15 +255,14 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
       ttlMs: CODE_TTL_MS,
       supersede: true,
     });
-    return c.json({ changePhoneNumberToken: change.token });
+    return c.json({
+      changePhoneNumberToken: change.token,
+    } satisfies AnswerOf<typeof pc.verifyResetPhoneNumber>);
   });
 
   // PHONE-004: the new number replaces the old ones; an SMS sign-in code goes to it at once.
   app.put(paths.auth.changePhoneNumber.path, async (c) => {
-    const { changePhoneNumberToken, phoneNumber } = await readBody(
-      c,
-      z.object({ changePhoneNumberToken: tokenField, phoneNumber: phoneField }),
-    );
+    const { changePhoneNumberToken, phoneNumber } = await readBody(c, pc.changePhoneNumber.body);
     const challenge = await findChallenge(db, 'phone-change', changePhoneNumberToken);
     const [user] = challenge?.userId
       ? await db.select().from(users).where(eq(users.id, challenge.userId))
@@ -290,7 +291,50 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
     });
     // The SMS passwordless login: a correct code also proves the new number (it becomes verified).
     await sendPasswordless(services, c, user, 'smscode', phoneNumber, { phoneNumberId: id });
-    return c.json({ email: user.email });
+    return c.json({ email: user.email } satisfies AnswerOf<typeof pc.changePhoneNumber>);
+  });
+
+  // ---- The profile's number, changed with a code texted to the new number (signed in) ----
+
+  // Texts a code to the new number; answers the id of the change (Frontegg's changePhoneId).
+  app.post(paths.auth.changePhoneNumberWithVerification.path, signedIn, async (c) => {
+    const { phoneNumber } = await readBody(c, pc.changePhoneNumberWithVerification.body);
+    const userId = c.get('auth').sub;
+    await limitCodes(c, userId);
+    const challenge = await issueChallenge(db, {
+      kind: 'phone-change-verify',
+      userId,
+      ttlMs: CODE_TTL_MS,
+      codeDigits: 6,
+      data: { phoneNumber },
+      supersede: true,
+    });
+    await services.sms.send({
+      to: phoneNumber,
+      text: `Your code to make this the phone number of your account is ${challenge.code}. It works for 10 minutes.`,
+    });
+    return c.json({
+      changePhoneId: challenge.token,
+    } satisfies AnswerOf<typeof pc.changePhoneNumberWithVerification>);
+  });
+
+  // The texted code proves the new number: it becomes the profile's number and a verified number of the user.
+  app.post(paths.auth.verifyChangePhoneNumber.path, signedIn, async (c) => {
+    const { changePhoneId, code } = await readBody(c, pc.verifyChangePhoneNumber.body);
+    const userId = c.get('auth').sub;
+    const challenge = await findChallenge(db, 'phone-change-verify', changePhoneId);
+    if (!challenge || challenge.userId !== userId) throw apiError(400, INVALID_CODE);
+    const check = await checkChallengeCode(db, challenge.id, code, { maxAttempts: MAX_ATTEMPTS });
+    if (check !== 'ok') throw apiError(400, INVALID_CODE);
+    const phoneNumber = String((challenge.data as { phoneNumber?: string }).phoneNumber ?? '');
+    const row = await addNumber(userId, phoneNumber);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ phoneNumber }).where(eq(users.id, userId));
+      if (!row.verifiedAt)
+        await tx.update(userPhoneNumbers).set({ verifiedAt: new Date() }).where(eq(userPhoneNumbers.id, row.id));
+    });
+    await audit(c, 'Phone number changed', { phoneNumberId: row.id });
+    return c.json({} satisfies AnswerOf<typeof pc.verifyChangePhoneNumber>);
   });
 
   return app;

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { signupContracts } from '../../shared/api/contracts/signup';
 import { paths } from '../../shared/api/paths';
 import { limitIssuance, type IssuanceKind } from '../account/issuance';
 import { writeAudit } from '../audit';
@@ -25,8 +26,14 @@ import {
   usedRecently,
 } from '../signup/passwordPolicy';
 import { defaultRoleIds, signUpRoleIds } from '../signup/signUpRole';
-import { consumeUserToken, findUserByEmail, findUserToken, issueUserToken } from '../signup/userTokens';
-import { emailField, readQuery, tokenField, userIdField } from '../signup/validation';
+import {
+  codeMatches,
+  consumeUserToken,
+  findUserByEmail,
+  findUserToken,
+  issueUserToken,
+} from '../signup/userTokens';
+import { readQuery } from '../signup/validation';
 
 export { createInvitation, type InvitationInput } from '../signup/invitations';
 
@@ -37,27 +44,19 @@ export const CURRENT_PASSWORD_WRONG = 'The current password is incorrect';
 export const CURRENT_PASSWORD_LOCKED =
   'Too many wrong passwords: the account is locked for a while. Reset your password to unlock it now';
 
-/** An optional text field; an empty one counts as absent. */
-const optionalText = z
-  .string()
-  .trim()
-  .max(200)
-  .optional()
-  .transform((v) => v || undefined);
-const signUpBody = z.object({
-  email: emailField,
-  name: optionalText,
-  password: newPasswordField,
-  companyName: optionalText,
-  /** The token of a tenant's shareable invite link: the new user joins that tenant instead of creating one. */
-  invitationToken: z.string().trim().min(1).max(200).optional(),
-});
-const linkFields = { userId: userIdField, token: tokenField };
-const link = z.object(linkFields);
-const activateBody = z.object({ ...linkFields, password: newPasswordField.optional() });
-const emailBody = z.object({ email: emailField });
-const resetBody = z.object({ ...linkFields, password: newPasswordField });
-const changeBody = z.object({ password: z.string().min(1).max(1024), newPassword: newPasswordField });
+const c_ = signupContracts;
+/** The contract's bodies, narrowed: a new password must not be on the breached list (LOGIN-011). */
+const signUpBody = c_.signUpUser.body.extend({ password: newPasswordField });
+const link = c_.acceptInvitation.body;
+const activateBody = c_.activateAccount.body.extend({ password: newPasswordField.optional() });
+const activateWithCodeBody = c_.activateAccountWithOTC.body.extend({ password: newPasswordField.optional() });
+const emailBody = c_.forgotPassword.body;
+const resetBody = c_.resetPassword.body.extend({ password: newPasswordField });
+const changeBody = c_.changePassword.body.extend({ newPassword: newPasswordField });
+
+export const SIGN_UP_STRATEGY_OFF = 'Sign-up is by email: this sign-up strategy is not enabled';
+export const SMS_RECOVERY_OFF = 'Password recovery by SMS is not enabled';
+export const OTC_INVALID = 'The code is invalid or expired';
 
 /** Two sign-ups of one new email at once: the loser hits the unique index and is answered as "registered". */
 const isUniqueViolation = (error: unknown): boolean => {
@@ -146,7 +145,7 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
         ...who,
       });
     });
-    return c.json({ shouldActivate: true, userId: user.id });
+    return c.json({ shouldActivate: true, userId: user.id } satisfies AnswerOf<typeof c_.signUpUser>);
 
     async function registered(existing: typeof users.$inferSelect) {
       await mailer.send(
@@ -170,16 +169,20 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
   });
 
   app.get(paths.auth.getActivateAccountStrategy.path, async (c) => {
-    const { userId, token } = readQuery(c, link);
+    const { userId, token } = readQuery(c, c_.getActivateAccountStrategy.query);
     const found = await findUserToken(db, 'activation', userId, token);
-    if (!found) throw apiError(400, ACTIVATION_INVALID);
-    return c.json({ shouldSetPassword: !found.user.passwordHash });
+    if (found) return c.json({ shouldSetPassword: !found.user.passwordHash });
+    // An invitation link's token activates too (Frontegg's client sends it to activateAccount).
+    const invited = await findUserToken(db, 'invitation', userId, token);
+    if (!invited) throw apiError(400, ACTIVATION_INVALID);
+    return c.json({ shouldSetPassword: !invited.user.verified || !invited.user.passwordHash });
   });
 
-  app.post(paths.auth.activateAccount.path, async (c) => {
-    const { userId, token, password } = await readBody(c, activateBody);
+  /** Activates the account of a mailed link (activation or invitation token) and signs the user in. */
+  async function activate(c: Context<AppEnv>, body: { userId: string; token: string; password?: string }) {
+    const { userId, token, password } = body;
     const found = await findUserToken(db, 'activation', userId, token);
-    if (!found) throw apiError(400, ACTIVATION_INVALID);
+    if (!found) return activateInvited(c, body);
     const needsPassword = !found.user.passwordHash;
     if (needsPassword && !password) throw apiError(400, 'password: A password is required');
     const passwordHash = needsPassword && password ? await hashPassword(password) : undefined;
@@ -200,7 +203,48 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
       action: 'User activated',
       ...caller(c),
     });
-    return c.json(await sessions.start(c, userId));
+    return sessions.start(c, userId);
+  }
+
+  /**
+   * An invitation link's token given to activateAccount (as Frontegg's client does): the invitation is accepted
+   * and the user signed in; a user without a password (or never verified) sets one here.
+   */
+  async function activateInvited(
+    c: Context<AppEnv>,
+    body: { userId: string; token: string; password?: string },
+  ) {
+    const { userId, token, password } = body;
+    const found = await findUserToken(db, 'invitation', userId, token);
+    if (!found) throw apiError(400, ACTIVATION_INVALID);
+    const needsPassword = !found.user.verified || !found.user.passwordHash;
+    if (needsPassword && !password) throw apiError(400, 'password: A password is required');
+    const passwordHash = needsPassword && password ? await hashPassword(password) : undefined;
+    const accepted = await acceptInvitation(userId, token, passwordHash);
+    if (!accepted) throw apiError(400, ACTIVATION_INVALID);
+    await writeAudit(db, {
+      vendorId,
+      tenantId: accepted.row.tenantId,
+      userId,
+      email: found.user.email,
+      action: 'Invitation accepted',
+      description: 'Activated with the invitation link',
+      ...caller(c),
+    });
+    return sessions.start(c, userId);
+  }
+
+  app.post(paths.auth.activateAccount.path, async (c) => {
+    const answer = await activate(c, await readBody(c, activateBody));
+    return c.json(answer satisfies AnswerOf<typeof c_.activateAccount>);
+  });
+
+  // The one-time code of a link is derived from its token (otcOf): the code and the link's token together.
+  app.post(paths.auth.activateAccountWithOTC.path, async (c) => {
+    const body = await readBody(c, activateWithCodeBody);
+    if (!codeMatches(body.token, body.code)) throw apiError(400, OTC_INVALID);
+    const answer = await activate(c, body);
+    return c.json(answer satisfies AnswerOf<typeof c_.activateAccountWithOTC>);
   });
 
   app.post(paths.auth.resendActivationEmail.path, async (c) => {
@@ -220,18 +264,24 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
     return c.json({});
   });
 
-  app.post(paths.auth.acceptInvitation.path, async (c) => {
-    const { userId, token } = await readBody(c, link);
-    const accepted = await db.transaction(async (tx) => {
+  /**
+   * Spends an invitation token: the user is verified and active in the tenant. An account nobody had proved the
+   * mailbox of may have been pre-registered by someone else: the invitation proves it now, so a password chosen
+   * before is dropped (or replaced by `passwordHash`) and its sessions end. Without a password the invitee
+   * chooses one next, with a reset link of their own (`setPasswordToken`).
+   */
+  async function acceptInvitation(userId: string, token: string, passwordHash?: string) {
+    return db.transaction(async (tx) => {
       const row = await consumeUserToken(tx, 'invitation', userId, token);
       if (!row) return null;
       const [before] = await tx.select().from(users).where(eq(users.id, userId));
-      // An account nobody had proved the mailbox of may have been pre-registered by someone else: the
-      // invitation proves it now, so a password chosen before is dropped and its sessions end.
       const preRegistered = before && !before.verified;
       await tx
         .update(users)
-        .set({ verified: true, ...(preRegistered ? { passwordHash: null } : {}) })
+        .set({
+          verified: true,
+          ...(passwordHash ? { passwordHash } : preRegistered ? { passwordHash: null } : {}),
+        })
         .where(eq(users.id, userId));
       if (preRegistered) await revokeSessions(tx, userId);
       if (row.tenantId)
@@ -239,15 +289,17 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
           .update(userTenants)
           .set({ activatedForTenant: true })
           .where(and(eq(userTenants.userId, userId), eq(userTenants.tenantId, row.tenantId)));
-      const needsPassword = preRegistered || !before?.passwordHash;
-      // Without a password the invitee chooses one next, with a reset link of their own.
+      const needsPassword = !passwordHash && (preRegistered || !before?.passwordHash);
       const setPasswordToken = needsPassword
         ? await issueUserToken(tx, { kind: 'reset', userId })
         : undefined;
       return { row, setPasswordToken };
     });
+  }
+
+  async function accept(c: Context<AppEnv>, userId: string, token: string) {
+    const accepted = await acceptInvitation(userId, token);
     if (!accepted) throw apiError(400, INVITATION_INVALID);
-    const answer = accepted.setPasswordToken ? { userId, setPasswordToken: accepted.setPasswordToken } : {};
     await writeAudit(db, {
       vendorId,
       tenantId: accepted.row.tenantId,
@@ -255,8 +307,34 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
       action: 'Invitation accepted',
       ...caller(c),
     });
-    return c.json(answer);
+    return accepted.setPasswordToken ? { userId, setPasswordToken: accepted.setPasswordToken } : {};
+  }
+
+  app.post(paths.auth.acceptInvitation.path, async (c) => {
+    const { userId, token } = await readBody(c, link);
+    return c.json((await accept(c, userId, token)) satisfies AnswerOf<typeof c_.acceptInvitation>);
   });
+
+  app.post(paths.auth.acceptInvitationWithOTC.path, async (c) => {
+    const { userId, token, code } = await readBody(c, c_.acceptInvitationWithOTC.body);
+    if (!codeMatches(token, code)) throw apiError(400, OTC_INVALID);
+    return c.json((await accept(c, userId, token)) satisfies AnswerOf<typeof c_.acceptInvitationWithOTC>);
+  });
+
+  // A tenant's shareable invite link: answers the tenant's name (the sign-up screen shows whom one joins).
+  app.post(paths.auth.verifyInviteToken.path, async (c) => {
+    const { token } = await readBody(c, c_.verifyInviteToken.body);
+    const live = await findLiveInviteLink(db, vendorId, token);
+    if (!live) throw apiError(400, INVITATION_INVALID);
+    return c.json(live.tenantName satisfies AnswerOf<typeof c_.verifyInviteToken>);
+  });
+
+  // Only email sign-up is offered (getSignUpStrategies): a clear refusal, before anything is looked up.
+  for (const route of [paths.auth.signUpUserWithPhoneNumber, paths.auth.signUpUserWithUsername])
+    app.post(route.path, async (c) => {
+      await readBody(c, c_.signUpUserWithPhoneNumber.body.or(c_.signUpUserWithUsername.body));
+      throw apiError(400, SIGN_UP_STRATEGY_OFF);
+    });
 
   app.post(paths.auth.resendInvitationEmail.path, async (c) => {
     const { email } = await readBody(c, emailBody);
@@ -284,8 +362,8 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
     return c.json({});
   });
 
-  app.post(paths.auth.forgotPassword.path, async (c) => {
-    const { email } = await readBody(c, emailBody);
+  /** Mails a reset link when the email is known; the same answer either way (no user enumeration). */
+  async function forgot(c: Context<AppEnv>, email: string) {
     await limitMail(c, 'reset', email);
     const who = caller(c);
     const user = await findUserByEmail(db, vendorId, email);
@@ -305,7 +383,33 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
         ...who,
       });
     });
+  }
+
+  app.post(paths.auth.forgotPassword.path, async (c) => {
+    const { email } = await readBody(c, emailBody);
+    await forgot(c, email);
     return c.json({});
+  });
+
+  app.post(paths.auth.resetPasswordViaEmail.path, async (c) => {
+    const { identifier, identifierType } = await readBody(c, c_.resetPasswordViaEmail.body);
+    // Accounts are named by their email here (sign-up by username or phone number is not offered).
+    if (identifierType !== 'email')
+      throw apiError(400, 'identifierType: Only email identifies an account here');
+    const email = c_.forgotPassword.body.shape.email.safeParse(identifier);
+    if (!email.success) throw apiError(400, 'identifier: Invalid email address');
+    await forgot(c, email.data);
+    return c.json({});
+  });
+
+  // Recovery by SMS is not offered (getPasswordRecoveryStrategies answers it inactive).
+  app.post(paths.auth.resetPasswordViaSms.path, async (c) => {
+    await readBody(c, c_.resetPasswordViaSms.body);
+    throw apiError(400, SMS_RECOVERY_OFF);
+  });
+  app.post(paths.auth.verifyPasswordViaSms.path, async (c) => {
+    await readBody(c, c_.verifyPasswordViaSms.body);
+    throw apiError(400, SMS_RECOVERY_OFF);
   });
 
   // The reset form checks its link before asking for a password (nothing is spent).
@@ -379,7 +483,9 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
     return c.json({});
   });
 
-  app.get(paths.auth.loadPasswordConfig.path, (c) => c.json(PASSWORD_CONFIG));
+  app.get(paths.auth.loadPasswordConfig.path, (c) =>
+    c.json(PASSWORD_CONFIG satisfies AnswerOf<typeof c_.loadPasswordConfig>),
+  );
 
   return app;
 }

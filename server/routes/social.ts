@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { socialContracts as sc, socialProvider } from '../../shared/api/contracts/social';
 import { paths } from '../../shared/api/paths';
 import { ssoPaths } from '../../shared/api/sso';
 import { route } from '../account/guards';
@@ -23,12 +25,8 @@ import {
 import { resolveExternalUser } from '../sso/identities';
 import { authorizationUrl, discover, exchangeCode, oidcClientConfig } from '../sso/oidc';
 
-/** Provider names: lower-case letters, digits and dashes (google, github, microsoft, ...). */
-const providerName = z
-  .string()
-  .regex(/^[a-z0-9-]{1,40}$/)
-  .catch('');
-const codeBody = z.object({ code: z.string().min(1).max(200) });
+/** Provider names: the social providers of the wire (ENUM-038); anything else is no provider (''). */
+const providerName = socialProvider.or(z.literal('')).catch('');
 
 /**
  * Social login (LOGIN-021 server side, ROUTE-011): the vendor's OAuth/OIDC providers (`social_providers`),
@@ -68,15 +66,23 @@ export function socialRoutes(services: Services): Hono<AppEnv> {
 
   const list = async (c: Context) => {
     const rows = await enabledProviders();
-    return c.json(
-      rows
-        .filter((r) => oidcClientConfig.safeParse(r.config).success)
-        .map((r) => ({
-          type: r.provider,
+    const answer = rows.flatMap((r) => {
+      const type = socialProvider.safeParse(r.provider);
+      const client = oidcClientConfig.safeParse(r.config);
+      if (!type.success || !client.success) return [];
+      return [
+        {
+          type: type.data,
           active: true,
-          authorizationUrl: `${config.publicUrl}${ssoPaths.socialStart.path.replace('{provider}', r.provider)}`,
-        })),
-    );
+          clientId: client.data.clientId,
+          redirectUrl: redirectUri(type.data),
+          authorizationUrl: `${config.publicUrl}${ssoPaths.socialStart.path.replace('{provider}', type.data)}`,
+          customised: true,
+          additionalScopes: client.data.scopes ?? [],
+        },
+      ];
+    });
+    return c.json(answer satisfies AnswerOf<typeof sc.getSocialLoginProvidersV2>);
   };
   app.get(paths.auth.getSocialLoginProviders.path, list);
   app.get(paths.auth.getSocialLoginProvidersV2.path, list);
@@ -156,7 +162,7 @@ export function socialRoutes(services: Services): Hono<AppEnv> {
 
   app.post(route(paths.auth.loginViaSocialLogin.path), async (c) => {
     const name = providerName.parse(c.req.param('provider'));
-    const { code } = await readBody(c, codeBody);
+    const { code } = await readBody(c, sc.loginViaSocialLogin.body);
     if (!name) throw apiError(401, SSO_FAILED);
     return c.json(await exchangeLoginCode(services, sessions, c, code, `social:${name}`));
   });
@@ -168,10 +174,7 @@ export function socialRoutes(services: Services): Hono<AppEnv> {
      * POST /dev/social-providers `{ provider, config: { issuer, clientId, clientSecret } }` → `{ redirectUri }`.
      */
     app.post('/dev/social-providers', async (c) => {
-      const body = await readBody(
-        c,
-        z.object({ provider: z.string().regex(/^[a-z0-9-]{1,40}$/), config: oidcClientConfig }),
-      );
+      const body = await readBody(c, z.object({ provider: socialProvider, config: oidcClientConfig }));
       await db
         .insert(socialProviders)
         .values({ id: randomUUID(), vendorId, provider: body.provider, config: body.config })

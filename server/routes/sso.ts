@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { ssoContracts as ssc } from '../../shared/api/contracts/sso';
 import { paths } from '../../shared/api/paths';
 import { ssoPaths } from '../../shared/api/sso';
 import { route } from '../account/guards';
@@ -33,7 +35,6 @@ import {
   validateSamlResponse,
 } from '../sso/saml';
 
-const codeBody = z.object({ code: z.string().min(1).max(200) });
 const startQuery = z.object({ configurationId: z.string().min(1).max(100) });
 
 type SsoConfiguration = typeof ssoConfigurations.$inferSelect;
@@ -216,7 +217,7 @@ export function ssoRoutes(services: Services): Hono<AppEnv> {
 
   // Post-login of the login box's OIDC and SAML callback routes: the one-time code for a session.
   const postLogin = (via: 'oidc' | 'saml') => async (c: Context) => {
-    const { code } = await readBody(c, codeBody);
+    const { code } = await readBody(c, ssc.oidcPostLogin.body);
     return c.json(await exchangeLoginCode(services, sessions, c, code, via));
   };
   app.post(paths.auth.oidcPostLogin.path, postLogin('oidc'));
@@ -231,7 +232,7 @@ export function ssoRoutes(services: Services): Hono<AppEnv> {
       .innerJoin(tenants, eq(tenants.id, ssoConfigurations.tenantId))
       .where(and(eq(tenants.vendorId, vendorId), eq(ssoConfigurations.enabled, true)))
       .limit(1);
-    return c.json({ isActive: rows.length > 0 });
+    return c.json({ isActive: rows.length > 0 } satisfies AnswerOf<typeof ssc.getSSOPublicConfiguration>);
   });
 
   if (config.devRoutes) mountDevRoutes(app, services, { oidcRedirectUri, sp });

@@ -3,7 +3,8 @@
 // otherwise an MFA challenge whose completion replaces the session; no device → 'MFA is not enrolled'.
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { authContracts } from '../../shared/api/contracts/auth';
 import { paths } from '../../shared/api/paths';
 import { isSteppedUp } from '../../shared/auth/stepup';
 import { writeAudit } from '../audit';
@@ -14,15 +15,7 @@ import { requireUser } from '../middleware/bearer';
 import { deviceCount, listDevices } from '../mfa/devices';
 import { mfaChallenge, MFA_NOT_ENROLLED } from '../mfa/login';
 
-const stepUpBody = z.object({
-  /** Seconds: the user must have authenticated at most this long ago (STEPUP-005, STEPUP-006). */
-  maxAge: z
-    .number()
-    .int()
-    .min(0)
-    .max(365 * 86_400)
-    .optional(),
-});
+const { generateStepupSession: contract } = authContracts;
 
 export function stepUpRoutes(services: Services): Hono<AppEnv> {
   const { db, vendorId, tokens } = services;
@@ -31,7 +24,7 @@ export function stepUpRoutes(services: Services): Hono<AppEnv> {
 
   app.post(paths.auth.generateStepupSession.path, requireUser(tokens), async (c) => {
     const { sub, sid } = c.get('auth');
-    const { maxAge } = await readBody(c, stepUpBody);
+    const { maxAge } = await readBody(c, contract.body);
     const [session] = await db
       .select()
       .from(sessionRows)
@@ -45,7 +38,8 @@ export function stepUpRoutes(services: Services): Hono<AppEnv> {
       auth_time: Math.floor(session.authTime.getTime() / 1000),
     };
     // Satisfied already: the user (with a fresh token of this session) is answered (STEPUP-007).
-    if (isSteppedUp(context, maxAge)) return c.json(await sessions.answer(sub, sid));
+    if (isSteppedUp(context, maxAge))
+      return c.json((await sessions.answer(sub, sid)) satisfies AnswerOf<typeof contract>);
     const devices = await listDevices(db, sub, { mask: true });
     if (deviceCount(devices) === 0) throw apiError(400, MFA_NOT_ENROLLED);
     await writeAudit(db, {
@@ -59,13 +53,12 @@ export function stepUpRoutes(services: Services): Hono<AppEnv> {
     });
     // The first factor of the session stays in the new one; MFA adds to it (STEPUP-008).
     const firstFactor = context.amr.filter((m) => !['mfa', 'otp', 'sms', 'hwk', 'email'].includes(m));
-    return c.json(
-      await mfaChallenge(services, user, {
-        amr: firstFactor.length ? firstFactor : ['pwd'],
-        method: 'step-up',
-        stepUpSessionId: sid,
-      }),
-    );
+    const challenge = await mfaChallenge(services, user, {
+      amr: firstFactor.length ? firstFactor : ['pwd'],
+      method: 'step-up',
+      stepUpSessionId: sid,
+    });
+    return c.json(challenge satisfies AnswerOf<typeof contract>);
   });
 
   return app;

@@ -1,7 +1,10 @@
-import { and, asc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { Hono, type Context, type Handler } from 'hono';
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { phoneContracts as pcs } from '../../shared/api/contracts/phone';
+import { teamContracts as tc, unprefixed, usersListFields } from '../../shared/api/contracts/team';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { paths, type ApiPath } from '../../shared/api/paths';
 import { limitIssuance } from '../account/issuance';
 import { unlockAccount } from '../auth/lockout';
@@ -15,6 +18,7 @@ import {
   roles,
   userRoles,
   users,
+  userPhoneNumbers,
   userTenants,
   userTokens,
 } from '../db/schema';
@@ -23,15 +27,14 @@ import { assertAllMounted, endpoint, mounter, type Endpoint } from './endpoints'
 import { createInvitation, mailInvitation } from '../signup/invitations';
 import { activationMail } from '../signup/mails';
 import { findUserByEmail, issueUserToken } from '../signup/userTokens';
-import { emailField } from '../signup/validation';
 import { loginBoxLink } from '../mail/links';
 import {
-  listQuery,
-  membersQuery,
+  listParams,
+  memberParams,
   pageOfUsers,
   tenantScope,
-  unprefixed,
   userViews,
+  withPermissions,
   type ListParams,
 } from '../team/users';
 
@@ -55,6 +58,7 @@ export const teamEndpoints: readonly Endpoint[] = [
   endpoint(paths.users.getUsersRoles, READ_USERS),
   endpoint(paths.users.getUsersGroups, READ_USERS),
   endpoint(paths.auth.getUserById, READ_USERS),
+  endpoint(paths.userPhoneNumbers.getUsersPhoneNumberV2, READ_USERS),
   // Team members v1
   endpoint(paths.teams.loadUsers, READ_USERS),
   endpoint(paths.teams.loadAvailableRoles, READ_USERS),
@@ -80,67 +84,20 @@ export const teamEndpoints: readonly Endpoint[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------------------
-// Input
+// Input: the contract's schemas (shared/api/contracts/team.ts)
 
-const idField = z.string().min(1).max(100);
-const phoneField = z
-  .union([
-    z.literal(''),
-    z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9][0-9 ().-]{2,31}$/, 'Invalid phone number'),
-  ])
-  .nullable()
-  .optional()
-  .transform((v) => (v === '' ? null : v));
-/** Role ids; an emptied list arrives as `[""]` (TEAM-004) and means no roles. */
-const roleIdsField = z
-  .array(z.string().max(100))
-  .max(100)
-  .transform((ids) => [...new Set(ids.filter((id) => id !== ''))]);
+/** An emptied role list arrives as `[""]` (TEAM-004) and means no roles. */
+const roleIdsOf = (ids: readonly string[]) => [...new Set(ids.filter((id) => id !== ''))];
+/** The phone of an add or update (`phoneNumber` or Frontegg's `phone`); `""` clears it. */
+const phoneOf = (body: { phoneNumber?: string | null; phone?: string | null }) => {
+  const value = body.phoneNumber !== undefined ? body.phoneNumber : body.phone;
+  return value === '' ? null : value;
+};
 
-const addUserBody = z.object({
-  email: emailField,
-  name: z.string().trim().max(200).optional(),
-  phoneNumber: phoneField,
-  roleIds: roleIdsField.optional(),
-  tenantId: idField.optional(),
-});
-const updateUserBody = z.object({
-  id: idField,
-  name: z.string().trim().min(1).max(200).optional(),
-  phoneNumber: phoneField,
-  roleIds: roleIdsField.optional(),
-});
-const inviteLinkBody = z.object({
-  expiresInMinutes: z
-    .number()
-    .int()
-    .min(1)
-    .max(366 * 1440)
-    .optional(),
-  shouldSendEmail: z.boolean().optional(),
-});
-const inviteLinkV2Body = inviteLinkBody.extend({ roleIds: roleIdsField.optional() });
-const expirationBody = z.object({
-  expirationInSeconds: z
-    .number()
-    .int()
-    .min(60)
-    .max(10 * 365 * 86_400),
-});
-const idsQuery = z.object({
-  ids: z
-    .string({ message: 'A comma-joined list of user ids is required' })
-    .transform((v) => [...new Set(v.split(',').map((id) => id.trim()))].filter(Boolean))
-    .pipe(z.array(idField).min(1, 'At least one user id is required').max(200, 'At most 200 user ids')),
-});
-
-/** The query string validated; a bad one is a 400 naming each parameter as it was sent. */
-function readListQuery<T>(c: Context, schema: z.ZodType<T>): T {
+/** A users-list query validated with the contract; a bad one is a 400 naming each parameter as it was sent. */
+function readListQuery(c: Context) {
   const { query, sentAs } = unprefixed(c.req.query());
-  const parsed = schema.safeParse(query);
+  const parsed = usersListFields.safeParse(query);
   if (!parsed.success)
     throw apiError(
       400,
@@ -237,29 +194,99 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     };
   }
 
-  mount(paths.users.getUsersV2, async (c) => c.json(await listUsers(c, readListQuery(c, listQuery(false)))));
-  mount(paths.users.getUsersV3, async (c) => c.json(await listUsers(c, readListQuery(c, listQuery(false)))));
-  mount(paths.subTenants.loadAllUsers, async (c) =>
-    c.json(await listUsers(c, readListQuery(c, listQuery(true)))),
+  mount(paths.users.getUsersV2, async (c) => {
+    const page = await listUsers(c, listParams(readListQuery(c), false));
+    return c.json({
+      ...page,
+      items: await withPermissions(db, page.items),
+    } satisfies AnswerOf<typeof tc.getUsersV2>);
+  });
+  mount(paths.users.getUsersV3, async (c) =>
+    c.json((await listUsers(c, listParams(readListQuery(c), false))) satisfies AnswerOf<typeof tc.getUsersV3>),
   );
-  mount(paths.teams.loadUsers, async (c) => c.json(await listUsers(c, readQuery(c, membersQuery))));
+  mount(paths.subTenants.loadAllUsers, async (c) =>
+    c.json(
+      (await listUsers(c, listParams(readListQuery(c), true))) satisfies AnswerOf<typeof tc.loadAllUsers>,
+    ),
+  );
+  // Frontegg's client reads `totalPages` beside the items (PaginationResult).
+  mount(paths.teams.loadUsers, async (c) => {
+    const page = await listUsers(c, memberParams(readQuery(c, tc.loadUsers.query)));
+    return c.json({ ...page, totalPages: page._metadata.totalPages } satisfies AnswerOf<typeof tc.loadUsers>);
+  });
 
   /** Views of the listed ids that are users of the caller's tenant; the others are silently absent. */
   const viewsByIds = async (c: Context<AppEnv>) => {
     const { tenantId } = c.get('auth');
-    const { ids } = readQuery(c, idsQuery);
+    const { ids } = readQuery(c, tc.getUsersRoles.query);
     return userViews(db, ids, [tenantId], tenantId);
   };
   mount(paths.users.getUsersRoles, async (c) =>
-    c.json((await viewsByIds(c)).map((u) => ({ userId: u.id, roles: u.roles }))),
+    c.json(
+      (await viewsByIds(c)).map((u) => ({
+        userId: u.id,
+        vendorId: u.vendorId,
+        tenantId: u.tenantId,
+        roleIds: u.roleIds,
+        roles: u.roles,
+      })) satisfies AnswerOf<typeof tc.getUsersRoles>,
+    ),
   );
-  mount(paths.users.getUsersGroups, async (c) =>
-    c.json((await viewsByIds(c)).map((u) => ({ userId: u.id, groups: u.groups }))),
-  );
+  mount(paths.users.getUsersGroups, async (c) => {
+    const views = await viewsByIds(c);
+    return c.json(
+      views.map((u) => ({
+        userId: u.id,
+        vendorId: u.vendorId,
+        tenantId: u.tenantId,
+        groupIds: (u.groups ?? []).map((g) => g.id),
+        groups: u.groups ?? [],
+      })) satisfies AnswerOf<typeof tc.getUsersGroups>,
+    );
+  });
 
   mount(paths.auth.getUserById, async (c) =>
-    c.json(await viewOf(c.req.param('userId') ?? '', c.get('auth').tenantId)),
+    c.json(
+      (await viewOf(c.req.param('userId') ?? '', c.get('auth').tenantId)) satisfies AnswerOf<
+        typeof tc.getUserById
+      >,
+    ),
   );
+
+  // The verified phone numbers of the tenant's users (Frontegg's users phone numbers v2), by number or by
+  // users; `_offset` is a page index, as on the users lists.
+  mount(paths.userPhoneNumbers.getUsersPhoneNumberV2, async (c) => {
+    const { tenantId } = c.get('auth');
+    const q = readQuery(c, pcs.getUsersPhoneNumberV2.query);
+    const limit = q._limit ?? 20;
+    const page = q._offset ?? 0;
+    const userIds = q.userIds
+      ?.split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+    const where = and(
+      isNotNull(userPhoneNumbers.verifiedAt),
+      inArray(
+        userPhoneNumbers.userId,
+        db.select({ id: userTenants.userId }).from(userTenants).where(eq(userTenants.tenantId, tenantId)),
+      ),
+      ...(userIds ? [inArray(userPhoneNumbers.userId, userIds.length ? userIds : [''])] : []),
+      ...(q._phoneNumber ? [eq(userPhoneNumbers.phoneNumber, q._phoneNumber.replace(/[\s()-]/g, ''))] : []),
+    );
+    const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(userPhoneNumbers).where(where);
+    const rows = await db
+      .select({ userId: userPhoneNumbers.userId, phoneNumber: userPhoneNumbers.phoneNumber })
+      .from(userPhoneNumbers)
+      .where(where)
+      .orderBy(asc(userPhoneNumbers.createdAt), asc(userPhoneNumbers.id))
+      .limit(limit)
+      .offset(page * limit);
+    const totalItems = Number(total?.n ?? 0);
+    return c.json({
+      items: rows,
+      _metadata: { totalItems, totalPages: Math.ceil(totalItems / limit) },
+    } satisfies AnswerOf<typeof pcs.getUsersPhoneNumberV2>);
+  });
 
   mount(paths.teams.loadAvailableRoles, async (c) => {
     const { tenantId } = c.get('auth');
@@ -292,7 +319,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
         level: 0,
         createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
-      })),
+      })) satisfies AnswerOf<typeof tc.loadAvailableRoles>,
     );
   });
 
@@ -308,12 +335,19 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
       })
       .from(userTenants)
       .where(eq(userTenants.tenantId, tenantId));
+    // Members holding the Admin role (the vendor's built-in one) in this tenant.
+    const [admins] = await db
+      .select({ n: sql<number>`count(distinct ${userRoles.userId})::int` })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(eq(userRoles.tenantId, tenantId), isNull(roles.tenantId), sql`lower(${roles.key}) = 'admin'`));
     return c.json({
       totalItems: Number(stats?.totalItems ?? 0),
       addedThisWeek: Number(stats?.addedThisWeek ?? 0),
+      superAdmins: Number(admins?.n ?? 0),
       pendingInvitations: Number(stats?.pendingInvitations ?? 0),
       disabled: Number(stats?.disabled ?? 0),
-    });
+    } satisfies AnswerOf<typeof tc.loadStats>);
   });
 
   // ---- Invite, update, remove -------------------------------------------------------------------------
@@ -321,7 +355,8 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
   // POST users v2: invites a new member; for a member who has not accepted yet, resends the invitation.
   mount(paths.teams.addUser, async (c) => {
     const { sub, tenantId } = c.get('auth');
-    const body = await readBody(c, addUserBody);
+    const body = await readBody(c, tc.addUser.body);
+    const phoneNumber = phoneOf(body);
     if (body.tenantId !== undefined && body.tenantId !== tenantId) throw apiError(404, 'Tenant not found');
     const existing = await findUserByEmail(db, vendorId, body.email);
     if (existing) {
@@ -342,7 +377,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
         return c.json(await viewOf(existing.id, tenantId));
       }
     }
-    let roleIds = body.roleIds ?? [];
+    let roleIds = roleIdsOf(body.roleIds ?? []);
     if (roleIds.length) {
       await assignableRoles(tenantId, roleIds);
       await assertHoldsAll(db, c.get('auth'), await roleKeys(db, roleIds));
@@ -368,21 +403,21 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
       roleIds,
       invitedByUserId: sub,
     });
-    if (created && body.phoneNumber)
-      await db.update(users).set({ phoneNumber: body.phoneNumber }).where(eq(users.id, userId));
+    if (created && phoneNumber) await db.update(users).set({ phoneNumber }).where(eq(users.id, userId));
     return c.json(await viewOf(userId, tenantId));
   });
 
   mount(paths.teams.updateUser, async (c) => {
     const { tenantId } = c.get('auth');
-    const body = await readBody(c, updateUserBody);
+    const body = await readBody(c, tc.updateUser.body);
     const { user } = await member(tenantId, body.id);
     const changes: Partial<typeof users.$inferInsert> = {};
     if (body.name !== undefined) changes.name = body.name;
-    if (body.phoneNumber !== undefined) changes.phoneNumber = body.phoneNumber;
+    const phoneNumber = phoneOf(body);
+    if (phoneNumber !== undefined) changes.phoneNumber = phoneNumber;
+    const wanted = body.roleIds && roleIdsOf(body.roleIds);
     let roleChange: { added: string[]; removed: string[] } | undefined;
-    if (body.roleIds) {
-      const wanted = body.roleIds;
+    if (wanted) {
       await assignableRoles(tenantId, wanted);
       const current = (
         await db
@@ -403,15 +438,13 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     }
     await db.transaction(async (tx) => {
       if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, user.id));
-      if (roleChange && body.roleIds) {
+      if (roleChange && wanted) {
         // Roles are per tenant (TEAM-018): the user's roles in other tenants stay as they are.
         await tx
           .delete(userRoles)
           .where(and(eq(userRoles.userId, user.id), eq(userRoles.tenantId, tenantId)));
-        if (body.roleIds.length)
-          await tx
-            .insert(userRoles)
-            .values(body.roleIds.map((roleId) => ({ userId: user.id, tenantId, roleId })));
+        if (wanted.length)
+          await tx.insert(userRoles).values(wanted.map((roleId) => ({ userId: user.id, tenantId, roleId })));
       }
     });
     await audit(c, 'User updated', {
@@ -427,6 +460,8 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     const { sub, tenantId } = c.get('auth');
     const { user } = await member(tenantId, c.req.param('userId') ?? '');
     if (user.id === sub) throw apiError(400, 'You cannot delete yourself');
+    // Frontegg answers the deleted user: as the user was in this tenant before removal.
+    const view = await viewOf(user.id, tenantId);
     const deleted = await db.transaction(async (tx) => {
       await tx.delete(userRoles).where(and(eq(userRoles.userId, user.id), eq(userRoles.tenantId, tenantId)));
       const tenantGroups = tx.select({ id: groups.id }).from(groups).where(eq(groups.tenantId, tenantId));
@@ -463,7 +498,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
       { targetUserId: user.id, targetEmail: user.email, userDeleted: deleted },
       'Medium',
     );
-    return c.json({});
+    return c.json(view satisfies AnswerOf<typeof tc.deleteUser>);
   });
 
   mount(paths.teams.resendActivationLink, async (c) => {
@@ -526,7 +561,12 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
   };
 
   mount(paths.teams.getInviteLinkConfiguration, (c) =>
-    c.json({ isEnabled: true, defaultExpiresInMinutes: DEFAULT_INVITE_LINK_MINUTES }),
+    c.json({
+      tenantInvitationsAllowed: true,
+      emailsEnabled: true,
+      defaultExpiresInMinutes: DEFAULT_INVITE_LINK_MINUTES,
+      isEnabled: true,
+    } satisfies AnswerOf<typeof tc.getInviteLinkConfiguration>),
   );
   // No link is not an error: Frontegg answers 200 without a link (its client reads the empty answer as `{}`), so
   // the users page loads without a 404. An answer without `token` means "none".
@@ -536,7 +576,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
   });
 
   /** Creates the tenant's link, or replaces it with a new token (the old link stops working). */
-  const createLink = async (c: Context<AppEnv>, body: z.infer<typeof inviteLinkBody>) => {
+  const createLink = async (c: Context<AppEnv>, body: z.infer<typeof tc.createInviteUserLink.body>) => {
     const { tenantId } = c.get('auth');
     const values = {
       tenantId,
@@ -553,17 +593,19 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     await audit(c, 'Invite link created', { expires: values.expiresAt.toISOString() });
     return c.json(linkView(link!));
   };
-  mount(paths.teams.createInviteUserLink, async (c) => createLink(c, await readBody(c, inviteLinkBody)));
+  mount(paths.teams.createInviteUserLink, async (c) =>
+    createLink(c, await readBody(c, tc.createInviteUserLink.body)),
+  );
   mount(paths.teams.createInviteUserLinkV2, async (c) => {
-    const body = await readBody(c, inviteLinkV2Body);
+    const body = await readBody(c, tc.createInviteUserLinkV2.body);
     // The link does not store roles yet (invite_links has no role column): refuse rather than drop them.
-    if (body.roleIds?.length) throw apiError(400, 'roleIds: Roles on an invite link are not supported');
+    if (roleIdsOf(body.roleIds ?? []).length) throw apiError(400, 'roleIds: Roles on an invite link are not supported');
     return createLink(c, body);
   });
 
   mount(paths.teams.updateInviteUserLink, async (c) => {
     const { tenantId } = c.get('auth');
-    const body = await readBody(c, inviteLinkBody);
+    const body = await readBody(c, tc.updateInviteUserLink.body);
     const changes: Partial<typeof inviteLinks.$inferInsert> = {};
     if (body.expiresInMinutes !== undefined) changes.expiresAt = minutesFromNow(body.expiresInMinutes);
     if (body.shouldSendEmail !== undefined) changes.shouldSendEmail = body.shouldSendEmail;
@@ -606,7 +648,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
 
   mount(paths.teams.updateUserExpirationTime, async (c) => {
     const { tenantId } = c.get('auth');
-    const { expirationInSeconds } = await readBody(c, expirationBody);
+    const { expirationInSeconds } = await readBody(c, tc.updateUserExpirationTime.body);
     const user = await soleMember(tenantId, c.req.param('userId') ?? '');
     const temporaryExpirationDate = new Date(Date.now() + expirationInSeconds * 1000);
     await db.update(users).set({ temporaryExpirationDate }).where(eq(users.id, user.id));

@@ -4,6 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { webauthnContracts as wc } from '../../shared/api/contracts/webauthn';
 import { paths } from '../../shared/api/paths';
 import { route } from '../account/guards';
 import { writeAudit } from '../audit';
@@ -11,12 +13,10 @@ import { createSessionIssuer } from '../auth/session';
 import { finishSignIn } from '../auth/signin';
 import {
   authenticationOptions,
-  authenticationResponseSchema,
   completeAuthentication,
   completeRegistration,
   deviceView,
   registrationOptions,
-  registrationResponseSchema,
   webauthnAmr,
 } from '../auth/webauthn';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
@@ -25,22 +25,6 @@ import { actor, endpoint, mounter } from './endpoints';
 
 /** One answer for every failed passkey sign-in: nothing tells which check failed. */
 const PASSKEY_FAILED = 'Passkey sign-in failed';
-
-const preLoginBody = z.object({
-  email: z.string().trim().toLowerCase().email().max(320).optional(),
-  tenantId: z.string().max(100).optional(),
-  recaptchaToken: z.string().max(4096).optional(),
-  invitationToken: z.string().max(4096).optional(),
-});
-
-const postLoginBody = authenticationResponseSchema.extend({
-  recaptchaToken: z.string().max(4096).optional(),
-  invitationToken: z.string().max(4096).optional(),
-});
-
-const verifyDeviceBody = registrationResponseSchema.extend({
-  name: z.string().trim().max(100).optional(),
-});
 
 /** The routes of the user's own passkeys, with the permission each requires (null: any signed-in user). */
 export const webauthnEndpointsByName = {
@@ -60,17 +44,18 @@ export function webauthnRoutes(services: Services): Hono<AppEnv> {
   // allowCredentials list, no lookup), so it tells nothing about which accounts exist; a given email only
   // binds the ceremony: the passkey used must belong to that account.
   app.post(route(paths.auth.webAuthnPreLogin.path), async (c) => {
-    const body = await readBody(c, preLoginBody);
+    const body = await readBody(c, wc.webAuthnPreLogin.body);
     const { options } = await authenticationOptions(db, config, {
       purpose: 'passkey-login',
       data: body.email ? { email: body.email } : {},
     });
-    return c.json({ options });
+    // Frontegg's shape: the request options themselves (IWebAuthnPreLoginResponse).
+    return c.json(options satisfies AnswerOf<typeof wc.webAuthnPreLogin>);
   });
 
   // Sign-in, step 2: the signed challenge; ends in finishSignIn like every other sign-in path.
   app.post(route(paths.auth.webAuthnPostLogin.path), async (c) => {
-    const body = await readBody(c, postLoginBody);
+    const body = await readBody(c, wc.webAuthnPostLogin.body);
     const result = await completeAuthentication(db, config, {
       answer: body,
       purpose: 'passkey-login',
@@ -120,12 +105,13 @@ export function webauthnRoutes(services: Services): Hono<AppEnv> {
       .where(and(eq(users.id, sub), eq(users.vendorId, vendorId)));
     if (!user) throw apiError(401, 'Unauthorized');
     const { options } = await registrationOptions(db, config, user, 'passkey', 'passkey-register');
-    return c.json({ options });
+    // Frontegg's shape: the creation options themselves (ICreateNewDeviceSessionResponse).
+    return c.json(options satisfies AnswerOf<typeof wc.webAuthnCreateNewDeviceSession>);
   });
 
   // Registration, step 2: the attestation; the new passkey is stored and answered.
   on(webauthnEndpointsByName.verifyNewDeviceSession, async (c) => {
-    const body = await readBody(c, verifyDeviceBody);
+    const body = await readBody(c, wc.verifyNewDeviceSession.body);
     const { sub } = c.get('auth');
     const [{ count } = { count: 0 }] = await db
       .select({ count: sql<number>`count(*)::int` })
@@ -156,7 +142,7 @@ export function webauthnRoutes(services: Services): Hono<AppEnv> {
       action: 'Passkey registered',
       json: { deviceId: result.credential.id, name: result.credential.name },
     });
-    return c.json(deviceView(result.credential));
+    return c.json(deviceView(result.credential) satisfies AnswerOf<typeof wc.verifyNewDeviceSession>);
   });
 
   on(webauthnEndpointsByName.getWebAuthnDevices, async (c) => {
@@ -165,7 +151,7 @@ export function webauthnRoutes(services: Services): Hono<AppEnv> {
       .from(webauthnCredentials)
       .where(and(eq(webauthnCredentials.userId, c.get('auth').sub), eq(webauthnCredentials.usage, 'passkey')))
       .orderBy(webauthnCredentials.createdAt);
-    return c.json({ devices: rows.map(deviceView) });
+    return c.json({ devices: rows.map(deviceView) } satisfies AnswerOf<typeof wc.getWebAuthnDevices>);
   });
 
   on(webauthnEndpointsByName.deleteWebAuthnDevice, async (c) => {
@@ -186,7 +172,7 @@ export function webauthnRoutes(services: Services): Hono<AppEnv> {
       action: 'Passkey deleted',
       json: { deviceId: deleted[0]!.id, name: deleted[0]!.name },
     });
-    return c.json({});
+    return c.json({} satisfies AnswerOf<typeof wc.deleteWebAuthnDevice>);
   });
 
   // With DEV_ROUTES=1 a test or a demo turns a feature flag on or off (e.g. show-passkeys-new, LOGIN-012).

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { hashToken } from '../auth/refresh';
 import type { Db } from '../db';
 import { userTokens, users } from '../db/schema';
@@ -90,4 +90,19 @@ export async function findUserByEmail(db: Db, vendorId: string, email: string) {
     .from(users)
     .where(and(eq(users.vendorId, vendorId), sql`lower(${users.email}) = ${email.toLowerCase()}`));
   return user ?? null;
+}
+
+/**
+ * The one-time code of a mailed link (activateAccountWithOTC, acceptInvitationWithOTC): six digits derived
+ * from its token, so the code and the link prove the same mailbox. Compared in constant time.
+ */
+export function otcOf(token: string): string {
+  const digest = createHash('sha256').update(`otc:${token}`).digest();
+  return String(digest.readUInt32BE(0) % 1_000_000).padStart(6, '0');
+}
+
+export function codeMatches(token: string, code: string): boolean {
+  const expected = Buffer.from(otcOf(token));
+  const given = Buffer.from(code.trim());
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }

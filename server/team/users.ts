@@ -1,29 +1,43 @@
 // The users of a tenant as the portal reads them: scope (tenant and sub-tenants), paged lists, user views.
 // Paging, sorting and filtering run in SQL: a page of 20 of 100,000 users reads 20 users, not 100,000.
-import { and, asc, desc, eq, exists, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  MAX_PAGE_SIZE,
+  type membersQuery,
+  type userFilterPreset,
+  type teamUser,
+  type userListSortField,
+  type usersListFields,
+  type usersV2User,
+} from '../../shared/api/contracts/team';
+import type { role } from '../../shared/api/contracts/roles';
 import type { Db } from '../db';
 import {
   applications,
   applicationUsers,
   groups,
   groupUsers,
+  mfaDevices,
+  permissions,
+  rolePermissions,
   roles,
   tenants,
   userRoles,
   users,
   userTenants,
+  webauthnCredentials,
 } from '../db/schema';
 
-/** Largest page a list answers; a bigger limit is a 400. */
-export const MAX_PAGE_SIZE = 500;
 /** The `inactive` preset: no sign-in for 90 days unless `_maxInactiveSeconds` says otherwise. */
 export const INACTIVE_SECONDS = 7_776_000;
+export { MAX_PAGE_SIZE };
 
+type UserSortField = z.infer<typeof userListSortField>;
 /**
- * The sort fields a list accepts, and what each sorts by (nothing else reaches ORDER BY). Name and email
- * follow the indexes `users_vendor_name` and `users_vendor_email`, so a page of a large tenant reads only
- * its own rows.
+ * What each sort field of the contract sorts by (nothing else reaches ORDER BY). Name and email follow the
+ * indexes `users_vendor_name` and `users_vendor_email`, so a page of a large tenant reads only its own rows.
+ * `tenantId` sorts by the user's first tenant of the list's scope (see `pageOfUsers`).
  */
 export const USER_SORT_FIELDS = {
   name: users.name,
@@ -34,23 +48,8 @@ export const USER_SORT_FIELDS = {
   verified: users.verified,
   provider: users.provider,
   isLocked: sql`(${users.lockedUntil} is not null and ${users.lockedUntil} > now())`,
-} as const;
-export type UserSortField = keyof typeof USER_SORT_FIELDS;
-const sortFields = Object.keys(USER_SORT_FIELDS) as [UserSortField, ...UserSortField[]];
-
-export const PRESETS = ['breached-passwords', 'mfa-unenrolled', 'inactive'] as const;
-
-/** A query parameter; an empty one counts as absent (clients send `filter=`). */
-const param = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-const count = (max: number) => z.coerce.number().int().min(0).max(max);
-const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const order = z
-  .string()
-  .transform((v) => v.toUpperCase())
-  .pipe(z.enum(['ASC', 'DESC'], { message: 'Must be ASC or DESC' }));
-const sortBy = z.enum(sortFields, { message: `Must be one of ${sortFields.join(', ')}` });
-const text = z.string().max(200);
+  tenantId: null,
+} as const satisfies Record<UserSortField, unknown>;
 
 export interface ListParams {
   /** Page index: offset 1 with limit 20 answers users 21 to 40 (the Frontegg pagination of the preview). */
@@ -60,7 +59,7 @@ export interface ListParams {
   order: 'ASC' | 'DESC';
   search?: string;
   email?: string;
-  preset?: (typeof PRESETS)[number];
+  preset?: z.infer<typeof userFilterPreset>;
   maxInactiveSeconds?: number;
   /** Only users locked out (true) or not locked (false) now (ENUM-030 names isLocked among the filter fields). */
   isLocked?: boolean;
@@ -68,72 +67,34 @@ export interface ListParams {
 }
 
 /**
- * The users lists: GET users v2 (TEAM-014: filter, sortBy, order, offset, limit, includeSubTenants) and v3
- * (TEAM-015: the same names with a leading underscore, plus _preset, _maxInactiveSeconds, _email). Like the
- * preview, either spelling is read on every list; the underscore one wins. Defaults (TEAM-008): limit 20,
- * offset 0, name descending.
+ * The users lists' parameters from the contract's fields: GET users v2 (TEAM-014) and v3 (TEAM-015), either
+ * spelling. Defaults (TEAM-008): limit 20, offset 0, name descending.
  */
-export const listQuery = (includeSubTenantsByDefault: boolean) =>
-  z
-    .object({
-      filter: param(text),
-      sortBy: param(sortBy),
-      order: param(order),
-      offset: param(count(1_000_000)),
-      limit: param(count(MAX_PAGE_SIZE).min(1)),
-      includeSubTenants: param(bool),
-      preset: param(z.enum(PRESETS, { message: `Must be one of ${PRESETS.join(', ')}` })),
-      maxInactiveSeconds: param(count(100 * 365 * 86_400)),
-      email: param(z.string().trim().toLowerCase().max(320)),
-      isLocked: param(bool),
-    })
-    .transform((q): ListParams => ({
-      page: q.offset ?? 0,
-      limit: q.limit ?? 20,
-      sortBy: q.sortBy ?? 'name',
-      order: q.order ?? 'DESC',
-      search: q.filter,
-      email: q.email,
-      preset: q.preset,
-      maxInactiveSeconds: q.maxInactiveSeconds,
-      isLocked: q.isLocked,
-      includeSubTenants: q.includeSubTenants ?? includeSubTenantsByDefault,
-    }));
+export const listParams = (
+  q: z.output<typeof usersListFields>,
+  includeSubTenantsByDefault: boolean,
+): ListParams => ({
+  page: q.offset ?? 0,
+  limit: q.limit ?? 20,
+  sortBy: q.sortBy ?? 'name',
+  order: q.order ?? 'DESC',
+  search: q.filter,
+  email: q.email,
+  preset: q.preset,
+  maxInactiveSeconds: q.maxInactiveSeconds,
+  isLocked: q.isLocked,
+  includeSubTenants: q.includeSubTenants ?? includeSubTenantsByDefault,
+});
 
-/** `_offset` and `offset` name the same parameter: the query with the underscore spelling winning. */
-export function unprefixed(query: Record<string, string>): {
-  query: Record<string, string>;
-  sentAs: (name: string) => string;
-} {
-  const out: Record<string, string> = {};
-  const spelled = new Map<string, string>();
-  for (const [key, value] of Object.entries(query)) {
-    const name = key.startsWith('_') ? key.slice(1) : key;
-    if (key.startsWith('_') || !(name in out)) {
-      out[name] = value;
-      spelled.set(name, key);
-    }
-  }
-  return { query: out, sentAs: (name) => spelled.get(name) ?? name };
-}
-
-/** GET team members v1 (TEAM-010): pageOffset, pageSize, filter, sortBy, sortDirection; name ascending by default. */
-export const membersQuery = z
-  .object({
-    pageOffset: param(count(1_000_000)),
-    pageSize: param(count(MAX_PAGE_SIZE).min(1)),
-    filter: param(text),
-    sortBy: param(sortBy),
-    sortDirection: param(order),
-  })
-  .transform((q): ListParams => ({
-    page: q.pageOffset ?? 0,
-    limit: q.pageSize ?? 20,
-    sortBy: q.sortBy ?? 'name',
-    order: q.sortDirection ?? 'ASC',
-    search: q.filter,
-    includeSubTenants: false,
-  }));
+/** GET team members v1 (TEAM-010); name ascending by default (TEAM-009). */
+export const memberParams = (q: z.output<typeof membersQuery>): ListParams => ({
+  page: q.pageOffset ?? 0,
+  limit: q.pageSize ?? 20,
+  sortBy: q.sortBy ?? 'name',
+  order: q.sortDirection ?? 'ASC',
+  search: q.filter,
+  includeSubTenants: false,
+});
 
 /**
  * The tenants a list covers: the tenant itself and, with `includeSubTenants`, its descendants (not deleted),
@@ -212,7 +173,10 @@ export async function pageOfUsers(
         .from(userTenants)
         .where(inArray(userTenants.tenantId, scope));
   const direction = params.order === 'DESC' ? desc : asc;
-  const column = USER_SORT_FIELDS[params.sortBy];
+  const column =
+    USER_SORT_FIELDS[params.sortBy] ??
+    // tenantId: the user's first tenant of the scope (one tenant: every user alike, the id decides).
+    sql`(select min(${userTenants.tenantId}) from ${userTenants} where ${userTenants.userId} = ${users.id} and ${inArray(userTenants.tenantId, scope)})`;
   const rows = await db
     .select({ id: users.id })
     .from(users)
@@ -229,54 +193,56 @@ export async function pageOfUsers(
   return { ids: rows.map((r) => r.id), totalItems, totalPages: Math.ceil(totalItems / params.limit) };
 }
 
-export interface RoleLite {
-  id: string;
-  key: string;
-  name: string;
-  description: string;
-  isDefault: boolean;
+type RoleView = z.infer<typeof role>;
+/** A user as the users lists, the team page and users v1 {userId} answer it (TEAM-001; Frontegg's ITeamUser). */
+export type TeamUserView = z.infer<typeof teamUser>;
+/** A user of users v2: with the permissions of the user's roles in `tenantId`. */
+export type UsersV2View = z.infer<typeof usersV2User>;
+
+/** The roles (in the roles calls' shape) of the given users in the scope's tenants. */
+async function rolesOf(db: Db, ids: string[], scope: string[]) {
+  const rows = await db
+    .select({ userId: userRoles.userId, tenantId: userRoles.tenantId, role: roles })
+    .from(userRoles)
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(and(inArray(userRoles.userId, ids), inArray(userRoles.tenantId, scope)))
+    .orderBy(asc(roles.name));
+  const roleIds = [...new Set(rows.map((r) => r.role.id))];
+  const grants = roleIds.length
+    ? await db.select().from(rolePermissions).where(inArray(rolePermissions.roleId, roleIds))
+    : [];
+  return rows.map(({ userId, tenantId, role: r }) => ({
+    userId,
+    tenantId,
+    role: {
+      id: r.id,
+      key: r.key,
+      name: r.name,
+      description: r.description,
+      isDefault: r.isDefault,
+      permissions: grants.filter((g) => g.roleId === r.id).map((g) => g.permissionId),
+      tenantId: r.tenantId,
+      vendorId: r.vendorId,
+      level: 0,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    } satisfies RoleView,
+  }));
 }
 
-/** A user as the users lists, the team page and users v1 {userId} answer it (the preview's user view). */
-export interface TeamUserView {
-  id: string;
-  email: string;
-  name: string;
-  phoneNumber: string | null;
-  phone: string | null;
-  profilePictureUrl: string | null;
-  /** The same picture as profilePictureUrl (TEAM-001 names both). */
-  profileImage: string | null;
-  tenantId: string;
-  tenantIds: string[];
-  vendorId: string;
-  roleIds: string[];
-  roles: RoleLite[];
-  groups: { id: string; name: string; color: string }[];
-  /**
-   * The ids of the applications the user may use in `tenantId` (TEAM-021): the vendor's FREE_ACCESS ones
-   * (open to everyone) and the MANAGED_ACCESS ones the user is assigned to there.
-   */
-  applications: string[];
-  tenants: { tenantId: string; roles: RoleLite[] }[];
-  verified: boolean;
-  emailVerified: boolean;
-  activatedForTenant: boolean;
-  /** Disabled in `tenantId`: cannot sign in to it (not in the preview data; the server adds it). */
-  isDisabled: boolean;
-  subAccountAccessAllowed: boolean;
-  createdAt: string;
-  lastLogin: string | null;
-  mfaEnrolled: boolean;
-  /** The same as mfaEnrolled (TEAM-001 names both). */
-  mfaEnabled: boolean;
-  metadata: string;
-  /** The vendor's custom data of the user: nothing is stored on this server, so always {}. */
-  customData: Record<string, unknown>;
-  isBreachedPassword: boolean;
-  isLocked: boolean;
-  provider: string;
-  temporaryExpirationDate: string | null;
+/** The users (of the given ids) with a verified MFA device or an MFA security key (MFA-007). */
+async function mfaEnrolledOf(db: Db, ids: string[]): Promise<Set<string>> {
+  const [devices, keys] = await Promise.all([
+    db
+      .selectDistinct({ userId: mfaDevices.userId })
+      .from(mfaDevices)
+      .where(and(inArray(mfaDevices.userId, ids), isNotNull(mfaDevices.verifiedAt))),
+    db
+      .selectDistinct({ userId: webauthnCredentials.userId })
+      .from(webauthnCredentials)
+      .where(and(inArray(webauthnCredentials.userId, ids), eq(webauthnCredentials.usage, 'mfa'))),
+  ]);
+  return new Set([...devices, ...keys].map((r) => r.userId));
 }
 
 /**
@@ -292,27 +258,14 @@ export async function userViews(
   now = new Date(),
 ): Promise<TeamUserView[]> {
   if (!ids.length) return [];
-  const [userRows, memberships, roleRows, groupRows, appRows, assignedRows] = await Promise.all([
+  const [userRows, memberships, roleRows, groupRows, appRows, assignedRows, enrolled] = await Promise.all([
     db.select().from(users).where(inArray(users.id, ids)),
     db
       .select()
       .from(userTenants)
       .where(and(inArray(userTenants.userId, ids), inArray(userTenants.tenantId, scope)))
       .orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId)),
-    db
-      .select({
-        userId: userRoles.userId,
-        tenantId: userRoles.tenantId,
-        id: roles.id,
-        key: roles.key,
-        name: roles.name,
-        description: roles.description,
-        isDefault: roles.isDefault,
-      })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(and(inArray(userRoles.userId, ids), inArray(userRoles.tenantId, scope)))
-      .orderBy(asc(roles.name)),
+    rolesOf(db, ids, scope),
     db
       .select({ userId: groupUsers.userId, id: groups.id, name: groups.name, color: groups.color })
       .from(groupUsers)
@@ -333,20 +286,19 @@ export async function userViews(
       .select()
       .from(applicationUsers)
       .where(and(inArray(applicationUsers.userId, ids), inArray(applicationUsers.tenantId, scope))),
+    mfaEnrolledOf(db, ids),
   ]);
   const byId = new Map(userRows.map((u) => [u.id, u]));
-  const rolesIn = (userId: string, tenantId: string): RoleLite[] =>
-    roleRows
-      .filter((r) => r.userId === userId && r.tenantId === tenantId)
-      .map(({ id, key, name, description, isDefault }) => ({ id, key, name, description, isDefault }));
+  const rolesIn = (userId: string, tenantId: string): RoleView[] =>
+    roleRows.filter((r) => r.userId === userId && r.tenantId === tenantId).map((r) => r.role);
 
-  return ids.flatMap((id) => {
+  return ids.flatMap((id): TeamUserView[] => {
     const user = byId.get(id);
     const own = memberships.filter((m) => m.userId === id);
     const membership = own.find((m) => m.tenantId === primary) ?? own[0];
     if (!user || !membership) return [];
     const tenantRoles = rolesIn(id, membership.tenantId);
-    const mfaEnrolled = false;
+    const mfaEnrolled = enrolled.has(id);
     const assigned = new Set(
       assignedRows
         .filter((a) => a.userId === id && a.tenantId === membership.tenantId)
@@ -355,6 +307,7 @@ export async function userViews(
     return [
       {
         id: user.id,
+        sub: user.id,
         email: user.email,
         name: user.name,
         phoneNumber: user.phoneNumber,
@@ -387,8 +340,35 @@ export async function userViews(
         isBreachedPassword: false,
         isLocked: Boolean(user.lockedUntil && user.lockedUntil > now),
         provider: user.provider,
+        managedBy: user.provider === 'scim2' ? 'scim2' : 'frontegg',
         temporaryExpirationDate: user.temporaryExpirationDate?.toISOString() ?? null,
       },
     ];
   });
+}
+
+/**
+ * Users v2 views: each user's permissions in `tenantId` (those of the user's roles there), with the ids of
+ * the user's roles holding each.
+ */
+export async function withPermissions(db: Db, views: TeamUserView[]): Promise<UsersV2View[]> {
+  const ids = [...new Set(views.flatMap((v) => v.roles.flatMap((r) => r.permissions)))];
+  const rows = ids.length ? await db.select().from(permissions).where(inArray(permissions.id, ids)) : [];
+  return views.map((view) => ({
+    ...view,
+    permissions: rows
+      .filter((p) => view.roles.some((r) => r.permissions.includes(p.id)))
+      .map((p) => ({
+        id: p.id,
+        key: p.key,
+        name: p.name,
+        description: p.description,
+        categoryId: p.categoryId,
+        fePermission: p.fePermission,
+        roleIds: view.roles.filter((r) => r.permissions.includes(p.id)).map((r) => r.id),
+        createdAt: p.createdAt.toISOString(),
+        updatedAt: p.updatedAt.toISOString(),
+      }))
+      .sort((a, b) => a.key.localeCompare(b.key)),
+  }));
 }

@@ -1,39 +1,25 @@
 import { api, type ApiClient } from './client';
 import { paths } from './paths';
 
-/** Answer of sign-in and token refresh calls (fields the elements read; the server may send more). */
-export interface AuthResponse {
-  accessToken?: string;
-  refreshToken?: string;
-  expiresIn?: number;
-  expires?: string;
-  mfaRequired?: boolean;
-  [key: string]: unknown;
-}
+import type { AnswerOf } from './contracts/contract';
+import type { authContracts } from './contracts/auth';
+import type { tenant } from './contracts/tenants';
+import type { usersContracts } from './contracts/users';
+import type { z } from 'zod';
 
-export interface MeResponse {
-  id: string;
-  email: string;
-  name: string;
-  tenantId: string;
-  tenantIds: string[];
-  [key: string]: unknown;
-}
+/** Answer of the token refresh calls: signed in (a 204 without a session reads as `{}`). */
+export type AuthResponse = AnswerOf<typeof authContracts.refreshToken>;
 
-export interface MeTenant {
-  id?: string;
-  tenantId: string;
-  name: string;
-  [key: string]: unknown;
-}
+/** The signed-in user (users v2 me, Frontegg's IUserProfile). */
+export type MeResponse = AnswerOf<typeof usersContracts.getMeV2>;
+
+/** One of the user's tenants (Frontegg's ITenantsResponse). */
+export type MeTenant = z.infer<typeof tenant>;
+
+/** The user's tenants and the active one (me/tenants v1 and v3). */
+export type MeTenants = AnswerOf<typeof usersContracts.getCurrentUserTenantsV3>;
 
 export type MeTenantsVersion = 'v1' | 'v2' | 'v3';
-
-const meTenantsRoutes = {
-  v1: paths.users.getCurrentUserTenantsV1,
-  v2: paths.tenants.getTenants,
-  v3: paths.users.getCurrentUserTenantsV3,
-} as const;
 
 /** The auth calls of API-010, bound to a client. */
 export function createAuthApi(client: ApiClient) {
@@ -56,10 +42,16 @@ export function createAuthApi(client: ApiClient) {
     getMe(): Promise<MeResponse> {
       return client.request<MeResponse>(paths.auth.getMeV2);
     },
-    /** GET me/tenants (v1, v2 or v3 form). */
-    getMeTenants(version: MeTenantsVersion = 'v3'): Promise<MeTenant[]> {
-      return client.request<MeTenant[]>(meTenantsRoutes[version]);
-    },
+    /** GET me/tenants: v2 answers the list; v1 and v3 the list and the active tenant. */
+    getMeTenants: (<V extends MeTenantsVersion = 'v3'>(version?: V) => {
+      const v = version ?? 'v3';
+      if (v === 'v2') return client.request<MeTenant[]>(paths.tenants.getTenants);
+      return client.request<MeTenants>(
+        v === 'v1' ? paths.users.getCurrentUserTenantsV1 : paths.users.getCurrentUserTenantsV3,
+      );
+    }) as <V extends MeTenantsVersion = 'v3'>(
+      version?: V,
+    ) => Promise<V extends 'v2' ? MeTenant[] : MeTenants>,
   };
 }
 

@@ -1,6 +1,13 @@
 import { expect } from '@open-wc/testing';
-import { resolveOptions, type HostOptionsInput } from '../options/options';
-import { createApiClient, isTokenExcluded, TOKEN_EXCLUDED_ROUTES, type ApiClientDeps } from './client';
+import { FRAMEWORKS, resolveOptions, type HostOptionsInput } from '../options/options';
+import { validateOptionValue } from '../options/attributes';
+import {
+  createApiClient,
+  isTokenExcluded,
+  REQUEST_SOURCES,
+  TOKEN_EXCLUDED_ROUTES,
+  type ApiClientDeps,
+} from './client';
 import { paths, type ApiPath } from './paths';
 import { ApiError, errorMessage, GENERIC_ERROR_MESSAGE, REQUEST_TOO_LARGE_MESSAGE } from './errors';
 import { fileNameFromContentDisposition } from './download';
@@ -91,6 +98,34 @@ describe('api client: headers (real HTTP echo)', () => {
     expect(echo.headers['x-frontegg-sdk']).to.equal('fe-elements@test');
     expect(echo.headers['x-frontegg-framework']).to.equal('angular');
     expect((await makeClient().request<Echo>(here)).headers['x-frontegg-framework']).to.equal('vanillajs');
+  });
+
+  it('[ENUM-035] the request-source header values are exactly admin-portal and login-box', async () => {
+    expect([...REQUEST_SOURCES]).to.deep.equal(['admin-portal', 'login-box']);
+    for (const source of REQUEST_SOURCES) {
+      const echo = await makeClient({}, { source }).request<Echo>(here);
+      expect(echo.headers['frontegg-source']).to.equal(source);
+    }
+  });
+
+  it('[ENUM-036] the framework header values are exactly nextjs, react, angular, vuejs, flutter, ios, android, vanillajs', async () => {
+    expect([...FRAMEWORKS]).to.deep.equal([
+      'nextjs',
+      'react',
+      'angular',
+      'vuejs',
+      'flutter',
+      'ios',
+      'android',
+      'vanillajs',
+    ]);
+    for (const framework of FRAMEWORKS) {
+      expect(validateOptionValue('framework', framework), framework).to.equal(null);
+      const echo = await makeClient({ framework }).request<Echo>(here);
+      expect(echo.headers['x-frontegg-framework']).to.equal(framework);
+    }
+    // Any other value is refused as an option, so it never reaches the header.
+    expect(validateOptionValue('framework', 'svelte')).to.match(/^expected one of nextjs, /);
   });
 
   it('[API-005] sends frontegg-login-alias and frontegg-application-id only when configured', async () => {

@@ -23,7 +23,9 @@ declare const __FE_VERSION__: string;
 
 export const SDK_VERSION: string = typeof __FE_VERSION__ === 'string' ? __FE_VERSION__ : '0.0.0-dev';
 
-export type RequestSource = 'admin-portal' | 'login-box';
+/** frontegg-source header values (ENUM-035): which element makes the call. */
+export const REQUEST_SOURCES = ['admin-portal', 'login-box'] as const;
+export type RequestSource = (typeof REQUEST_SOURCES)[number];
 
 /**
  * Calls that never carry the access token (API-009): logout, post-login (SAML, OIDC, social), passwordless and

@@ -1,18 +1,12 @@
 import { api, type ApiClient } from './client';
+import type { AnswerOf } from './contracts/contract';
+import type { phoneContracts as c } from './contracts/phone';
 import { paths } from './paths';
 
 /** A phone number of the user (PHONE-005: id and phoneNumber). */
-export interface UserPhoneNumber {
-  id: string;
-  phoneNumber: string;
-  verified?: boolean;
-  createdAt?: string;
-}
+export type UserPhoneNumber = AnswerOf<typeof c.verifyPhoneNumber>;
 
-export interface PhoneNumberPage {
-  items: UserPhoneNumber[];
-  _metadata?: { totalItems: number; limit?: number; offset?: number };
-}
+export type PhoneNumberPage = AnswerOf<typeof c.getUserPhoneNumbers>;
 
 /** The user phone-number calls (PHONE-005..011) and the reset-phone calls (PHONE-001..004). */
 export function createPhoneApi(client: Pick<ApiClient, 'request'>) {
@@ -24,13 +18,13 @@ export function createPhoneApi(client: Pick<ApiClient, 'request'>) {
       });
     },
     /** POST add (PHONE-007). */
-    add(phoneNumber: string): Promise<UserPhoneNumber> {
-      return client.request<UserPhoneNumber>(paths.userPhoneNumbers.createPhoneNumber, {
+    add(phoneNumber: string): Promise<AnswerOf<typeof c.createPhoneNumber>> {
+      return client.request<AnswerOf<typeof c.createPhoneNumber>>(paths.userPhoneNumbers.createPhoneNumber, {
         body: { phoneNumber },
       });
     },
     /** POST preverify: texts a code; answers the otcToken (PHONE-009). */
-    preVerify(phoneNumber: string): Promise<{ otcToken: string; id: string }> {
+    preVerify(phoneNumber: string): Promise<AnswerOf<typeof c.preVerifyPhoneNumber>> {
       return client.request(paths.userPhoneNumbers.preVerifyPhoneNumber, { body: { phoneNumber } });
     },
     /** POST verify with the texted code (PHONE-010). */
@@ -40,29 +34,36 @@ export function createPhoneApi(client: Pick<ApiClient, 'request'>) {
       });
     },
     /** DELETE {id} (PHONE-008): done at once for an unverified number, else a code is texted (otcToken). */
-    remove(phoneId: string): Promise<{ deleted: boolean; otcToken?: string }> {
+    remove(phoneId: string): Promise<AnswerOf<typeof c.deletePhoneNumber>> {
       return client.request(paths.userPhoneNumbers.deletePhoneNumber, { params: { phoneId } });
     },
     /** POST {id}/delete/verify with the texted code (PHONE-011). */
-    verifyDelete(phoneId: string, otcToken: string, code: string): Promise<{ deleted: boolean }> {
+    verifyDelete(
+      phoneId: string,
+      otcToken: string,
+      code: string,
+    ): Promise<AnswerOf<typeof c.verifyDeletePhoneNumber>> {
       return client.request(paths.userPhoneNumbers.verifyDeletePhoneNumber, {
         params: { phoneId },
         body: { otcToken, code },
       });
     },
     /** ResetPhoneNumber: answers the reset token; a code is mailed (PHONE-002). */
-    resetPhoneNumber(email: string): Promise<{ resetPhoneNumberToken: string }> {
+    resetPhoneNumber(email: string): Promise<AnswerOf<typeof c.resetPhoneNumber>> {
       return client.request(paths.auth.resetPhoneNumber, { body: { email } });
     },
     /** VerifyResetPhoneNumber: the mailed code → the change token (PHONE-003). */
     verifyResetPhoneNumber(
       resetPhoneNumberToken: string,
       code: string,
-    ): Promise<{ changePhoneNumberToken: string }> {
+    ): Promise<AnswerOf<typeof c.verifyResetPhoneNumber>> {
       return client.request(paths.auth.verifyResetPhoneNumber, { body: { resetPhoneNumberToken, code } });
     },
     /** ChangePhoneNumber: the new number; the server texts it an SMS sign-in code (PHONE-004). */
-    changePhoneNumber(changePhoneNumberToken: string, phoneNumber: string): Promise<{ email?: string }> {
+    changePhoneNumber(
+      changePhoneNumberToken: string,
+      phoneNumber: string,
+    ): Promise<AnswerOf<typeof c.changePhoneNumber>> {
       return client.request(paths.auth.changePhoneNumber, { body: { changePhoneNumberToken, phoneNumber } });
     },
   };

@@ -1,21 +1,17 @@
 // The signed-in user's own profile: users v2 me, the picture, the password, MFA devices and passkeys, the
 // user's tenants and switching between them.
 import { adminPortalApi, type ApiClient } from './client';
+import type { AnswerOf, BodyOf } from './contracts/contract';
+import type { mfaContracts as mfa } from './contracts/mfa';
+import type { profileContracts as profile } from './contracts/profile';
+import type { signupContracts as signup } from './contracts/signup';
+import type { tenantsContracts as tenants } from './contracts/tenants';
+import type { usersContracts as users } from './contracts/users';
+import type { webauthnContracts as webauthn } from './contracts/webauthn';
 import { paths } from './paths';
 
-/** The profile as users v2 me answers it (the fields the profile page reads; the server sends more). */
-export interface Profile {
-  id: string;
-  email: string;
-  name: string;
-  phoneNumber?: string | null;
-  profilePictureUrl?: string | null;
-  tenantId: string;
-  tenantIds?: string[];
-  /** A JSON string: the profile page keeps address and jobTitle in it. */
-  metadata?: string | null;
-  [key: string]: unknown;
-}
+/** The profile as users v2 me answers it (Frontegg's IUserProfile). */
+export type Profile = AnswerOf<typeof users.getMeV2>;
 
 /** The profile fields kept in `metadata` (PROFILE-001). */
 export interface ProfileMetadata {
@@ -25,43 +21,19 @@ export interface ProfileMetadata {
 }
 
 /** What PUT users v2 me takes (PROFILE-004); `metadata` goes as a JSON string. */
-export interface ProfileUpdate {
-  name?: string;
-  phoneNumber?: string | null;
-  profilePictureUrl?: string | null;
-  metadata?: string;
-}
+export type ProfileUpdate = BodyOf<typeof users.updateUserProfileV2>;
 
-/** The password rules of the vendor (the fields the forms read). */
-export interface PasswordConfig {
-  minLength: number;
-  maxLength: number;
-  [key: string]: unknown;
-}
+/** The password rules of the vendor. */
+export type PasswordConfig = AnswerOf<typeof signup.loadPasswordConfig>;
 
 /** MFA devices of the user (000 §3 MFA state). */
-export interface MfaDevices {
-  webauthn: { id: string; deviceType?: string; name?: string; createdAt?: string }[];
-  phones: { id: string; phoneNumber: string }[];
-  authenticators: { id: string }[];
-  emails: { email: string }[];
-}
+export type MfaDevices = AnswerOf<typeof mfa.getMFADevices>;
 
 /** A passkey or security key of the user. */
-export interface WebAuthnDevice {
-  id: string;
-  deviceType?: string;
-  name?: string;
-  createdAt?: string;
-}
+export type WebAuthnDevice = AnswerOf<typeof webauthn.getWebAuthnDevices>['devices'][number];
 
 /** A tenant of the user (me/tenants). */
-export interface UserTenant {
-  tenantId: string;
-  id?: string;
-  name: string;
-  [key: string]: unknown;
-}
+export type UserTenant = AnswerOf<typeof tenants.getTenants>[number];
 
 /** Reads the profile metadata; a missing or broken JSON string is an empty object. */
 export function readProfileMetadata(metadata: unknown): ProfileMetadata {
@@ -105,8 +77,16 @@ export function createProfileApi(client: Pick<ApiClient, 'request'>) {
     updateProfileImage: (image: Blob) => {
       const form = new FormData();
       form.append('image', image, `profile.${image.type.split('/')[1] ?? 'png'}`);
-      return client.request<string>(paths.teams.updateProfileImage, { body: form });
+      return client.request<AnswerOf<typeof profile.updateProfileImage>>(paths.teams.updateProfileImage, {
+        body: form,
+      });
     },
+    /** POST email/me: a code is mailed to the new address. */
+    updateEmail: (email: string) =>
+      client.request<AnswerOf<typeof profile.updateEmail>>(paths.teams.updateEmail, { body: { email } }),
+    /** POST email/me/verify: the mailed code changes the email. */
+    verifyEmail: (email: string, code: string) =>
+      client.request<AnswerOf<typeof profile.verifyEmail>>(paths.teams.verifyEmail, { body: { email, code } }),
     /** POST passwords/change. */
     changePassword: (password: string, newPassword: string) =>
       client.request(paths.teams.changePassword, { body: { password, newPassword } }),

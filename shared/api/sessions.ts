@@ -1,16 +1,11 @@
 // The signed-in user's own login sessions (ROUTE-038 loginSessions).
 import { adminPortalApi, type ApiClient } from './client';
 import { paths } from './paths';
+import type { z } from 'zod';
+import type { loginSession } from './contracts/sessions';
 
-/** A login session (000 §3 Session). */
-export interface LoginSession {
-  id: string;
-  userAgent: string;
-  createdAt: string;
-  ipAddress: string;
-  current?: boolean;
-  [key: string]: unknown;
-}
+/** A login session (000 §3 Session; Frontegg's ISessionResponse). */
+export type LoginSession = z.infer<typeof loginSession>;
 
 export function createSessionsApi(client: Pick<ApiClient, 'request'>) {
   return {

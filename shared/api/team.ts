@@ -1,58 +1,26 @@
+import type { z } from 'zod';
 import { adminPortalApi, type ApiClient } from './client';
+import type { sortDirection } from './contracts/common';
+import type { AnswerOf, BodyOf } from './contracts/contract';
+import type { role } from './contracts/roles';
+import type { inviteLink, teamContracts as c, teamUser, userGroup } from './contracts/team';
 import { paths } from './paths';
 
-/** A role as user answers carry it. */
-export interface RoleLite {
-  id: string;
-  key: string;
-  name: string;
-  description?: string;
-  isDefault?: boolean;
-}
+/** A role as user answers carry it (the roles calls' role). */
+export type RoleLite = z.infer<typeof role>;
 
-/** A role as the roles list answers it (the fields the users page reads). */
-export interface AvailableRole extends RoleLite {
-  permissions?: string[];
-}
+/** A role as the roles list answers it. */
+export type AvailableRole = AnswerOf<typeof c.loadAvailableRoles>[number];
 
-export interface GroupLite {
-  id: string;
-  name: string;
-  color?: string;
-}
+export type GroupLite = z.infer<typeof userGroup>;
 
-/** A user of a users list (TEAM-001; the fields the users page reads, the server may send more). */
-export interface TeamUser {
-  id: string;
-  email: string;
-  name: string;
-  phoneNumber?: string | null;
-  profilePictureUrl?: string | null;
-  tenantId: string;
-  tenantIds: string[];
-  roleIds?: string[];
-  roles?: RoleLite[];
-  groups?: GroupLite[];
-  verified?: boolean;
-  activatedForTenant?: boolean;
-  /** Disabled in the tenant by an administrator. */
-  isDisabled?: boolean;
-  /** Sign-in blocked after too many wrong passwords, until the lock runs out or is lifted. */
-  isLocked?: boolean;
-  createdAt?: string;
-  lastLogin?: string | null;
-  /** Set for a temporary user (TEAM-019): the moment the user is removed. */
-  temporaryExpirationDate?: string | null;
-  [key: string]: unknown;
-}
+/** A user of a users list (TEAM-001). */
+export type TeamUser = z.infer<typeof teamUser>;
 
 /** A page of a users list (TEAM-013). */
-export interface UsersPage {
-  items: TeamUser[];
-  _metadata: { totalItems: number; totalPages: number };
-}
+export type UsersPage = AnswerOf<typeof c.getUsersV3>;
 
-export type SortOrder = 'ASC' | 'DESC';
+export type SortOrder = z.infer<typeof sortDirection>;
 
 /** What the users page asks for; `offset` is the page index, as the API counts it. */
 export interface UsersQuery {
@@ -66,32 +34,13 @@ export interface UsersQuery {
   isLocked?: boolean;
 }
 
-export interface UserRoles {
-  userId: string;
-  roles: RoleLite[];
-}
+export type UserRoles = AnswerOf<typeof c.getUsersRoles>[number];
 
-export interface UserGroups {
-  userId: string;
-  groups: GroupLite[];
-}
+export type UserGroups = AnswerOf<typeof c.getUsersGroups>[number];
 
-export interface AddUserBody {
-  email: string;
-  name?: string;
-  phoneNumber?: string;
-  roleIds?: string[];
-}
+export type AddUserBody = BodyOf<typeof c.addUser>;
 
-export interface InviteLink {
-  id?: string;
-  vendorId?: string;
-  tenantId?: string;
-  token: string;
-  /** ISO date-time. */
-  expires: string;
-  shouldSendEmail?: boolean;
-}
+export type InviteLink = z.infer<typeof inviteLink>;
 
 /** TEAM-020: an invite link's default expiry, 30 days. */
 export const DEFAULT_INVITE_LINK_MINUTES = 43_200;
@@ -148,8 +97,9 @@ export function createTeamApi(client: ApiClient) {
         body: { id: userId, roleIds: roleIdsForUpdate(roleIds) },
       });
     },
-    deleteUser(userId: string): Promise<void> {
-      return client.request<void>(paths.teams.deleteUser, { params: { userId } });
+    /** Answers the user as they were in the tenant. */
+    deleteUser(userId: string): Promise<TeamUser> {
+      return client.request<TeamUser>(paths.teams.deleteUser, { params: { userId } });
     },
     disableUser(userId: string): Promise<TeamUser> {
       return client.request<TeamUser>(paths.teams.disableUser, { params: { userId } });
@@ -175,8 +125,10 @@ export function createTeamApi(client: ApiClient) {
      */
     async getInviteLink(): Promise<InviteLink | null> {
       try {
-        const link = await client.request<Partial<InviteLink> | undefined>(paths.teams.getInviteUserLink);
-        return link && typeof link.token === 'string' && link.token ? (link as InviteLink) : null;
+        const link = await client.request<AnswerOf<typeof c.getInviteUserLink> | undefined>(
+          paths.teams.getInviteUserLink,
+        );
+        return link && 'token' in link && link.token ? (link as InviteLink) : null;
       } catch (err) {
         if (isNotFound(err)) return null;
         throw err;

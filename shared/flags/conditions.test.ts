@@ -5,7 +5,6 @@ import {
   dateOperators,
   evaluateCondition,
   numericOperators,
-  parseIsoDate,
   stringOperators,
   type Condition,
   type ConditionOperator,
@@ -36,7 +35,8 @@ const shortString = fc.string({ maxLength: 12 });
 const stringList = fc.array(shortString, { maxLength: 5 });
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true });
 const number = fc.oneof(finite, fc.integer({ min: -1000, max: 1000 }));
-const epochMs = fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) });
+// From 1: a condition's date must be present (truthy), as Frontegg checks it, and 0 is not.
+const epochMs = fc.integer({ min: 1, max: Date.UTC(2100, 0, 1) });
 /** A date as a condition or attribute carries it: epoch ms, or an ISO string (with a Z or an offset). */
 const dateAs = (ms: number) =>
   fc.constantFrom<unknown>(ms, new Date(ms).toISOString(), new Date(ms).toISOString().replace('Z', '+00:00'));
@@ -152,22 +152,22 @@ describe('condition operators', () => {
     expect(holds('on_or_after', { date: '2024-05-01' }, new Date(Date.UTC(2024, 5, 1)))).to.equal(true);
   });
 
-  it('[FLAGS-009] dates are ISO 8601 strings (UTC unless an offset is given) or epoch milliseconds', () => {
-    expect(parseIsoDate('2024-05-01')).to.equal(Date.UTC(2024, 4, 1));
-    expect(parseIsoDate('2024-05-01T10:30')).to.equal(Date.UTC(2024, 4, 1, 10, 30));
-    expect(parseIsoDate('2024-05-01T10:30:15.25Z')).to.equal(Date.UTC(2024, 4, 1, 10, 30, 15, 250));
-    expect(parseIsoDate('2024-05-01T10:30:00-01:30')).to.equal(Date.UTC(2024, 4, 1, 12, 0));
-    expect(parseIsoDate('2024-02-29')).to.equal(Date.UTC(2024, 1, 29));
-    for (const bad of [
-      '2023-02-29',
-      '2024-13-01',
-      '2024-05-01T24:00',
-      '2024-5-1',
-      'May 1, 2024',
-      '',
-      '1714521600000',
-    ]) {
-      expect(parseIsoDate(bad), bad).to.equal(undefined);
+  it("[FLAGS-009] dates are read as the browser's Date reads them, as Frontegg's evaluator does", () => {
+    const on = (date: unknown, at: Date) => holds('on', { date }, at);
+    expect(on('2024-05-01', new Date(Date.UTC(2024, 4, 1))), 'an ISO date alone is UTC').to.equal(true);
+    expect(on('2024-05-01T10:30', new Date(2024, 4, 1, 10, 30)), 'no offset: local time').to.equal(true);
+    expect(on('2024-05-01T10:30:00-01:30', new Date(Date.UTC(2024, 4, 1, 12)))).to.equal(true);
+    expect(on(Date.UTC(2024, 4, 1), new Date('2024-05-01'))).to.equal(true);
+    // Whatever the engine's Date makes of a lenient string, the condition makes the same.
+    for (const text of ['May 1, 2024', '2024-02-30', '2024/05/01']) {
+      expect(on(text, new Date(text)), text).to.equal(!Number.isNaN(new Date(text).getTime()));
+    }
+    // Not a date: an invalid string, and a falsy value (0, '') as Frontegg's check reads it.
+    for (const date of ['yesterday', '2024-13-01', 0, '']) {
+      expect(check('on', { date }, new Date(0)), String(date)).to.deep.equal({
+        plain: false,
+        negated: false,
+      });
     }
   });
 
@@ -188,16 +188,12 @@ describe('condition operators', () => {
       ['matches', { list: ['a'] }, 'a'],
       ['equal', 3, 3],
       ['equal', { number: '3' }, 3],
-      ['greater_than', { number: NaN }, 3],
-      ['lower_than', { number: Infinity }, 3],
       ['between_numeric', { start: 1 }, 1],
-      ['between_numeric', { start: 5, end: 1 }, 3],
       ['between_numeric', [1, 5], 3],
       ['on', { date: 'yesterday' }, '2024-05-01'],
-      ['on', { date: '2024-02-30' }, '2024-03-01'],
       ['on_or_after', '2024-05-01', '2024-05-01'],
-      ['between_date', { start: '2024-12-31', end: '2024-01-01' }, '2024-06-01'],
       ['between_date', { start: '2024-01-01' }, '2024-06-01'],
+      ['in_list', null, 'a'],
       ['is', { boolean: 'true' }, true],
       ['is', true, true],
       ['is', null, true],
@@ -212,14 +208,32 @@ describe('condition operators', () => {
       plain: false,
       negated: false,
     });
+    // Values of the operator's shape that never hold: then `negate` makes them hold (FLAGS-014).
+    const never: [ConditionOperator, unknown, unknown][] = [
+      ['greater_than', { number: NaN }, 3],
+      ['between_numeric', { start: 5, end: 1 }, 3],
+      ['between_date', { start: '2024-12-31', end: '2024-01-01' }, '2024-06-01'],
+    ];
+    for (const [op, value, attribute] of never) {
+      expect(check(op, value, attribute), op).to.deep.equal({ plain: false, negated: true });
+    }
+    expect(holds('lower_than', { number: Infinity }, 3), 'Infinity is a number').to.equal(true);
   });
 
-  it('[FLAGS-011] an attribute of another type than the operator compares never matches', () => {
-    expect(check('in_list', { list: ['5'] }, 5)).to.deep.equal({ plain: false, negated: false });
-    expect(check('equal', { number: 5 }, '5')).to.deep.equal({ plain: false, negated: false });
-    expect(check('is', { boolean: true }, 1)).to.deep.equal({ plain: false, negated: false });
+  it('[FLAGS-011] an attribute of another type is compared as JavaScript compares it, as Frontegg does', () => {
+    expect(check('in_list', { list: ['5'] }, 5)).to.deep.equal({ plain: false, negated: true });
+    expect(check('in_list', { list: ['b'] }, ['a', 'b'])).to.deep.equal({ plain: true, negated: false });
+    expect(check('contains', { list: ['a'] }, ['a'])).to.deep.equal({ plain: true, negated: false });
+    expect(check('equal', { number: 5 }, '5')).to.deep.equal({ plain: false, negated: true });
+    expect(check('greater_than', { number: 3 }, '5')).to.deep.equal({ plain: true, negated: false });
+    expect(check('lower_than', { number: 1 }, null)).to.deep.equal({ plain: true, negated: false });
+    expect(check('is', { boolean: true }, 1)).to.deep.equal({ plain: false, negated: true });
+    expect(check('matches', { string: '^\\d+$' }, 42)).to.deep.equal({ plain: true, negated: false });
+    // Where Frontegg's evaluator throws (no `startsWith` on a number, no `getTime` on a word): false.
+    expect(check('starts_with', { list: ['5'] }, 5)).to.deep.equal({ plain: false, negated: false });
     expect(check('on', { date: '2024-05-01' }, 'soon')).to.deep.equal({ plain: false, negated: false });
-    expect(check('contains', { list: ['a'] }, ['a'])).to.deep.equal({ plain: false, negated: false });
+    // ...unless the list is empty: then nothing is called, and nothing starts the attribute.
+    expect(check('starts_with', { list: [] }, 5)).to.deep.equal({ plain: false, negated: true });
   });
 
   it('[FLAGS-011] any value that is not of the operator shape never matches (property)', () => {
@@ -251,8 +265,15 @@ describe('condition operators', () => {
     });
   });
 
-  it('[FLAGS-012] an invalid matches pattern evaluates to false, negated or not', () => {
-    for (const pattern of ['(', '[a-', 'a{2,1}', '(?<=a)b', '(a)\\1']) {
+  it('[FLAGS-012] an invalid matches pattern evaluates to false (and negated, to true)', () => {
+    for (const pattern of ['(', '[a-', 'a{2,1}', '*a']) {
+      expect(check('matches', { string: pattern }, 'ab'), pattern).to.deep.equal({
+        plain: false,
+        negated: true,
+      });
+    }
+    // Valid patterns the bounded engine refuses (lookarounds, backreferences): false, negated or not.
+    for (const pattern of ['(?<=a)b', '(a)\\1']) {
       expect(check('matches', { string: pattern }, 'ab'), pattern).to.deep.equal({
         plain: false,
         negated: false,
@@ -271,15 +292,15 @@ describe('condition operators', () => {
 
   it('[FLAGS-013] a condition on a missing attribute evaluates to false, negated or not', () => {
     const condition: Condition = { attribute: 'frontegg.email', op: 'ends_with', value: { list: ['@x.io'] } };
-    for (const attributes of [
-      {},
-      { 'frontegg.email': undefined },
-      { 'frontegg.email': null },
-      { other: 'a@x.io' },
-    ]) {
+    for (const attributes of [{}, { 'frontegg.email': undefined }, { other: 'a@x.io' }]) {
       expect(evaluateCondition(condition, attributes)).to.equal(false);
       expect(evaluateCondition({ ...condition, negate: true }, attributes)).to.equal(false);
     }
+    // A null attribute is there: it is compared (and `null.endsWith` would throw in Frontegg: false).
+    expect(evaluateCondition({ ...condition, op: 'in_list' }, { 'frontegg.email': null })).to.equal(false);
+    expect(
+      evaluateCondition({ ...condition, op: 'in_list', negate: true }, { 'frontegg.email': null }),
+    ).to.equal(true);
     // Inherited properties are not attributes.
     expect(
       evaluateCondition({ attribute: 'constructor', op: 'contains', value: { list: [''] } }, {}),
@@ -291,14 +312,11 @@ describe('condition operators', () => {
     expect(check('in_list', { list: ['pro'] }, 'free')).to.deep.equal({ plain: false, negated: true });
     expect(check('greater_than', { number: 10 }, 3)).to.deep.equal({ plain: false, negated: true });
     expect(check('matches', { string: '^x' }, 'abc')).to.deep.equal({ plain: false, negated: true });
-    // Only `negate: true` negates.
-    const condition = {
-      attribute: 'a',
-      op: 'is',
-      value: { boolean: true },
-      negate: 'true',
-    } as unknown as Condition;
-    expect(evaluateCondition(condition, { a: true })).to.equal(true);
+    // A truthy `negate` negates, as in Frontegg's evaluator.
+    const condition = (negate: unknown) =>
+      ({ attribute: 'a', op: 'is', value: { boolean: true }, negate }) as unknown as Condition;
+    expect(evaluateCondition(condition('true'), { a: true })).to.equal(false);
+    expect(evaluateCondition(condition(0), { a: true })).to.equal(true);
   });
 });
 
@@ -424,12 +442,12 @@ describe('condition operators (properties)', () => {
     fc.assert(
       fc.property(
         validCase,
-        fc.constantFrom<'absent' | 'undefined' | 'null'>('absent', 'undefined', 'null'),
+        fc.constantFrom<'absent' | 'undefined'>('absent', 'undefined'),
         fc.dictionary(fc.string({ minLength: 2 }), fc.anything()),
         ([op, value], missing, others) => {
           const attributes: Record<string, unknown> = { ...others };
           delete attributes.a;
-          if (missing !== 'absent') attributes.a = missing === 'null' ? null : undefined;
+          if (missing !== 'absent') attributes.a = undefined;
           expect(evaluateCondition({ attribute: 'a', op, value }, attributes)).to.equal(false);
           expect(evaluateCondition({ attribute: 'a', op, value, negate: true }, attributes)).to.equal(false);
         },

@@ -22,7 +22,7 @@ export type DateOperator = (typeof dateOperators)[number];
 export type BooleanOperator = (typeof booleanOperators)[number];
 export type ConditionOperator = StringOperator | NumericOperator | DateOperator | BooleanOperator;
 
-/** A date in a condition value or an attribute: an ISO 8601 string, or epoch milliseconds. */
+/** A date in a condition value: what `new Date(value)` reads (an ISO 8601 string, epoch milliseconds…). */
 export type DateInput = string | number;
 
 /** The value each operator accepts (FLAGS-011); any other value never matches. */
@@ -56,143 +56,181 @@ export interface Condition {
 /** The attributes conditions read: a flat map (see `buildAttributes`). */
 export type Attributes = Readonly<Record<string, unknown>>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isFiniteNumber = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value);
-
-const ISO_DATE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-](\d{2}):(\d{2}))?)?$/;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
 
 /**
- * Epoch milliseconds of an ISO 8601 date (`2024-05-01`, `2024-05-01T10:00`, `2024-05-01T10:00:00.000Z`,
- * `...+02:00`), with every field checked (no 2024-02-30); a date or time without an offset is UTC, so the
- * browser's time zone never changes a result. Undefined for anything else.
+ * A date the way Frontegg's evaluator reads one: `new Date(value)`, so the same strings parse as in the
+ * browser's own `Date` (an ISO date alone is UTC, a date-time without an offset is local time, and the
+ * engine's lenient formats are read as it reads them). Undefined when the date is invalid.
  */
-export function parseIsoDate(text: string): number | undefined {
-  if (text.length > 40) return undefined;
-  const m = ISO_DATE.exec(text);
-  if (!m) return undefined;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = [m[1], m[2], m[3], m[4], m[5], m[6]].map(
-    (v) => (v === undefined ? undefined : Number(v)),
-  ) as number[];
-  const millis = m[7] === undefined ? 0 : Number(m[7].slice(0, 3).padEnd(3, '0'));
-  if (month! < 1 || month! > 12 || hour > 23 || minute > 59 || second > 59) return undefined;
-  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
-  if (day! < 1 || day! > daysInMonth) return undefined;
-  let offset = 0;
-  if (m[8] !== undefined && m[8] !== 'Z') {
-    const offsetHours = Number(m[9]);
-    const offsetMinutes = Number(m[10]);
-    if (offsetHours > 23 || offsetMinutes > 59) return undefined;
-    offset = (m[8].startsWith('-') ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
+function toDate(value: unknown): Date | undefined {
+  try {
+    const date = new Date(value as string);
+    return Number.isNaN(date.getTime()) ? undefined : date;
+  } catch {
+    return undefined; // a value no Date can be made of (a symbol, an object without a primitive)
   }
-  const utc = new Date(0);
-  utc.setUTCFullYear(year!, month! - 1, day!);
-  utc.setUTCHours(hour, minute, second, millis);
-  return utc.getTime() - offset;
 }
 
-/** Epoch milliseconds of a date value or attribute: an ISO 8601 string, finite epoch ms, or a valid Date. */
-export function toEpochMillis(value: unknown): number | undefined {
-  if (isFiniteNumber(value)) return value;
-  if (typeof value === 'string') return parseIsoDate(value);
-  if (value instanceof Date && Number.isFinite(value.getTime())) return value.getTime();
+/** A condition value's date: present (truthy, as Frontegg checks it) and valid. */
+const valueDate = (value: unknown) => (value ? toDate(value) : undefined);
+
+/**
+ * The instant of a date attribute: a Date (an invalid one compares as NaN: never equal, never in order).
+ * Frontegg's evaluator compares only Date attributes (anything else makes it throw); we also read the
+ * strings and epoch milliseconds JSON claims carry, and cannot compare other values.
+ */
+function attributeTime(attribute: unknown): number | undefined {
+  if (attribute instanceof Date) return attribute.getTime();
+  if (typeof attribute === 'string' || typeof attribute === 'number') return toDate(attribute)?.getTime();
   return undefined;
 }
 
-const stringList = (value: unknown): string[] | undefined =>
-  isRecord(value) && Array.isArray(value.list) && value.list.every((item) => typeof item === 'string')
-    ? (value.list as string[])
-    : undefined;
-
-/** `{ start, end }` read by `read`, with start <= end; undefined when either side is invalid. */
-function range(value: unknown, read: (side: unknown) => number | undefined): [number, number] | undefined {
-  if (!isRecord(value)) return undefined;
-  const start = read(value.start);
-  const end = read(value.end);
-  return start !== undefined && end !== undefined && start <= end ? [start, end] : undefined;
+/** JavaScript's relational comparison of an attribute with a number, coercion included (`'5' > 3`). */
+function relation(attribute: unknown, op: NumericOperator, n: number): boolean | undefined {
+  const a = attribute as number; // any value: `>` coerces it as Frontegg's evaluator does
+  try {
+    if (op === 'greater_than') return a > n;
+    if (op === 'greater_than_equal') return a >= n;
+    if (op === 'lower_than') return a < n;
+    if (op === 'lower_than_equal') return a <= n;
+    return a === n;
+  } catch {
+    return undefined; // an object without a primitive value
+  }
 }
 
-const numberOrUndefined = (value: unknown) => (isFiniteNumber(value) ? value : undefined);
+const isPatternSyntax = (pattern: string) => {
+  try {
+    new RegExp(pattern); // compiled only, never run: matching is the bounded engine's
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A comparison of an attribute, made from a condition value; undefined when it cannot be made. */
+type Comparison = (attribute: unknown) => boolean | undefined;
 
 /**
- * Compares an attribute with a condition value. Undefined when the comparison cannot be made: the value
- * does not suit the operator, the attribute is missing or of another type, or the pattern is refused.
+ * The comparison a condition value makes for an operator, checked as Frontegg's sanitizers check it
+ * (FLAGS-011): a list of strings; a string; a number (`typeof`, so NaN and Infinity too); a start-end pair
+ * of numbers (in any order: a reversed pair never holds); a present, valid date or pair of dates; a
+ * boolean. Null for a value that does not suit the operator and for an unknown operator.
  */
-function compare(op: unknown, value: unknown, attribute: unknown): boolean | undefined {
+function comparison(op: unknown, value: unknown): Comparison | null {
+  if (!isObject(value)) return null;
   switch (op) {
     case 'in_list':
     case 'starts_with':
     case 'ends_with':
     case 'contains': {
-      const list = stringList(value);
-      if (!list || typeof attribute !== 'string') return undefined;
-      if (op === 'in_list') return list.includes(attribute);
-      if (op === 'starts_with') return list.some((item) => attribute.startsWith(item));
-      if (op === 'ends_with') return list.some((item) => attribute.endsWith(item));
-      return list.some((item) => attribute.includes(item));
-    }
-    case 'matches':
-      if (!isRecord(value) || typeof value.string !== 'string' || typeof attribute !== 'string')
+      const list: unknown = value.list;
+      if (!Array.isArray(list) || !list.every((item) => typeof item === 'string')) return null;
+      const items = list as string[];
+      if (op === 'in_list') {
+        // An array attribute is in the list when one of its items is.
+        return (attribute) =>
+          Array.isArray(attribute)
+            ? attribute.some((item) => items.includes(item as string))
+            : items.includes(attribute as string);
+      }
+      return (attribute) => {
+        if (items.length === 0) return false;
+        if (typeof attribute === 'string') {
+          if (op === 'starts_with') return items.some((item) => attribute.startsWith(item));
+          if (op === 'ends_with') return items.some((item) => attribute.endsWith(item));
+          return items.some((item) => attribute.includes(item));
+        }
+        // `contains` on an array attribute: one of its items is a list item.
+        if (op === 'contains' && Array.isArray(attribute))
+          return items.some((item) => attribute.includes(item));
         return undefined;
-      // An invalid or refused pattern is false whatever `negate` says (FLAGS-012).
-      return matchPattern(value.string, attribute);
+      };
+    }
+    case 'matches': {
+      const pattern = value.string;
+      if (typeof pattern !== 'string') return null;
+      return (attribute) => {
+        let input: string;
+        try {
+          input = String(attribute); // as RegExp.prototype.test reads its argument
+        } catch {
+          return undefined;
+        }
+        const matched = matchPattern(pattern, input);
+        if (matched !== undefined) return matched;
+        // An invalid pattern does not match (FLAGS-012; `negate` then inverts it). A valid one our bounded
+        // engine refuses cannot be compared.
+        return isPatternSyntax(pattern) ? undefined : false;
+      };
+    }
     case 'equal':
     case 'greater_than':
     case 'greater_than_equal':
     case 'lower_than':
     case 'lower_than_equal': {
-      if (!isRecord(value) || !isFiniteNumber(value.number) || !isFiniteNumber(attribute)) return undefined;
       const n = value.number;
-      if (op === 'equal') return attribute === n;
-      if (op === 'greater_than') return attribute > n;
-      if (op === 'greater_than_equal') return attribute >= n;
-      if (op === 'lower_than') return attribute < n;
-      return attribute <= n;
+      if (typeof n !== 'number') return null;
+      return (attribute) => relation(attribute, op, n);
     }
     case 'between_numeric': {
-      const bounds = range(value, numberOrUndefined);
-      if (!bounds || !isFiniteNumber(attribute)) return undefined;
-      return attribute >= bounds[0] && attribute <= bounds[1];
+      const { start, end } = value;
+      if (typeof start !== 'number' || typeof end !== 'number') return null;
+      return (attribute) => {
+        const above = relation(attribute, 'greater_than_equal', start);
+        return above === undefined ? undefined : above && relation(attribute, 'lower_than_equal', end);
+      };
     }
     case 'on':
     case 'on_or_after':
     case 'on_or_before': {
-      const date = isRecord(value) ? toEpochMillis(value.date) : undefined;
-      const at = toEpochMillis(attribute);
-      if (date === undefined || at === undefined) return undefined;
-      if (op === 'on') return at === date;
-      return op === 'on_or_after' ? at >= date : at <= date;
+      const date = valueDate(value.date)?.getTime();
+      if (date === undefined) return null;
+      return (attribute) => {
+        const at = attributeTime(attribute);
+        if (at === undefined) return undefined;
+        if (op === 'on') return at === date;
+        return op === 'on_or_after' ? at >= date : at <= date;
+      };
     }
     case 'between_date': {
-      const bounds = range(value, toEpochMillis);
-      const at = toEpochMillis(attribute);
-      if (!bounds || at === undefined) return undefined;
-      return at >= bounds[0] && at <= bounds[1];
+      const start = valueDate(value.start)?.getTime();
+      const end = valueDate(value.end)?.getTime();
+      if (start === undefined || end === undefined) return null;
+      return (attribute) => {
+        const at = attributeTime(attribute);
+        return at === undefined ? undefined : at >= start && at <= end;
+      };
     }
-    case 'is':
-      if (!isRecord(value) || typeof value.boolean !== 'boolean' || typeof attribute !== 'boolean')
-        return undefined;
-      return attribute === value.boolean;
+    case 'is': {
+      const boolean = value.boolean;
+      if (typeof boolean !== 'boolean') return null;
+      return (attribute) => attribute === boolean;
+    }
     default:
-      return undefined;
+      return null;
   }
 }
 
 /**
- * Evaluates one condition (FLAGS-003, FLAGS-007..014). `negate` inverts a comparison that could be made;
- * it never turns these into true: a missing (or null) attribute, an attribute of another type than the
- * operator compares, a value that does not suit the operator, an unknown operator, an invalid or refused
- * `matches` pattern. Those are false, negated or not.
+ * Evaluates one condition (FLAGS-003, FLAGS-007..014) as Frontegg's evaluator does: a value that does not
+ * suit the operator, an unknown operator or a missing (undefined) attribute is false, negated or not;
+ * otherwise the attribute is compared with JavaScript's own rules (a null attribute is a value: `null < 1`,
+ * a number is not in a list of strings) and `negate` (when truthy) inverts the result. Where Frontegg's
+ * evaluator throws (`starts_with` on a number, a date operator on a value that is not a date) and where
+ * our bounded pattern engine refuses a valid pattern, the condition is false, negated or not.
  */
 export function evaluateCondition(condition: Condition, attributes: Attributes): boolean {
-  if (!isRecord(condition) || typeof condition.attribute !== 'string' || !isRecord(attributes)) return false;
+  if (!isObject(condition) || typeof condition.attribute !== 'string' || !isObject(attributes)) return false;
+  const compare = comparison(condition.op, condition.value);
+  if (!compare) return false;
+  // Own attributes only: an inherited name (`constructor`) is no attribute.
   if (!Object.hasOwn(attributes, condition.attribute)) return false;
   const attribute = attributes[condition.attribute];
-  if (attribute === undefined || attribute === null) return false;
-  const result = compare(condition.op, condition.value, attribute);
+  if (attribute === undefined) return false;
+  const result = compare(attribute);
   if (result === undefined) return false;
-  return condition.negate === true ? !result : result;
+  return condition.negate ? !result : result;
 }

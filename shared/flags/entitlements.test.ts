@@ -1,7 +1,9 @@
 import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import type { Condition } from './conditions';
+import { NotEntitledJustification as PeerJustification } from '@frontegg/entitlements-javascript-commons';
 import {
+  NOT_ENTITLED_JUSTIFICATIONS,
   hasPermission,
   isEntitledToFeature,
   isEntitledToPermission,
@@ -256,5 +258,36 @@ describe('entitlements', () => {
         );
       }),
     );
+  });
+});
+
+describe('entitlement denial reasons', () => {
+  it('[ENUM-019] the denial reasons are exactly MISSING_FEATURE, MISSING_PERMISSION, BUNDLE_EXPIRED', () => {
+    expect([...NOT_ENTITLED_JUSTIFICATIONS]).to.deep.equal([
+      'MISSING_FEATURE',
+      'MISSING_PERMISSION',
+      'BUNDLE_EXPIRED',
+    ]);
+    expect(Object.values(PeerJustification), "Frontegg's enum").to.deep.equal([
+      ...NOT_ENTITLED_JUSTIFICATIONS,
+    ]);
+    // The checks refuse with each of them, and with nothing else.
+    const entitlements = entitlementsWith(
+      { expired: feature({ expireTime: NOW - HOUR }), locked: feature({ linkedPermissions: ['fe.read'] }) },
+      { permissions: { 'fe.read': true } },
+    );
+    const reasons = [
+      isEntitledToFeature(entitlements, 'unknown', {}, NOW),
+      isEntitledToFeature(entitlements, 'expired', {}, NOW),
+      isEntitledToPermission(entitlements, 'fe.read', {}, NOW),
+      isEntitledToPermission(entitlements, 'fe.write', {}, NOW),
+    ].map((result) => result.justification);
+    expect(reasons).to.deep.equal([
+      'MISSING_FEATURE',
+      'BUNDLE_EXPIRED',
+      'MISSING_PERMISSION',
+      'MISSING_PERMISSION',
+    ]);
+    expect(reasons.every((reason) => NOT_ENTITLED_JUSTIFICATIONS.includes(reason!))).to.equal(true);
   });
 });

@@ -11,14 +11,17 @@ import {
 /** `expireTime` of a direct grant that never expires. */
 export const NO_EXPIRATION_TIME = -1;
 
-/** Why an entitlement is refused (000 §8). */
-export const NotEntitledJustification = {
-  MISSING_FEATURE: 'MISSING_FEATURE',
-  MISSING_PERMISSION: 'MISSING_PERMISSION',
-  BUNDLE_EXPIRED: 'BUNDLE_EXPIRED',
-} as const;
-export type NotEntitledJustification =
-  (typeof NotEntitledJustification)[keyof typeof NotEntitledJustification];
+/** Why an entitlement is refused (ENUM-019, 000 §8). */
+export const NOT_ENTITLED_JUSTIFICATIONS = [
+  'MISSING_FEATURE',
+  'MISSING_PERMISSION',
+  'BUNDLE_EXPIRED',
+] as const;
+export type NotEntitledJustification = (typeof NOT_ENTITLED_JUSTIFICATIONS)[number];
+/** The justifications by name, as Frontegg's `NotEntitledJustification` enum spells them. */
+export const NotEntitledJustification = Object.fromEntries(
+  NOT_ENTITLED_JUSTIFICATIONS.map((reason) => [reason, reason]),
+) as { readonly [K in NotEntitledJustification]: K };
 
 export interface EntitlementResult {
   isEntitled: boolean;

@@ -31,7 +31,25 @@ describe('feature flag evaluation', () => {
     expect(ruleHolds(rule, pro)).to.equal(false);
     expect(ruleHolds(rule, free)).to.equal(false);
     expect(ruleHolds({ conditions: [], treatment: true }, {}), 'no condition: holds').to.equal(true);
-    expect(ruleHolds({ ...rule, conditionLogic: 'or' as 'and' }, proAdmin), 'unknown logic').to.equal(false);
+    // 'or': any condition; any other logic counts as 'and' (as in Frontegg's evaluator).
+    expect(ruleHolds({ ...rule, conditionLogic: 'or' }, pro)).to.equal(true);
+    expect(ruleHolds({ ...rule, conditionLogic: 'or' }, { plan: 'free', role: 'viewer' })).to.equal(false);
+    expect(ruleHolds({ conditions: [], conditionLogic: 'or', treatment: 'true' }, {})).to.equal(false);
+    expect(ruleHolds({ ...rule, conditionLogic: 'xor' as 'and' }, pro), 'unknown logic').to.equal(false);
+    expect(ruleHolds({ ...rule, conditionLogic: 'xor' as 'and' }, proAdmin), 'unknown logic').to.equal(true);
+    // A nested group (a conditionLogic, no op): plan is pro AND (role is admin OR plan is free).
+    const nested: Rule = {
+      conditions: [
+        isPro,
+        { conditionLogic: 'or', conditions: [isAdmin, { ...isPro, value: { list: ['free'] } }] },
+      ],
+      treatment: 'true',
+    };
+    expect([proAdmin, pro, free].map((attributes) => ruleHolds(nested, attributes))).to.deep.equal([
+      true,
+      false,
+      false,
+    ]);
     expect([true, 'true', false, 'false', undefined, 'yes', 1].map(toTreatment)).to.deep.equal([
       true,
       true,
@@ -55,13 +73,14 @@ describe('feature flag evaluation', () => {
     ).to.deep.equal({
       treatment: true,
     });
-    // No offTreatment (the preview data omits it): false. Only `on: true` is on.
+    // No offTreatment (the preview data omits it): false. A falsy `on` is off, as Frontegg reads it.
     expect(evaluateFeatureFlag({ on: false, defaultTreatment: true }, pro)).to.deep.equal({
       treatment: false,
     });
-    expect(
-      evaluateFeatureFlag({ on: 'true', defaultTreatment: true } as unknown as FeatureFlag, pro).treatment,
-    ).to.equal(false);
+    for (const on of [0, '', null, undefined]) {
+      const flag = { on, offTreatment: 'false', defaultTreatment: true } as unknown as FeatureFlag;
+      expect(evaluateFeatureFlag(flag, pro).treatment, String(on)).to.equal(false);
+    }
   });
 
   it('[FLAGS-005] a flag that is on evaluates to the treatment of the first rule whose conditions all hold', () => {

@@ -4,9 +4,7 @@ export {
   dateOperators,
   evaluateCondition,
   numericOperators,
-  parseIsoDate,
   stringOperators,
-  toEpochMillis,
   type Attributes,
   type Condition,
   type ConditionOperator,
@@ -21,14 +19,19 @@ export {
   type AttributeUser,
 } from './attributes';
 export {
+  TREATMENTS,
   evaluateFeatureFlag,
   ruleHolds,
   toTreatment,
+  type ConditionGroup,
+  type ConditionLogic,
   type FeatureFlag,
   type Rule,
+  type Treatment,
   type TreatmentInput,
 } from './evaluate';
 export {
+  NOT_ENTITLED_JUSTIFICATIONS,
   NO_EXPIRATION_TIME,
   NotEntitledJustification,
   hasPermission,

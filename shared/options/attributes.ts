@@ -1,5 +1,5 @@
 import { createTheme, parseThemeInput } from '../../themes';
-import type { HostOptionsInput } from './options';
+import { FRAMEWORKS, type HostOptionsInput } from './options';
 
 type OptionKey = keyof HostOptionsInput;
 type AttributeKind =
@@ -51,7 +51,7 @@ export const optionAttributes = [
   {
     attribute: 'framework',
     option: 'framework',
-    kind: oneOf('nextjs', 'react', 'angular', 'vuejs', 'flutter', 'ios', 'android', 'vanillajs'),
+    kind: oneOf(...FRAMEWORKS),
   },
   { attribute: 'login-alias', option: 'loginAlias', kind: string },
   { attribute: 'application-id', option: 'applicationId', kind: string },

@@ -3,9 +3,18 @@ import { defaultRoutes, type AuthRoutes } from './routes';
 
 export type UrlStrategy = 'path' | 'hash';
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'none';
-/** x-frontegg-framework header values (001 §7). */
-export type Framework =
-  'nextjs' | 'react' | 'angular' | 'vuejs' | 'flutter' | 'ios' | 'android' | 'vanillajs';
+/** x-frontegg-framework header values (ENUM-036, 001 §7). */
+export const FRAMEWORKS = [
+  'nextjs',
+  'react',
+  'angular',
+  'vuejs',
+  'flutter',
+  'ios',
+  'android',
+  'vanillajs',
+] as const;
+export type Framework = (typeof FRAMEWORKS)[number];
 
 /** Deep-partial message overrides per locale: `{ en: { loginBox: { login: { title: 'Hi' } } } }`. */
 export interface Localizations {

@@ -1,5 +1,6 @@
-/** Activation steps (000 §4): activating, activatingForm (a password is needed), success, resend. */
-export type ActivateStep = 'activating' | 'activatingForm' | 'success' | 'resend';
+/** Activation steps (ENUM-006, 000 §4): activating, success, resend, activatingForm (a password is needed). */
+export const activateSteps = ['activating', 'success', 'resend', 'activatingForm'] as const;
+export type ActivateStep = (typeof activateSteps)[number];
 
 export const ACTIVATION_REDIRECT_MS = 1000;
 

@@ -1,20 +1,55 @@
 import { expect } from '@open-wc/testing';
 import { resolveOptions } from '../../../shared/options/options';
 import { captureConsole } from '../../../shared/testing/console';
+import { emptyDevices, type MfaDeviceLists } from '../../../shared/api/mfa';
 import {
+  afterPreLogin,
+  firstLoginStep,
   initialLoginState,
+  loginFlows,
   loginReducer,
   loginSteps,
+  type LoginEvent,
+  type LoginFlowState,
+  type LoginState,
+  type MainAuthStrategy,
   POST_LOGIN_REDIRECT_MS,
   postLoginStep,
   postLoginTarget,
   storesSession,
 } from '../login.machine';
 import { savedPathAfterLogin } from '../useLogin';
-import { ACTIVATION_REDIRECT_MS, afterActivation, linkParams, stepAfterStrategy } from './activate.machine';
-import { INVITATION_FAILED, invitationStart } from './invitation.machine';
-import { FORGOT_PASSWORD_FALLBACK, defaultPasswordConfig, passwordProblem } from './password.machine';
-import { signUpOutcome } from './signup.machine';
+import {
+  ACTIVATION_REDIRECT_MS,
+  activateSteps,
+  afterActivation,
+  linkParams,
+  stepAfterStrategy,
+} from './activate.machine';
+import { INVITATION_FAILED, invitationStart, invitationSteps } from './invitation.machine';
+import {
+  mfaExtraSteps,
+  mfaReducer,
+  mfaStateFrom,
+  mfaSteps,
+  type MfaEvent,
+  type MfaState,
+} from './mfa.machine';
+import {
+  FORGOT_PASSWORD_FALLBACK,
+  defaultPasswordConfig,
+  forgotPasswordSteps,
+  passwordProblem,
+} from './password.machine';
+import {
+  impersonateNext,
+  impersonateSteps,
+  initialResetPhoneState,
+  resetPhoneReducer,
+  resetPhoneSteps,
+  type ResetPhoneEvent,
+} from './resetPhone.machine';
+import { signUpOutcome, signUpStages } from './signup.machine';
 import { en } from '../../../shared/i18n/locales/en';
 
 const options = resolveOptions({ allowedRedirectOrigins: ['https://partner.test'] });
@@ -152,5 +187,159 @@ describe('sign-up, activation, invitation, passwords', () => {
     expect(passwordProblem('x'.repeat(129), null, defaultPasswordConfig)).to.equal('tooLong');
     expect(passwordProblem('long-enough', 'different', defaultPasswordConfig)).to.equal('mismatch');
     expect(passwordProblem('long-enough', 'long-enough', defaultPasswordConfig)).to.equal(null);
+  });
+});
+
+describe('the steps of the login box machines (ENUM rules)', () => {
+  const strategies: MainAuthStrategy[] = ['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode'];
+
+  it('[ENUM-001] the login steps are exactly the 15 of the spec, and the machine moves only among them', () => {
+    expect([...loginSteps]).to.deep.equal([
+      'preLogin',
+      'magicLinkPreLoginSuccess',
+      'loginWithSmsOtc',
+      'loginWithQuickSmsOtc',
+      'loginWithOtc',
+      'loginWithPassword',
+      'loginWithTwoFactor',
+      'redirectToSSO',
+      'loginWithSSOFailed',
+      'success',
+      'forceTwoFactor',
+      'recoverTwoFactor',
+      'promptPasskeys',
+      'breachedPassword',
+      'breachedPasswordSuccess',
+    ]);
+    const events: LoginEvent[] = [
+      { type: 'submit' },
+      { type: 'succeeded' },
+      { type: 'failed', error: 'x', blocked: true },
+      { type: 'reset' },
+    ];
+    const reached = new Set<string>();
+    let states: LoginState[] = [initialLoginState];
+    for (let depth = 0; depth < 3; depth++) {
+      states = states.flatMap((state) => events.map((event) => loginReducer(state, event)));
+      for (const state of states) reached.add(state.step);
+    }
+    for (const strategy of strategies) {
+      reached.add(firstLoginStep(strategy));
+      reached.add(afterPreLogin(null, strategy).step);
+    }
+    reached.add(afterPreLogin({ address: 'https://idp.example' }, 'EmailAndPassword').step);
+    expect([...reached].filter((step) => !(loginSteps as readonly string[]).includes(step))).to.deep.equal(
+      [],
+    );
+    expect([...reached]).to.include.members(['loginWithPassword', 'loginWithOtc', 'redirectToSSO']);
+  });
+
+  it('[ENUM-002] the login flows are exactly login and registerQuickLogin', () => {
+    expect([...loginFlows]).to.deep.equal(['login', 'registerQuickLogin']);
+    const state: LoginFlowState = { flow: loginFlows[0], step: 'preLogin', email: '', tenants: [] };
+    expect(loginFlows).to.include(state.flow);
+  });
+
+  it("[ENUM-003] the MFA steps are the 7 of the spec (plus the machine's own), and the machine moves only among them", () => {
+    expect([...mfaSteps]).to.deep.equal([
+      'verify',
+      'recoveryCode',
+      'authenticatorApp',
+      'smsSetPhoneNumber',
+      'smsVerifyCode',
+      'emailVerifyCode',
+      'noMFAEnrolledStepUp',
+    ]);
+    const known: readonly string[] = [...mfaSteps, ...mfaExtraSteps];
+    const lists: Partial<MfaDeviceLists>[] = [
+      {},
+      { authenticators: [{ id: 'a1' }] },
+      { phones: [{ id: 'p1', phoneNumber: '+1***' }] },
+      { emails: [{ id: 'e1', email: 'a@x.io' }] },
+      { webauthn: [{ id: 'w1' }] },
+      { authenticators: [{ id: 'a1' }], phones: [{ id: 'p1', phoneNumber: '+1***' }] },
+    ];
+    const events: MfaEvent[] = [
+      { type: 'choose', device: { kind: 'sms', id: 'p1', phoneNumber: '+1***' } },
+      { type: 'choose', device: { kind: 'email', id: 'e1', email: 'a@x.io' } },
+      { type: 'busy' },
+      { type: 'failed', error: 'x' },
+      { type: 'qrCode', qrCode: 'data:', secret: 's' },
+      { type: 'codeSent', otcToken: 'o' },
+      { type: 'enrolled', recoveryCode: 'r' },
+    ];
+    const reached = new Set<string>();
+    for (const devices of lists) {
+      let states: MfaState[] = [false, true].map((mfaEnrolled) =>
+        mfaStateFrom({
+          mfaRequired: true,
+          mfaToken: 't',
+          mfaEnrolled,
+          mfaDevices: { ...emptyDevices(), ...devices },
+        }),
+      );
+      for (let depth = 0; depth < 2; depth++) {
+        for (const state of states) reached.add(state.step);
+        states = states.flatMap((state) => events.map((event) => mfaReducer(state, event)));
+      }
+      for (const state of states) reached.add(state.step);
+    }
+    expect([...reached].filter((step) => !known.includes(step))).to.deep.equal([]);
+    expect([...reached]).to.include.members(['verify', 'recoveryCode', 'authenticatorApp', 'smsVerifyCode']);
+  });
+
+  it('[ENUM-005] the sign-up stages are exactly SignUp and SignUpSuccess', () => {
+    expect([...signUpStages]).to.deep.equal(['SignUp', 'SignUpSuccess']);
+    const outcome = signUpOutcome({ shouldActivate: true });
+    expect('stage' in outcome && signUpStages.includes(outcome.stage)).to.equal(true);
+  });
+
+  it('[ENUM-006] the activate steps are exactly activating, success, resend, activatingForm', () => {
+    expect([...activateSteps]).to.deep.equal(['activating', 'success', 'resend', 'activatingForm']);
+    const next = [true, false].map((shouldSetPassword) => stepAfterStrategy({ shouldSetPassword }));
+    expect(next).to.deep.equal(['activatingForm', 'activating']);
+    expect(next.every((step) => activateSteps.includes(step))).to.equal(true);
+  });
+
+  it('[ENUM-007] the accept-invitation steps are exactly validate, invalid, pending, success, failed', () => {
+    expect([...invitationSteps]).to.deep.equal(['validate', 'invalid', 'pending', 'success', 'failed']);
+    const starts = [null, { userId: 'u', token: 't' }].map(invitationStart);
+    expect(starts).to.deep.equal(['invalid', 'pending']);
+    expect(starts.every((step) => invitationSteps.includes(step))).to.equal(true);
+  });
+
+  it('[ENUM-008] the forgot-password steps are exactly forgotPassword and success', () => {
+    expect([...forgotPasswordSteps]).to.deep.equal(['forgotPassword', 'success']);
+  });
+
+  it('[ENUM-009] the reset-phone-number steps are exactly ResetPhoneNumber, VerifyResetPhoneNumber, ChangePhoneNumber', () => {
+    expect([...resetPhoneSteps]).to.deep.equal([
+      'ResetPhoneNumber',
+      'VerifyResetPhoneNumber',
+      'ChangePhoneNumber',
+    ]);
+    const events: ResetPhoneEvent[] = [
+      { type: 'requested', email: 'a@x.io', resetPhoneNumberToken: 'r' },
+      { type: 'verified', changePhoneNumberToken: 'c' },
+      { type: 'restart' },
+    ];
+    const walk = [initialResetPhoneState];
+    for (const event of [...events, ...events.slice(0, 2)]) walk.push(resetPhoneReducer(walk.at(-1)!, event));
+    const steps = walk.map((state) => state.step);
+    expect(steps).to.deep.equal([
+      'ResetPhoneNumber',
+      'VerifyResetPhoneNumber',
+      'ChangePhoneNumber',
+      'ResetPhoneNumber',
+      'VerifyResetPhoneNumber',
+      'ChangePhoneNumber',
+    ]);
+  });
+
+  it('[ENUM-010] the impersonate steps are impersonating and success (the machine adds failed)', () => {
+    expect([...impersonateSteps]).to.deep.equal(['impersonating', 'success']);
+    expect(impersonateNext('impersonating', 'ok')).to.equal('success');
+    expect(impersonateNext('impersonating', 'error')).to.equal('failed');
+    expect(impersonateNext('success', 'error')).to.equal('success');
   });
 });

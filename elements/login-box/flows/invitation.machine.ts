@@ -1,5 +1,6 @@
-/** Accept-invitation steps (000 §4). */
-export type InvitationStep = 'validate' | 'invalid' | 'pending' | 'success' | 'failed';
+/** Accept-invitation steps (ENUM-007, 000 §4). */
+export const invitationSteps = ['validate', 'invalid', 'pending', 'success', 'failed'] as const;
+export type InvitationStep = (typeof invitationSteps)[number];
 
 export const INVITATION_FAILED = "We couldn't verify your invitation";
 

@@ -1,23 +1,23 @@
 import { emptyDevices, type MfaChallenge, type MfaDeviceLists } from '../../../shared/api/mfa';
 
 /**
- * MFA steps (000 §4): verify (choose a device), recoveryCode (shown at the end of enrolment),
+ * MFA steps (ENUM-003, 000 §4): verify (choose a device), recoveryCode (shown at the end of enrolment),
  * authenticatorApp, smsSetPhoneNumber, smsVerifyCode, emailVerifyCode, noMFAEnrolledStepUp; plus the
  * enrolment choice, the authenticator enrolment (QR code), sign-in with a recovery code, and the WebAuthn
  * security-key step (its screen is added by the passkeys flow).
  */
-export type MfaStep =
-  | 'verify'
-  | 'recoveryCode'
-  | 'authenticatorApp'
-  | 'smsSetPhoneNumber'
-  | 'smsVerifyCode'
-  | 'emailVerifyCode'
-  | 'noMFAEnrolledStepUp'
-  | 'enroll'
-  | 'enrollAuthenticatorApp'
-  | 'recover'
-  | 'webauthn';
+export const mfaSteps = [
+  'verify',
+  'recoveryCode',
+  'authenticatorApp',
+  'smsSetPhoneNumber',
+  'smsVerifyCode',
+  'emailVerifyCode',
+  'noMFAEnrolledStepUp',
+] as const;
+/** The steps this machine adds to the spec's (ENUM-003): enrolment choice and QR code, recovery, WebAuthn. */
+export const mfaExtraSteps = ['enroll', 'enrollAuthenticatorApp', 'recover', 'webauthn'] as const;
+export type MfaStep = (typeof mfaSteps)[number] | (typeof mfaExtraSteps)[number];
 
 /** The MFA state (MFA-001). */
 export interface MfaState {

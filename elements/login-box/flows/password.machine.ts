@@ -1,5 +1,6 @@
-/** Forgot-password steps (000 §4). */
-export type ForgotPasswordStep = 'forgotPassword' | 'success';
+/** Forgot-password steps (ENUM-008, 000 §4). */
+export const forgotPasswordSteps = ['forgotPassword', 'success'] as const;
+export type ForgotPasswordStep = (typeof forgotPasswordSteps)[number];
 
 /** The forgot-password fallback message (000 §8, 001 §8). */
 export const FORGOT_PASSWORD_FALLBACK = 'Unknown error occurred';

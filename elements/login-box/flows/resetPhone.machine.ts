@@ -1,6 +1,6 @@
 // Reset phone number (PHONE-001..004) and impersonation (IMPERSONATE-001/002): pure step logic.
 
-/** The reset-phone steps, in their order (PHONE-001). */
+/** The reset-phone steps, in their order (ENUM-009, PHONE-001). */
 export const resetPhoneSteps = ['ResetPhoneNumber', 'VerifyResetPhoneNumber', 'ChangePhoneNumber'] as const;
 export type ResetPhoneStep = (typeof resetPhoneSteps)[number];
 
@@ -76,7 +76,9 @@ export function readPending(storage: Pick<Storage, 'getItem'>): PendingPasswordl
 
 // ---- Impersonation ----
 
-export type ImpersonateStep = 'impersonating' | 'success' | 'failed';
+/** Impersonate steps (ENUM-010); this machine adds `failed` (no token in the answer). */
+export const impersonateSteps = ['impersonating', 'success'] as const;
+export type ImpersonateStep = (typeof impersonateSteps)[number] | 'failed';
 
 /** Wait before the redirect after impersonation success (IMPERSONATE-002). */
 export const IMPERSONATION_REDIRECT_MS = 1000;

@@ -1,5 +1,6 @@
-/** Sign-up stages (000 §4). */
-export type SignUpStage = 'SignUp' | 'SignUpSuccess';
+/** Sign-up stages (ENUM-005, 000 §4). */
+export const signUpStages = ['SignUp', 'SignUpSuccess'] as const;
+export type SignUpStage = (typeof signUpStages)[number];
 
 export interface SignUpAnswer {
   shouldActivate?: boolean;

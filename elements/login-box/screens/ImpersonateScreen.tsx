@@ -49,7 +49,8 @@ export function ImpersonateScreen({
         if (!store.get(isAuthenticatedAtom)) await restoreSession();
         // IMPERSONATE-003: a POST with the payload.
         const answer = await api.request<AuthAnswer>(paths.impersonate.impersonate, {
-          body: { userId, reason },
+          // Frontegg's IImpersonate names the user `impersonatedUserId`; the reason goes to the audit row.
+          body: { impersonatedUserId: userId, reason },
         });
         await applyAuthAnswer(answer);
         setStep((s) => impersonateNext(s, 'ok'));

@@ -1,5 +1,28 @@
 // Every family's contract script: a new family adds its own here.
 import type { Script } from '../contract';
 import { rolesScript } from './roles';
+import {
+  accountSettingsScript,
+  applicationsScript,
+  flagsScript,
+  groupsScript,
+  metadataScript,
+  securityPolicyScript,
+} from './groups';
+import { authScript, impersonateScript, sessionsScript, usersScript } from './auth';
+import { signupScript } from './signup';
 
-export const scripts: Script[] = [rolesScript];
+export const scripts: Script[] = [
+  rolesScript,
+  groupsScript,
+  applicationsScript,
+  accountSettingsScript,
+  metadataScript,
+  flagsScript,
+  securityPolicyScript,
+  authScript,
+  usersScript,
+  sessionsScript,
+  impersonateScript,
+  signupScript,
+];

@@ -2,7 +2,47 @@
 // types only).
 import type { Contracts } from './contract';
 import { rolesContracts } from './roles';
+import { groupsContracts } from './groups';
+import { applicationsContracts } from './applications';
+import { accountSettingsContracts } from './accountSettings';
+import { metadataContracts } from './metadata';
+import { flagsContracts } from './flags';
+import { securityPolicyContracts } from './securityPolicy';
+import { authContracts } from './auth';
+import { impersonateContracts } from './impersonate';
+import { sessionsContracts } from './sessions';
+import { signupContracts } from './signup';
+import { tenantsContracts } from './tenants';
+import { usersContracts } from './users';
+import { mfaContracts } from './mfa';
+import { passwordlessContracts } from './passwordless';
+import { socialContracts } from './social';
+import { ssoContracts } from './sso';
+import { webauthnContracts } from './webauthn';
+import { teamContracts } from './team';
+import { profileContracts } from './profile';
+import { phoneContracts } from './phone';
 
 export const contracts = {
   roles: rolesContracts,
+  groups: groupsContracts,
+  applications: applicationsContracts,
+  accountSettings: accountSettingsContracts,
+  metadata: metadataContracts,
+  flags: flagsContracts,
+  securityPolicy: securityPolicyContracts,
+  auth: authContracts,
+  users: usersContracts,
+  tenants: tenantsContracts,
+  sessions: sessionsContracts,
+  signup: signupContracts,
+  impersonate: impersonateContracts,
+  mfa: mfaContracts,
+  webauthn: webauthnContracts,
+  passwordless: passwordlessContracts,
+  social: socialContracts,
+  sso: ssoContracts,
+  team: teamContracts,
+  profile: profileContracts,
+  phone: phoneContracts,
 } satisfies Record<string, Contracts>;

@@ -624,9 +624,12 @@ describe('preview handlers', () => {
       expect(roles.map((r: AnyJson) => r.id)).not.to.include(id);
       expect((await call(paths.roles.deleteRole, { params: { roleId: id } })).status).to.equal(404);
 
-      await call(paths.roles.deleteRole, { params: { roleId: 'role-editor' } });
+      // A built-in role (the vendor's) is refused, as on the server, and keeps its users.
+      expect((await call(paths.roles.deleteRole, { params: { roleId: 'role-editor' } })).status).to.equal(
+        403,
+      );
       const maya = (await call(paths.auth.getUserById, { params: { userId: 'user-maya' } })).body;
-      expect(maya.roles).to.deep.equal([]);
+      expect(maya.roles.map((r: AnyJson) => r.id)).to.include('role-editor');
     });
 
     it('a role without a name answers 400 with the errors shape', async () => {
@@ -638,16 +641,23 @@ describe('preview handlers', () => {
 
     it('setting the permissions of a role shows in the role and in the permission roleIds', async () => {
       const { call } = previewHarness();
+      const roleId = (await call(paths.roles.addRole, { body: { name: 'Auditors' } })).body.id as string;
       await call(paths.roles.attachPermissionsToRole, {
-        params: { roleId: 'role-viewer' },
+        params: { roleId },
         body: { permissionIds: ['perm-secure-read-audits'] },
       });
-      const viewer = (await call(paths.roles.getRoles)).body.find((r: AnyJson) => r.id === 'role-viewer');
-      expect(viewer.permissions).to.deep.equal(['perm-secure-read-audits']);
+      const role = (await call(paths.roles.getRoles)).body.find((r: AnyJson) => r.id === roleId);
+      expect(role.permissions).to.deep.equal(['perm-secure-read-audits']);
       const audits = (await call(paths.roles.getPermissions)).body.find(
         (p: AnyJson) => p.id === 'perm-secure-read-audits',
       );
-      expect(audits.roleIds).to.include('role-viewer');
+      expect(audits.roleIds).to.include(roleId);
+      // The vendor's built-in roles keep their permissions (403), as on the server.
+      const refused = await call(paths.roles.attachPermissionsToRole, {
+        params: { roleId: 'role-viewer' },
+        body: { permissionIds: [] },
+      });
+      expect(refused.status).to.equal(403);
     });
 
     it('groups: create, update, add and remove members and roles, delete', async () => {

@@ -138,12 +138,12 @@ describe('preview transport', () => {
 
   it('state is live, and reset() drops every write', async () => {
     const fetch = createPreviewFetch({ delayMs: 0 });
-    await fetch(routeUrl(paths.roles.deleteRole, { params: { roleId: 'role-viewer' } }), {
+    await fetch(routeUrl(paths.groups.deleteGroup, { params: { groupId: 'group-auditors' } }), {
       method: 'DELETE',
     });
-    expect(fetch.state.roles.map((r) => r.key)).not.to.include('Viewer');
+    expect(fetch.state.groups.map((g) => g.id)).not.to.include('group-auditors');
     fetch.reset();
-    expect(fetch.state.roles.map((r) => r.key)).to.include('Viewer');
+    expect(fetch.state.groups.map((g) => g.id)).to.include('group-auditors');
   });
 
   it('reset() returns to a copy of an injected state', async () => {

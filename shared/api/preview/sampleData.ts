@@ -2,11 +2,25 @@
 // Field names follow the spec (000 §3, 001 §3) and, where it is silent, the public Frontegg REST API v7.
 
 import {
+  SAMPLE_TENANT_ID,
+  SAMPLE_VENDOR_ID,
+  sampleAccountSettings,
+  sampleTenants,
+  sampleVendor,
+} from '../../fixtures/account';
+import { sampleApplications } from '../../fixtures/applications';
+import { sampleGroups } from '../../fixtures/groups';
+import {
   permissionCatalog as sharedCatalog,
   roleDescriptions,
   roleKeys,
   sampleRoleNames,
+  type SampleRoleName,
 } from '../../fixtures/roles';
+import { SAMPLE_USER_EMAIL, SAMPLE_USER_ID, sampleUsers } from '../../fixtures/users';
+
+export { SAMPLE_SUB_TENANT_IDS, SAMPLE_TENANT_ID, SAMPLE_VENDOR_ID } from '../../fixtures/account';
+export { SAMPLE_USER_EMAIL, SAMPLE_USER_ID, SAMPLE_USER_NAME } from '../../fixtures/users';
 
 export type Severity = 'SEVERE' | 'WARNING' | 'INFO';
 export type RestrictionType = 'ALLOW' | 'BLOCK';
@@ -543,12 +557,6 @@ const iso = (date: Date): string => date.toISOString();
 const ago = (now: Date, days: number): string => iso(new Date(now.getTime() - days * DAY_MS));
 const ahead = (now: Date, days: number): string => iso(new Date(now.getTime() + days * DAY_MS));
 
-export const SAMPLE_VENDOR_ID = 'vendor-fe-demo';
-export const SAMPLE_TENANT_ID = 'tenant-acme';
-export const SAMPLE_SUB_TENANT_IDS = ['tenant-acme-europe', 'tenant-acme-labs'] as const;
-export const SAMPLE_USER_ID = 'user-demo-admin';
-export const SAMPLE_USER_EMAIL = 'demo@fe-elements.dev';
-export const SAMPLE_USER_NAME = 'Demo Admin';
 /** Inactive-user threshold: 90 days (000 §9). */
 export const INACTIVE_THRESHOLD_SECONDS = 7_776_000;
 
@@ -832,37 +840,16 @@ export interface SampleStateOptions {
   signedIn?: boolean;
 }
 
+/** The id of a sample role in the preview: `role-admin`. */
+const roleId = (name: SampleRoleName): string => `role-${name.toLowerCase()}`;
+
 function buildSampleState(now: Date, signedIn: boolean): SampleState {
   const at = (days: number): string => ago(now, days);
   const acme = SAMPLE_TENANT_ID;
-  const [europe, labs] = SAMPLE_SUB_TENANT_IDS;
 
-  const tenants: Tenant[] = [
-    buildTenant({
-      tenantId: acme,
-      name: 'Acme',
-      isReseller: true,
-      address: '100 Market Street, San Francisco, CA',
-      timezone: 'America/Los_Angeles',
-      alias: 'acme',
-      createdAt: at(400),
-    }),
-    buildTenant({
-      tenantId: europe,
-      name: 'Acme Europe',
-      parentTenantId: acme,
-      timezone: 'Europe/Berlin',
-      currency: 'EUR',
-      createdAt: at(200),
-    }),
-    buildTenant({
-      tenantId: labs,
-      name: 'Acme Labs',
-      parentTenantId: acme,
-      timezone: 'Europe/London',
-      createdAt: at(120),
-    }),
-  ];
+  const tenants: Tenant[] = sampleTenants.map(({ createdDaysAgo, alias, ...tenant }) =>
+    buildTenant({ ...tenant, ...(alias ? { alias } : {}), createdAt: at(createdDaysAgo) }),
+  );
 
   const permissionCategories = permissionCatalog.map(({ category }) => ({ ...category, createdAt: at(400) }));
   const permissions = permissionCatalog.flatMap(({ category, keys }) =>
@@ -878,7 +865,7 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
 
   const roles = sampleRoleNames.map((name) =>
     buildRole({
-      id: `role-${name.toLowerCase()}`,
+      id: roleId(name),
       key: name,
       name,
       description: roleDescriptions[name],
@@ -890,116 +877,23 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
     }),
   );
 
-  const user = (id: string, overrides: Partial<User>): User =>
-    buildUser({ id, createdAt: at(300), ...overrides });
-  const users: User[] = [
-    user(SAMPLE_USER_ID, {
-      email: SAMPLE_USER_EMAIL,
-      name: SAMPLE_USER_NAME,
-      phoneNumber: '+15550100',
-      tenantId: acme,
-      tenantIds: [acme, europe, labs],
-      roleIds: ['role-admin'],
-      mfaEnrolled: true,
-      lastLogin: at(0),
-      metadata: JSON.stringify({
-        jobTitle: 'IT Administrator',
-        address: '100 Market Street, San Francisco, CA',
-      }),
-      subAccountAccessAllowed: true,
-      createdAt: at(400),
+  const users: User[] = sampleUsers.map(({ roles: names, lastLoginDaysAgo, createdDaysAgo = 300, ...user }) =>
+    buildUser({
+      ...user,
+      roleIds: names.map(roleId),
+      lastLogin: at(lastLoginDaysAgo),
+      createdAt: at(createdDaysAgo),
     }),
-    user('user-maya', {
-      email: 'maya.cohen@acme.example',
-      name: 'Maya Cohen',
-      roleIds: ['role-editor'],
-      mfaEnrolled: true,
-      lastLogin: at(1),
-    }),
-    user('user-liam', {
-      email: 'liam.patel@acme.example',
-      name: 'Liam Patel',
-      roleIds: ['role-support'],
-      mfaEnrolled: false,
-      lastLogin: at(3),
-    }),
-    user('user-sofia', {
-      email: 'sofia.rossi@acme.example',
-      name: 'Sofia Rossi',
-      roleIds: ['role-viewer'],
-      mfaEnrolled: true,
-      isBreachedPassword: true,
-      lastLogin: at(5),
-    }),
-    user('user-noah', {
-      email: 'noah.kim@acme.example',
-      name: 'Noah Kim',
-      roleIds: ['role-readonly'],
-      mfaEnrolled: false,
-      lastLogin: at(120),
-    }),
-    user('user-ava', {
-      email: 'ava.johnson@acme.example',
-      name: 'Ava Johnson',
-      roleIds: ['role-admin'],
-      mfaEnrolled: true,
-      provider: 'saml',
-      lastLogin: at(2),
-      createdAt: at(250),
-    }),
-    user('user-emma', {
-      email: 'emma.mueller@acme-europe.example',
-      name: 'Emma Müller',
-      tenantId: europe,
-      tenantIds: [europe],
-      roleIds: ['role-editor'],
-      lastLogin: at(4),
-      createdAt: at(180),
-    }),
-    user('user-omar', {
-      email: 'omar.haddad@acme-labs.example',
-      name: 'Omar Haddad',
-      tenantId: labs,
-      tenantIds: [labs],
-      roleIds: ['role-viewer'],
-      isBreachedPassword: true,
-      lastLogin: at(100),
-      createdAt: at(110),
-    }),
-  ];
+  );
 
-  const groups: Group[] = [
+  const groups: Group[] = sampleGroups.map(({ roles: names, createdDaysAgo, updatedDaysAgo, ...group }) =>
     buildGroup({
-      id: 'group-engineering',
-      name: 'Engineering',
-      color: '#5B8DEF',
-      description: 'Product engineers',
-      roleIds: ['role-editor'],
-      userIds: ['user-maya', 'user-ava'],
-      createdAt: at(200),
-      updatedAt: at(20),
+      ...group,
+      roleIds: names.map(roleId),
+      createdAt: at(createdDaysAgo),
+      updatedAt: at(updatedDaysAgo),
     }),
-    buildGroup({
-      id: 'group-support',
-      name: 'Support team',
-      color: '#F5A623',
-      description: 'Customer support',
-      roleIds: ['role-support'],
-      userIds: ['user-liam', 'user-sofia'],
-      createdAt: at(150),
-      updatedAt: at(15),
-    }),
-    buildGroup({
-      id: 'group-auditors',
-      name: 'Auditors',
-      color: '#7ED321',
-      description: 'External auditors (read only)',
-      roleIds: ['role-readonly'],
-      userIds: ['user-noah'],
-      createdAt: at(90),
-      updatedAt: at(90),
-    }),
-  ];
+  );
 
   const sessions: Session[] = [
     buildSession({ id: 'session-current', current: true, createdAt: at(0), ipAddress: '203.0.113.10' }),
@@ -1128,7 +1022,7 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
 
   const allKeys = permissions.map((p) => p.key);
   return {
-    vendor: { id: SAMPLE_VENDOR_ID, name: 'FE Elements Demo', logo: '', whiteLabelMode: false },
+    vendor: { ...sampleVendor },
     currentIp: '203.0.113.10',
     session: { signedIn, userId: SAMPLE_USER_ID, activeTenantId: acme },
     tenants,
@@ -1279,20 +1173,7 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
       defaultPlanId: 'plan-free',
     },
     vendorBillingConfig: { allowPlanDowngrade: true, allowPlanCancellation: true },
-    accountSettings: {
-      id: 'account-settings-acme',
-      tenantId: acme,
-      name: 'Acme',
-      address: '100 Market Street, San Francisco, CA 94105',
-      website: 'https://acme.example',
-      timezone: 'America/Los_Angeles',
-      dateFormat: 'DD/MM/YYYY',
-      timeFormat: 'HH:mm',
-      currency: 'USD',
-      logo: '',
-      customLogin: null,
-      hasCustomLogin: false,
-    },
+    accountSettings: { ...sampleAccountSettings, customLogin: null, hasCustomLogin: false },
     sessionConfiguration: {
       sessionConcurrentConfiguration: { isActive: true, maxSessions: 10 },
       sessionIdleTimeoutConfiguration: { isActive: true, timeout: 3600 },
@@ -1366,28 +1247,12 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
         createdAt: at(30),
       },
     ],
-    applications: [
-      {
-        id: 'app-acme',
-        name: 'Acme App',
-        appURL: 'https://app.acme.example',
-        accessType: 'FREE_ACCESS',
-        isDefault: true,
-        vendorId: SAMPLE_VENDOR_ID,
-        createdAt: at(400),
-        userIds: [],
-      },
-      {
-        id: 'app-analytics',
-        name: 'Acme Analytics',
-        appURL: 'https://analytics.acme.example',
-        accessType: 'MANAGED_ACCESS',
-        isDefault: false,
-        vendorId: SAMPLE_VENDOR_ID,
-        createdAt: at(200),
-        userIds: [SAMPLE_USER_ID, 'user-maya'],
-      },
-    ],
+    applications: sampleApplications.map(({ createdDaysAgo, ...app }) => ({
+      ...app,
+      vendorId: SAMPLE_VENDOR_ID,
+      createdAt: at(createdDaysAgo),
+      userIds: app.accessType === 'MANAGED_ACCESS' ? [SAMPLE_USER_ID, 'user-maya'] : [],
+    })),
     sampleFlags: ['fe-multi-apps'],
   };
 }

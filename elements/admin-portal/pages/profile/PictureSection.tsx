@@ -34,7 +34,7 @@ export function PictureSection({
   profile,
   onUploaded,
 }: {
-  profile: Profile;
+  profile: Pick<Profile, 'name' | 'profilePictureUrl'>;
   /** Without it the picture is shown only (while the profile loads). */
   onUploaded?: (url: string) => void;
 }) {

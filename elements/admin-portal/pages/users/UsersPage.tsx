@@ -131,7 +131,10 @@ export default function UsersPage() {
         if (done) toast({ text: done });
       } catch (err) {
         if (latest())
-          patchUser(user.id, Object.fromEntries(Object.keys(patch).map((key) => [key, user[key]])));
+          patchUser(
+            user.id,
+            Object.fromEntries(Object.keys(patch).map((key) => [key, user[key as keyof TeamUser]])),
+          );
         failed(err);
       }
     },

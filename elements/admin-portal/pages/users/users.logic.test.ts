@@ -6,6 +6,7 @@ import {
   DEFAULT_INVITE_LINK_MINUTES,
   roleIdsForUpdate,
   usersV3Query,
+  type TeamUser,
 } from '../../../../shared/api/team';
 import { defaultOptions } from '../../../../shared/options/options';
 import { inviteOneByOne, parseEmails } from './bulkInvite';
@@ -28,7 +29,23 @@ function recordingTeamApi() {
   return { api: createTeamApi(client), sent };
 }
 
-const user = { id: 'u', email: 'u@x.test', name: 'U', tenantId: 't', tenantIds: ['t'] };
+const user: TeamUser = {
+  id: 'u',
+  sub: 'u',
+  email: 'u@x.test',
+  name: 'U',
+  tenantId: 't',
+  tenantIds: ['t'],
+  vendorId: 'v',
+  roleIds: [],
+  roles: [],
+  tenants: [{ tenantId: 't', roles: [] }],
+  verified: true,
+  activatedForTenant: true,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  mfaEnrolled: false,
+  metadata: '{}',
+};
 
 describe('users page logic', () => {
   it('[TEAM-008] the users list defaults to limit 20, offset 0, name descending', () => {

@@ -1,0 +1,161 @@
+// Security policy reads (the `securityPolicy` group of the paths table): the lockout, password-history and
+// MFA policies in effect in the caller's tenant (its saved value, else the vendor's, else the default) and
+// the vendor's, the vendor's global policy, password rules, password rotation and captcha. Each answers the
+// Frontegg shape with the id and dates of the policy row it comes from. The saves stay in routes/account.ts.
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { exportSPKI, importJWK, type JWK } from 'jose';
+import type { AnswerOf } from '../../shared/api/contracts/contract';
+import { securityPolicyContracts as sp } from '../../shared/api/contracts/securityPolicy';
+import { paths } from '../../shared/api/paths';
+import { readPolicy, readVendorPolicy, type PolicyKind } from '../account/policies';
+import type { AppEnv, Services } from '../context';
+import { policies, vendors } from '../db/schema';
+import { PASSWORD_CONFIG } from '../signup/passwordPolicy';
+import { assertAllMounted, endpoint, mounter, publicEndpoint, type Endpoint } from './endpoints';
+
+const READ = 'fe.secure.read.securityPolicy';
+const p = paths.securityPolicy;
+
+/** Routes of the security policy reads, with the permission each requires. */
+export const securityPolicyEndpointsByName = {
+  getGlobalSecurityPolicy: endpoint(p.getGlobalSecurityPolicy, READ),
+  getLockoutPolicy: endpoint(p.getLockoutPolicy, READ, "the caller's tenant's policy in effect"),
+  getVendorLockoutPolicy: endpoint(p.getVendorLockoutPolicy, READ),
+  getPasswordHistoryPolicy: endpoint(p.getPasswordHistoryPolicy, READ, "the caller's tenant's policy in effect"),
+  getVendorPasswordHistoryPolicy: endpoint(p.getVendorPasswordHistoryPolicy, READ),
+  getMfaPolicy: endpoint(p.getMfaPolicy, READ, "the caller's tenant's policy in effect"),
+  getVendorMfaPolicy: endpoint(p.getVendorMfaPolicy, READ),
+  getPasswordRotationPolicy: endpoint(p.getPasswordRotationPolicy, READ),
+  getVendorPasswordRotationPolicy: endpoint(p.getVendorPasswordRotationPolicy, READ),
+  // The password rules every password form applies: any signed-in user.
+  getPasswordConfigPolicy: endpoint(p.getPasswordConfigPolicy, null, 'vendor-level password rules'),
+  // Read by the login box before sign-in (Frontegg's path ends in /public); vendor-level, nothing of a tenant.
+  getCaptchaPolicy: publicEndpoint(p.getCaptchaPolicy, 'vendor-level; this server has no captcha'),
+} as const;
+
+export const securityPolicyEndpoints: Endpoint[] = Object.values(securityPolicyEndpointsByName);
+
+type Stored = { id: string; createdAt: string; updatedAt: string };
+
+export function securityPolicyRoutes(services: Services): Hono<AppEnv> {
+  const { db, vendorId, config, tokens } = services;
+  const app = new Hono<AppEnv>();
+  const on = mounter(app, services);
+  const e = securityPolicyEndpointsByName;
+
+  /** When the vendor was set up: the date of every value nobody saved. */
+  async function vendorSince(): Promise<string> {
+    const [row] = await db.select({ createdAt: vendors.createdAt }).from(vendors).where(eq(vendors.id, vendorId));
+    return (row?.createdAt ?? new Date(0)).toISOString();
+  }
+
+  /**
+   * The id and dates of the row a policy comes from: the tenant's (`tenantId`), else the vendor's; a policy
+   * nobody saved is the vendor's default, named `{vendorId}:{kind}` and dated when the vendor was set up.
+   * A row is dated when its value was last saved.
+   */
+  async function storedOf(kind: PolicyKind, tenantId: string | null): Promise<Stored> {
+    const rows = await db
+      .select({ id: policies.id, tenantId: policies.tenantId, updatedAt: policies.updatedAt })
+      .from(policies)
+      .where(
+        and(
+          eq(policies.vendorId, vendorId),
+          eq(policies.kind, kind),
+          tenantId ? or(eq(policies.tenantId, tenantId), isNull(policies.tenantId)) : isNull(policies.tenantId),
+        ),
+      );
+    const row = (tenantId ? rows.find((r) => r.tenantId === tenantId) : undefined) ?? rows.find((r) => !r.tenantId);
+    if (row) return { id: row.id, createdAt: row.updatedAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+    const since = await vendorSince();
+    return { id: `${vendorId}:${kind}`, createdAt: since, updatedAt: since };
+  }
+
+  /** A policy in effect in the tenant (`tenantId`) or the vendor's (null), with its row's id and dates. */
+  async function policyView<K extends PolicyKind>(kind: K, tenantId: string | null) {
+    const [value, stored] = await Promise.all([
+      tenantId ? readPolicy(services, tenantId, kind) : readVendorPolicy(services, kind),
+      storedOf(kind, tenantId),
+    ]);
+    return { ...stored, ...value };
+  }
+
+  /** The newest signing key's public key, base64 SPKI (the PEM's body), as Frontegg answers `publicKey`. */
+  async function publicKey(): Promise<string> {
+    const keys = tokens.jwks().keys;
+    const key = keys[keys.length - 1];
+    if (!key) return '';
+    const pem = await exportSPKI((await importJWK(key as JWK, 'RS256', { extractable: true })) as CryptoKey);
+    return pem.replace(/-----(BEGIN|END) PUBLIC KEY-----|\s/g, '');
+  }
+
+  on(e.getGlobalSecurityPolicy, async (c) => {
+    const [since, mfa] = await Promise.all([vendorSince(), readVendorPolicy(services, 'mfa')]);
+    return c.json({
+      id: vendorId,
+      createdAt: since,
+      updatedAt: since,
+      enforceMFAType: mfa.enforceMFAType,
+      allowSignups: true,
+      allowNotVerifiedUsersLogin: false,
+      apiTokensEnabled: true,
+      cookieSameSite: config.cookieSameSite.toUpperCase(),
+      defaultTokenExpiration: config.accessTokenTtlSeconds,
+      defaultRefreshTokenExpiration: config.refreshTokenTtlDays * 86_400,
+      allowOverridePasswordComplexity: false,
+      allowOverridePasswordExpiration: false,
+      allowOverrideEnforcePasswordHistory: true,
+      publicKey: await publicKey(),
+    } satisfies AnswerOf<typeof sp.getGlobalSecurityPolicy>);
+  });
+
+  const tenantOf = (c: { get(key: 'auth'): { tenantId: string } }) => c.get('auth').tenantId;
+
+  on(e.getLockoutPolicy, async (c) =>
+    c.json((await policyView('lockout', tenantOf(c))) satisfies AnswerOf<typeof sp.getLockoutPolicy>),
+  );
+  on(e.getVendorLockoutPolicy, async (c) =>
+    c.json((await policyView('lockout', null)) satisfies AnswerOf<typeof sp.getVendorLockoutPolicy>),
+  );
+  on(e.getPasswordHistoryPolicy, async (c) =>
+    c.json(
+      (await policyView('passwordHistory', tenantOf(c))) satisfies AnswerOf<typeof sp.getPasswordHistoryPolicy>,
+    ),
+  );
+  on(e.getVendorPasswordHistoryPolicy, async (c) =>
+    c.json(
+      (await policyView('passwordHistory', null)) satisfies AnswerOf<typeof sp.getVendorPasswordHistoryPolicy>,
+    ),
+  );
+  on(e.getMfaPolicy, async (c) =>
+    c.json((await policyView('mfa', tenantOf(c))) satisfies AnswerOf<typeof sp.getMfaPolicy>),
+  );
+  on(e.getVendorMfaPolicy, async (c) =>
+    c.json((await policyView('mfa', null)) satisfies AnswerOf<typeof sp.getVendorMfaPolicy>),
+  );
+
+  // Passwords do not expire on this server: rotation is off for every tenant and the vendor.
+  const noRotation: AnswerOf<typeof sp.getPasswordRotationPolicy> = { isActive: false };
+  on(e.getPasswordRotationPolicy, (c) => c.json(noRotation));
+  on(e.getVendorPasswordRotationPolicy, (c) => c.json(noRotation));
+
+  // The rules every password form applies (signup/passwordPolicy.ts): lengths, passphrases, no optional tests.
+  on(e.getPasswordConfigPolicy, (c) =>
+    c.json({ ...PASSWORD_CONFIG } satisfies AnswerOf<typeof sp.getPasswordConfigPolicy>),
+  );
+
+  on(e.getCaptchaPolicy, async (c) => {
+    const since = await vendorSince();
+    return c.json({
+      id: `${vendorId}:captcha`,
+      enabled: false,
+      siteKey: '',
+      createdAt: since,
+      updatedAt: since,
+    } satisfies AnswerOf<typeof sp.getCaptchaPolicy>);
+  });
+
+  assertAllMounted(securityPolicyEndpoints, app);
+  return app;
+}

@@ -1,0 +1,67 @@
+// Account settings.
+import { paths } from '../paths';
+import { fail, type Json, merge, on, type PreviewRoute, record } from './common';
+
+const ACCOUNT_SETTINGS_FIELDS = [
+  'name',
+  'address',
+  'website',
+  'timezone',
+  'dateFormat',
+  'timeFormat',
+  'currency',
+  'logo',
+] as const;
+
+/** JSON with sorted keys and no undefined values: equal objects compare equal whatever their key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Json)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Json)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
+export const accountSettingsHandlers: PreviewRoute[] = [
+  // Account settings
+  on(paths.accountSettings.getSettings, ({ state }) => state.accountSettings),
+  on(paths.accountSettings.getPublicSettings, ({ state }) => {
+    const {
+      address: _address,
+      website: _website,
+      customLogin: _customLogin,
+      hasCustomLogin: _hasCustomLogin,
+      ...publicSettings
+    } = state.accountSettings;
+    return publicSettings;
+  }),
+  // No token needed: the sample account's look to its login box; any other tenant id gets the default look.
+  on(paths.accountSettings.getPublicCustomLogin, ({ state, query }) => ({
+    customLogin:
+      query.get('tenantId') === state.accountSettings.tenantId
+        ? (state.accountSettings.customLogin ?? null)
+        : null,
+  })),
+  on(paths.accountSettings.updateSettings, ({ state, body }) => {
+    const input = record(body);
+    // The custom login box saved as it is fails, as on the server (TENANTS-007).
+    if ('customLogin' in input) {
+      const customLogin = input.customLogin === null ? null : record(input.customLogin);
+      const current = state.accountSettings as unknown as Json;
+      const othersChanged = ACCOUNT_SETTINGS_FIELDS.some(
+        (key) => input[key] !== undefined && input[key] !== current[key],
+      );
+      if (!othersChanged && canonical(customLogin) === canonical(state.accountSettings.customLogin))
+        throw fail(400, 'No changes to update');
+      state.accountSettings.customLogin = customLogin;
+      state.accountSettings.hasCustomLogin = customLogin !== null;
+    }
+    const settings = merge(state.accountSettings, input, ACCOUNT_SETTINGS_FIELDS);
+    for (const tenant of state.tenants)
+      if (tenant.tenantId === settings.tenantId) tenant.name = settings.name;
+    return settings;
+  }),
+];

@@ -1,0 +1,40 @@
+// The signed-in user's profile and picture.
+import { paths } from '../paths';
+import {
+  fail,
+  merge,
+  on,
+  PreviewReply,
+  type PreviewRequest,
+  type PreviewRoute,
+  record,
+  text,
+} from './common';
+import { meView, signedInUser } from './views';
+
+function updateMe(req: PreviewRequest) {
+  const user = signedInUser(req.state);
+  const body = record(req.body);
+  if (body.metadata !== null && typeof body.metadata === 'object')
+    body.metadata = JSON.stringify(body.metadata);
+  merge(user, body, ['name', 'phoneNumber', 'profilePictureUrl', 'metadata']);
+  return meView(req.state, user);
+}
+
+/** Raster data images only, as the server (PROFILE-002): an SVG can carry script. */
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+
+/** The picture arrives as a form's `image` file (read as a data URL); answers its URL as text. */
+function updateProfileImage(req: PreviewRequest) {
+  const user = signedInUser(req.state);
+  const image = text(record(req.body).image);
+  if (!image || !DATA_IMAGE.test(image))
+    throw fail(400, 'The profile picture must be a base64 PNG, JPEG, GIF or WebP image of at most 512 KiB');
+  user.profilePictureUrl = image;
+  return new PreviewReply(200, image, 'text/plain');
+}
+
+export const profileHandlers: PreviewRoute[] = [
+  on(paths.teams.updateProfile, updateMe),
+  on(paths.teams.updateProfileImage, updateProfileImage),
+];

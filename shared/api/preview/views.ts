@@ -1,0 +1,120 @@
+// Views shared by several families: the stored records as the API answers them, and who is calling.
+import { fail, find, type PreviewRequest } from './common';
+import {
+  type Application,
+  type Group,
+  type Permission,
+  type Role,
+  type SampleState,
+  type Tenant,
+  type User,
+} from './sampleData';
+
+export const rolesOf = (state: SampleState, ids: readonly string[]): Role[] =>
+  ids.flatMap((id) => state.roles.filter((r) => r.id === id));
+
+export function permissionsOf(state: SampleState, roles: readonly Role[]): Permission[] {
+  const ids = new Set(roles.flatMap((r) => r.permissions));
+  return state.permissions.filter((p) => ids.has(p.id));
+}
+
+export const roleLite = (r: Role) => ({
+  id: r.id,
+  key: r.key,
+  name: r.name,
+  description: r.description,
+  isDefault: r.isDefault,
+});
+
+export const permissionView = (state: SampleState, p: Permission) => ({
+  ...p,
+  updatedAt: p.createdAt,
+  roleIds: state.roles.filter((r) => r.permissions.includes(p.id)).map((r) => r.id),
+});
+
+export const userLite = (u: User) => ({
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  profilePictureUrl: u.profilePictureUrl,
+});
+
+export function userView(state: SampleState, user: User) {
+  const roles = rolesOf(state, user.roleIds).map(roleLite);
+  return {
+    ...user,
+    phone: user.phoneNumber,
+    emailVerified: user.verified,
+    roles,
+    groups: state.groups
+      .filter((g) => g.userIds.includes(user.id))
+      .map((g) => ({ id: g.id, name: g.name, color: g.color })),
+    tenants: user.tenantIds.map((tenantId) => ({ tenantId, roles })),
+    profileImage: user.profilePictureUrl,
+    mfaEnabled: user.mfaEnrolled,
+    customData: {},
+    applications: appIdsOf(state, user.id),
+  };
+}
+
+// Applications (TEAM-021): FREE_ACCESS ones are every user's; per-user answers list them, per-app ones do not.
+export const isFree = (app: Application) => app.accessType === 'FREE_ACCESS';
+export const appIdsOf = (state: SampleState, userId: string): string[] =>
+  state.applications.filter((a) => isFree(a) || a.userIds.includes(userId)).map((a) => a.id);
+export const appView = (app: Application) => ({ ...app, userIds: isFree(app) ? [] : [...app.userIds] });
+
+/** A user of the tenant the call acts on; any other id is a 404 (as on the server). */
+export function tenantUser(req: PreviewRequest, userId: string): User {
+  const tenantId = scopedTenant(req);
+  return find(req.state.users, (u) => u.id === userId && u.tenantIds.includes(tenantId), 'User');
+}
+
+export function meView(state: SampleState, user: User) {
+  const roles = rolesOf(state, user.roleIds);
+  return {
+    ...userView(state, user),
+    tenantId: state.session.activeTenantId,
+    roles,
+    permissions: permissionsOf(state, roles).map((p) => permissionView(state, p)),
+    mfaEnabled: user.mfaEnrolled,
+  };
+}
+
+export function groupView(state: SampleState, group: Group) {
+  const { roleIds, userIds, tenantId: _tenantId, ...rest } = group;
+  return {
+    ...rest,
+    roles: rolesOf(state, roleIds).map(roleLite),
+    users: userIds.flatMap((id) => state.users.filter((u) => u.id === id)).map(userLite),
+  };
+}
+
+export const childrenOf = (state: SampleState, tenantId: string): Tenant[] =>
+  state.tenants.filter((t) => t.parentTenantId === tenantId && t.deletedAt === null);
+
+export function descendants(state: SampleState, tenantId: string): string[] {
+  return childrenOf(state, tenantId).flatMap((t) => [t.tenantId, ...descendants(state, t.tenantId)]);
+}
+
+export function currentUser(state: SampleState): User {
+  return find(state.users, (u) => u.id === state.session.userId, 'User');
+}
+
+export function signedInUser(state: SampleState): User {
+  if (!state.session.signedIn) throw fail(401, 'Unauthorized');
+  return currentUser(state);
+}
+
+/** The tenant a call acts on: the scoped-tenant header, else the signed-in tenant. */
+export const scopedTenant = (req: PreviewRequest): string =>
+  req.headers.get('frontegg-scoped-tenant') || req.state.session.activeTenantId;
+
+export function tenantsOf(state: SampleState, user: User): Tenant[] {
+  return state.tenants.filter((t) => user.tenantIds.includes(t.tenantId) && t.deletedAt === null);
+}
+
+export function switchTenantTo(state: SampleState, user: User, tenantId: string): void {
+  if (!user.tenantIds.includes(tenantId)) throw fail(400, 'User is not a member of this tenant');
+  state.session.activeTenantId = tenantId;
+  user.tenantId = tenantId;
+}
