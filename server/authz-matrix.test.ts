@@ -34,6 +34,7 @@ import { groupsEndpoints } from './routes/groups';
 import { metadataEndpoints } from './routes/metadata';
 import { profileEndpoints } from './routes/profile';
 import { rolesEndpoints } from './routes/roles';
+import { securityPolicyEndpoints } from './routes/securityPolicy';
 import { teamEndpoints } from './routes/team';
 import { fixtures, testServer, type TestServer } from './testing';
 
@@ -62,6 +63,7 @@ const portalEndpoints: Endpoint[] = [
   ...accountEndpoints,
   ...applicationsEndpoints,
   ...metadataEndpoints,
+  ...securityPolicyEndpoints,
 ];
 
 const PNG =
@@ -373,6 +375,13 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
     ),
     [`GET ${paths.accountSettings.getPublicSettings.path}`]: plain(
       paths.accountSettings.getPublicSettings.path,
+    ),
+    [`GET ${paths.accountSettings.getPublicCustomLogin.path}`]: plain(
+      paths.accountSettings.getPublicCustomLogin.path,
+    ),
+    // Security policy reads
+    ...Object.fromEntries(
+      securityPolicyEndpoints.map((e) => [`${e.method} ${e.path}`, plain(e.path)] as const),
     ),
     // Profile and privacy
     [`PUT ${paths.teams.updateProfileImage.path}`]: plain(paths.teams.updateProfileImage.path, () => ({

@@ -19,11 +19,14 @@ describe('impersonation', () => {
   });
   after(() => t.close());
 
-  it('[IMPERSONATE-003] an Admin POSTs Frontegg's { impersonatedUserId } (with a reason): a session for the target that names the impersonator', async () => {
+  it('[IMPERSONATE-003] an Admin POSTs the Frontegg body { impersonatedUserId } (with a reason): a session for the target that names the impersonator', async () => {
     const admin = await f.signIn();
     const target = await f.createUser({ tenants: [{ id: acme, roles: ['Editor'] }] });
     const answer = await f.json<{ accessToken: string; user: { email: string }; impersonatedBy: string }>(
-      await f.request('POST', IMPERSONATE, admin.token, { impersonatedUserId: target.id, reason: 'Support ticket 42' }),
+      await f.request('POST', IMPERSONATE, admin.token, {
+        impersonatedUserId: target.id,
+        reason: 'Support ticket 42',
+      }),
     );
     assert.equal(answer.user.email, target.email);
     const claims = decodeJwt(answer.accessToken) as { sub: string; act?: { sub: string }; sid: string };
@@ -52,7 +55,10 @@ describe('impersonation', () => {
     const refreshed = await f.json<{ accessToken: string }>(
       await t.refresh(
         t.refreshCookie(
-          await f.request('POST', IMPERSONATE, admin.token, { impersonatedUserId: target.id, reason: 'again' }),
+          await f.request('POST', IMPERSONATE, admin.token, {
+            impersonatedUserId: target.id,
+            reason: 'again',
+          }),
         )!,
       ),
     );
@@ -64,7 +70,10 @@ describe('impersonation', () => {
     const target = await f.createUser({ tenants: [{ id: acme, roles: ['Viewer'] }] });
     const editor = await f.createUser({ tenants: [{ id: acme, roles: ['Editor'] }] });
     await f.errorsOf(
-      await f.request('POST', IMPERSONATE, await editor.tokenIn(), { impersonatedUserId: target.id, reason: 'x' }),
+      await f.request('POST', IMPERSONATE, await editor.tokenIn(), {
+        impersonatedUserId: target.id,
+        reason: 'x',
+      }),
       403,
     );
     await f.errorsOf(
@@ -72,7 +81,10 @@ describe('impersonation', () => {
       401,
     );
     await f.errorsOf(
-      await f.request('POST', IMPERSONATE, admin.token, { impersonatedUserId: admin.claims.sub, reason: 'x' }),
+      await f.request('POST', IMPERSONATE, admin.token, {
+        impersonatedUserId: admin.claims.sub,
+        reason: 'x',
+      }),
       400,
     );
     await f.errorsOf(await f.request('POST', IMPERSONATE, admin.token, { userId: target.id }), 400);
@@ -93,7 +105,10 @@ describe('impersonation', () => {
       await f.request('POST', IMPERSONATE, admin.token, { impersonatedUserId: otherAdmin.id, reason: 'x' }),
     );
     await f.errorsOf(
-      await f.request('POST', IMPERSONATE, imp.accessToken, { impersonatedUserId: target.id, reason: 'chain' }),
+      await f.request('POST', IMPERSONATE, imp.accessToken, {
+        impersonatedUserId: target.id,
+        reason: 'chain',
+      }),
       403,
     );
   });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
+import { socialContracts, socialProvider } from '../shared/api/contracts/social';
 import { paths } from '../shared/api/paths';
 import { ssoPaths } from '../shared/api/sso';
 import { sessions, userIdentities, userRoles, users, userTenants } from './db/schema';
@@ -48,9 +49,44 @@ describe('social login against oidc-provider standing in for google', () => {
   it('[ROUTE-011] lists the enabled providers with their start address and no secret', async () => {
     for (const route of [paths.auth.getSocialLoginProviders, paths.auth.getSocialLoginProvidersV2]) {
       const list = await f.json<unknown[]>(await t.app.request(route.path));
-      assert.deepEqual(list, [{ type: 'google', active: true, authorizationUrl: `${ORIGIN}${startPath}` }]);
+      // Frontegg's ISocialLoginProviderConfigurationV2: the public client id and return address, no secret.
+      assert.deepEqual(list, [
+        {
+          type: 'google',
+          active: true,
+          clientId: idp.clientId,
+          redirectUrl: `${ORIGIN}${callbackPath}`,
+          authorizationUrl: `${ORIGIN}${startPath}`,
+          customised: true,
+          additionalScopes: [],
+        },
+      ]);
+      assert.ok(socialContracts.getSocialLoginProvidersV2.response.safeParse(list).success);
       assert.doesNotMatch(JSON.stringify(list), new RegExp(idp.clientSecret));
     }
+  });
+
+  it('[ENUM-038] social providers are microsoft, facebook, google, github, slack, apple, linkedin: no other is registered or signs in', async () => {
+    assert.deepEqual(socialProvider.options, [
+      'microsoft',
+      'facebook',
+      'google',
+      'github',
+      'slack',
+      'apple',
+      'linkedin',
+    ]);
+    const config = { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret };
+    await f.errorsOf(
+      await t.app.request('/dev/social-providers', t.json({ provider: 'myspace', config })),
+      400,
+    );
+    // The post-login of a provider outside the list is refused like a bad login code.
+    const res = await t.app.request(
+      paths.auth.loginViaSocialLogin.path.replace('{provider}', 'myspace'),
+      t.json({ code: 'x'.repeat(30) }),
+    );
+    await f.errorsOf(res, 401);
   });
 
   it('[ROUTE-011] a new person signs up through the provider: own account, the sign-up role of its creator (Admin), linked identity, session', async () => {

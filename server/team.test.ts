@@ -255,7 +255,7 @@ describe('team: users lists, paging, sorting, filtering', () => {
       const errors = await h.errorsOf(await h.request('GET', withQuery(path, query), admin), 400);
       assert.match(errors.join(' '), expected);
     };
-    await bad(paths.users.getUsersV2.path, { sortBy: 'passwordHash' }, /^sortBy: Must be one of name, email/);
+    await bad(paths.users.getUsersV2.path, { sortBy: 'passwordHash' }, /^sortBy: Must be one of createdAt, name, email/);
     await bad(paths.users.getUsersV3.path, { _sortBy: 'password_hash' }, /^_sortBy: /);
     await bad(paths.users.getUsersV3.path, { _order: 'sideways' }, /^_order: Must be ASC or DESC/);
     await bad(paths.users.getUsersV2.path, { limit: '0' }, /^limit: /);
@@ -307,12 +307,25 @@ describe('team: users lists, paging, sorting, filtering', () => {
 
   it('[TEAM-016] users roles v3 answers the roles of the listed users of the tenant; foreign and unknown ids are absent', async () => {
     const ids = [members[0]!.id, globexUser.id, 'no-such-user', members[1]!.id, europeUser.id].join(',');
-    const answer = await h.json<{ userId: string; roles: { key: string }[] }[]>(
+    const answer = await h.json<{ userId: string; roleIds: string[]; roles: { id: string; key: string }[] }[]>(
       await h.request('GET', withQuery(paths.users.getUsersRoles.path, { ids }), admin),
     );
+    // Frontegg's GetUserRolesResponse (vendorId, tenantId, userId, roleIds), with the roles themselves.
     assert.deepEqual(answer, [
-      { userId: members[0]!.id, roles: answer[0]!.roles },
-      { userId: members[1]!.id, roles: answer[1]!.roles },
+      {
+        userId: members[0]!.id,
+        vendorId: t.services.vendorId,
+        tenantId: acme,
+        roleIds: answer[0]!.roles.map((r) => r.id),
+        roles: answer[0]!.roles,
+      },
+      {
+        userId: members[1]!.id,
+        vendorId: t.services.vendorId,
+        tenantId: acme,
+        roleIds: answer[1]!.roles.map((r) => r.id),
+        roles: answer[1]!.roles,
+      },
     ]);
     assert.deepEqual(
       answer[0]!.roles.map((r) => r.key),
@@ -335,9 +348,15 @@ describe('team: users lists, paging, sorting, filtering', () => {
     const answer = await h.json<{ userId: string; groups: unknown[] }[]>(
       await h.request('GET', withQuery(paths.users.getUsersGroups.path, { ids }), admin),
     );
+    const scoped = { vendorId: t.services.vendorId, tenantId: acme };
     assert.deepEqual(answer, [
-      { userId: members[2]!.id, groups: [{ id: acmeGroup, name: 'Support team', color: '#123456' }] },
-      { userId: members[3]!.id, groups: [] },
+      {
+        userId: members[2]!.id,
+        ...scoped,
+        groupIds: [acmeGroup],
+        groups: [{ id: acmeGroup, name: 'Support team', color: '#123456' }],
+      },
+      { userId: members[3]!.id, ...scoped, groupIds: [], groups: [] },
     ]);
   });
 
@@ -881,7 +900,7 @@ describe('team: authorization of every endpoint', () => {
   it('the endpoints table names one permission per route, and every route is mounted', async () => {
     const keys = teamEndpoints.map((e) => `${e.method} ${e.path}`);
     assert.equal(new Set(keys).size, keys.length);
-    assert.equal(teamEndpoints.length, 25);
+    assert.equal(teamEndpoints.length, 26);
     for (const e of teamEndpoints) {
       assert.match(e.permission ?? '', /^fe\.secure\.(read|write|delete)\.users$/);
       if (e.method === 'GET') assert.equal(e.permission, 'fe.secure.read.users', e.path);

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useState } from 'react';
-import { errorMessage } from '../../shared/api/errors';
+import { runOperation } from '../../shared/api/operation';
 import { profileApi, type UserTenant } from '../../shared/api/profile';
 import { restoreSession } from '../../shared/auth/session';
 import { userAtom } from '../../shared/auth/session.atoms';
@@ -54,17 +54,14 @@ export function TenantSwitcher({ host }: { host: HTMLElement | undefined }) {
 
   const onChange = async (tenantId: string) => {
     if (tenantId === user.tenantId) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await switchTenant(tenantId, host);
-      const name = tenants.find((tenant) => (tenant.tenantId ?? tenant.id) === tenantId)?.name ?? tenantId;
-      toast({ text: t('adminPortal.shell.tenantSwitched', { name }) });
-    } catch (e) {
-      setError(errorMessage(e, t('common.genericError')));
-    } finally {
-      setBusy(false);
-    }
+    const switched = await runOperation(
+      { setLoading: setBusy, setError },
+      () => switchTenant(tenantId, host),
+      t('common.genericError'),
+    );
+    if (!switched.ok) return;
+    const name = tenants.find((tenant) => (tenant.tenantId ?? tenant.id) === tenantId)?.name ?? tenantId;
+    toast({ text: t('adminPortal.shell.tenantSwitched', { name }) });
   };
 
   return (

@@ -1,11 +1,6 @@
 import { expect } from '@open-wc/testing';
-import {
-  hasPermission,
-  navigationEntries,
-  permissionMatches,
-  visibleEntries,
-  type NavigationEntryKey,
-} from './navigation';
+import { hasPermission, permissionMatches } from '../../shared/auth/permissions';
+import { navigationEntries, visibleEntries, type NavigationEntryKey } from './navigation';
 
 const entry = (key: NavigationEntryKey) => navigationEntries.find((e) => e.key === key)!;
 const keys = (
@@ -72,7 +67,10 @@ describe('portal navigation', () => {
       'audits',
     ]);
     expect(keys(['fe.secure.*'], byPermissions)).not.to.include.members(['webhooks', 'subscriptions']);
-    expect(keys(['fe.subscriptions.read'], byPermissions)).to.include('subscriptions');
+    // A required wildcard is met only by a grant covering every key it stands for (one rule with the server).
+    expect(keys(['fe.subscriptions.read'], byPermissions)).not.to.include('subscriptions');
+    expect(keys(['fe.subscriptions.*'], byPermissions)).to.include('subscriptions');
+    expect(keys(['fe.*.read.users'], byPermissions)).to.include('users');
     expect(keys(['fe.connectivity.read.*'], byPermissions)).to.include('webhooks');
     expect(keys(['*'], byPermissions)).to.have.length(16);
   });
@@ -82,11 +80,12 @@ describe('portal navigation', () => {
     expect(keys([], { roles: { visibility: 'always' } })).to.include('roles');
   });
 
-  it('permission keys match exactly or through a trailing wildcard, never by prefix alone', () => {
+  it('[ROUTE-037] permission keys match exactly or through a wildcard of the grant, never by prefix alone', () => {
     expect(permissionMatches('fe.secure.*', 'fe.secure.read.users')).to.equal(true);
-    expect(permissionMatches('fe.secure.read.users', 'fe.secure.*')).to.equal(true);
+    expect(permissionMatches('fe.*.read.users', 'fe.secure.read.users')).to.equal(true);
+    expect(permissionMatches('fe.secure.read.users', 'fe.secure.*')).to.equal(false);
+    expect(permissionMatches('fe.secure.*', 'fe.secure.*')).to.equal(true);
     expect(permissionMatches('fe.secure', 'fe.secure.read.users')).to.equal(false);
-    expect(permissionMatches('fe.sec*', 'fe.secure.read.users')).to.equal(false);
     expect(permissionMatches('fe.secure.read.user', 'fe.secure.read.users')).to.equal(false);
     expect(hasPermission([], null)).to.equal(true);
     expect(hasPermission([], 'fe.secure.read.users')).to.equal(false);

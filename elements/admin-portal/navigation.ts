@@ -1,3 +1,4 @@
+import { hasPermission } from '../../shared/auth/permissions';
 import type { NavigationOptions, NavigationVisibility } from '../../shared/options/options';
 
 export type NavigationEntryKey =
@@ -74,17 +75,6 @@ export const navigationEntries: readonly NavigationEntry[] = [
   },
 ];
 
-/** Does a permission key (either side may end in `.*` or be `*`) cover another? */
-export function permissionMatches(granted: string, required: string): boolean {
-  const covers = (pattern: string, key: string) =>
-    pattern === '*' || pattern === key || (pattern.endsWith('.*') && key.startsWith(pattern.slice(0, -1)));
-  return covers(granted, required) || covers(required, granted);
-}
-
-export function hasPermission(granted: readonly string[], required: string | null): boolean {
-  return required === null || granted.some((key) => permissionMatches(key, required));
-}
-
 /**
  * The entries a user sees (ROUTE-037): `always` entries are shown, `hidden` ones are not, and
  * `byPermissions` ones when the user holds the entry's permission key. The host's navigation option and
@@ -95,11 +85,19 @@ export function visibleEntries(
   overrides: NavigationOptions = {},
   flags: Record<string, boolean> = {},
 ): NavigationEntry[] {
-  return navigationEntries.filter((entry) => {
-    const flagged = entry.flag && flags[entry.flag] ? 'byPermissions' : entry.visibility;
-    const visibility = overrides[entry.key]?.visibility ?? flagged;
-    if (visibility === 'hidden') return false;
-    if (visibility === 'always') return true;
-    return hasPermission(permissions, entry.permission);
-  });
+  return navigationEntries.filter((entry) => entryShown(entry, permissions, overrides, flags));
+}
+
+/** Whether one entry is shown (the decision `visibleEntries` takes for each entry). */
+export function entryShown(
+  entry: NavigationEntry,
+  permissions: readonly string[],
+  overrides: NavigationOptions = {},
+  flags: Record<string, boolean> = {},
+): boolean {
+  const flagged = entry.flag && flags[entry.flag] ? 'byPermissions' : entry.visibility;
+  const visibility = overrides[entry.key]?.visibility ?? flagged;
+  if (visibility === 'hidden') return false;
+  if (visibility === 'always') return true;
+  return hasPermission(permissions, entry.permission);
 }

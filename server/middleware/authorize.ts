@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { AccessClaims } from '../auth/keys';
-import { permissionMatches } from '../../shared/flags/entitlements';
+import { hasPermission, permissionMatches } from '../../shared/auth/permissions';
 import type { Db } from '../db';
 import {
   groupRoles,
@@ -49,9 +49,11 @@ export async function tenantPermissions(db: Db, userId: string, tenantId: string
   return rows.map((r) => r.key);
 }
 
-/** Does any granted key (wildcards allowed: `fe.secure.*`) cover the required key? */
-export const holds = (granted: readonly string[], required: string) =>
-  granted.some((key) => permissionMatches(key, required));
+/**
+ * Does any granted key (wildcards allowed: `fe.secure.*`) cover the required key? The one rule the portal's
+ * navigation and write controls use too (shared/auth/permissions.ts).
+ */
+export const holds = (granted: readonly string[], required: string) => hasPermission(granted, required);
 
 /**
  * Requires a signed-in caller who, in the tenant of the access token, holds every key given. The tenant of

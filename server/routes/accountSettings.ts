@@ -104,10 +104,13 @@ const hexColor = z
   .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #5B8DEF');
 
 /** The account's custom login box (the contract's), its images checked byte by byte. */
-const customLoginSchema = asc.updateSettings.body.shape.customLogin.unwrap().unwrap().extend({
-  logo: imageField('customLogin.logo').optional(),
-  backgroundImage: imageField('customLogin.backgroundImage').optional(),
-});
+const customLoginSchema = asc.updateSettings.body.shape.customLogin
+  .unwrap()
+  .unwrap()
+  .extend({
+    logo: imageField('customLogin.logo').optional(),
+    backgroundImage: imageField('customLogin.backgroundImage').optional(),
+  });
 
 /** The contract's body, narrowed: real URLs, zones, currencies and images. */
 const settingsBody = asc.updateSettings.body.extend({

@@ -229,16 +229,19 @@ export function applicationsRoutes(services: Services): Hono<AppEnv> {
       .filter(Boolean);
     let rows = await vendorApplications(db, vendorId);
     if (wanted?.length) rows = rows.filter((r) => wanted.includes(r.id));
-    if ((q._includeFreeAccess ?? q.includeFreeAccess) === 'false') rows = rows.filter((r) => accessTypeOf(r) !== FREE_ACCESS);
-    return c.json((await views(c.get('auth').tenantId, rows)) satisfies AnswerOf<typeof ac.getApplicationsData>);
+    if ((q._includeFreeAccess ?? q.includeFreeAccess) === 'false')
+      rows = rows.filter((r) => accessTypeOf(r) !== FREE_ACCESS);
+    return c.json(
+      (await views(c.get('auth').tenantId, rows)) satisfies AnswerOf<typeof ac.getApplicationsData>,
+    );
   });
 
   // Every tenant of the vendor may use every application of the vendor (no per-tenant assignment is stored).
   on(e.getTenantsApplications, async (c) => {
     const rows = await vendorApplications(db, vendorId);
-    return c.json([
-      { tenantId: c.get('auth').tenantId, appIds: rows.map((r) => r.id) },
-    ] satisfies AnswerOf<typeof ac.getTenantsApplications>);
+    return c.json([{ tenantId: c.get('auth').tenantId, appIds: rows.map((r) => r.id) }] satisfies AnswerOf<
+      typeof ac.getTenantsApplications
+    >);
   });
   on(e.getTenantsApplicationsV2, async (c) => {
     const rows = await vendorApplications(db, vendorId);

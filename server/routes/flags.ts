@@ -80,7 +80,9 @@ const wireTreatment = (value: unknown) => (toTreatment(value) ? 'true' : 'false'
 /** Rules as stored (treatments as booleans or their text), with the wire's treatments. */
 const wireRules = (rules: unknown): WireRule[] =>
   (Array.isArray(rules) ? (rules as Rule[]) : []).map((rule) => ({
-    ...(rule.conditionLogic === 'and' || rule.conditionLogic === 'or' ? { conditionLogic: rule.conditionLogic } : {}),
+    ...(rule.conditionLogic === 'and' || rule.conditionLogic === 'or'
+      ? { conditionLogic: rule.conditionLogic }
+      : {}),
     conditions: Array.isArray(rule.conditions) ? rule.conditions : [],
     treatment: wireTreatment(rule.treatment),
   }));
@@ -139,7 +141,10 @@ async function loadEntitlementsFor(
   const answerPlans: WireEntitlements['plans'] = {};
   for (const plan of planRows) {
     if (!namedPlans.has(plan.id)) continue;
-    answerPlans[plan.id] = { defaultTreatment: wireTreatment(plan.defaultTreatment), rules: wireRules(plan.rules) };
+    answerPlans[plan.id] = {
+      defaultTreatment: wireTreatment(plan.defaultTreatment),
+      rules: wireRules(plan.rules),
+    };
   }
   return {
     features: answerFeatures,

@@ -9,7 +9,16 @@ import { groupsContracts as gc } from '../../shared/api/contracts/groups';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
 import { apiError, readBody, type AppEnv, type Services } from '../context';
-import { groupRoles, groups, groupUsers, policies, rolePermissions, roles, users, userTenants } from '../db/schema';
+import {
+  groupRoles,
+  groups,
+  groupUsers,
+  policies,
+  rolePermissions,
+  roles,
+  users,
+  userTenants,
+} from '../db/schema';
 import { actor, endpoint, mounter, type Endpoint } from './endpoints';
 import { assertHoldsAll, roleKeys } from '../middleware/authorize';
 import { findVisibleRoles, isUniqueViolation } from './roles';
@@ -80,7 +89,9 @@ type Relations = z.infer<typeof gc.getGroups.query>['_groupsRelations'] & string
 
 /** Relations a group answer carries (`_groupsRelations`, ENUM-037): both by default. */
 function readRelations(c: Context<AppEnv>): Relations {
-  const parsed = gc.getGroups.query.safeParse({ _groupsRelations: c.req.query('_groupsRelations') || undefined });
+  const parsed = gc.getGroups.query.safeParse({
+    _groupsRelations: c.req.query('_groupsRelations') || undefined,
+  });
   if (!parsed.success) throw apiError(400, '_groupsRelations must be roles, users or rolesAndUsers');
   return parsed.data._groupsRelations ?? 'rolesAndUsers';
 }
@@ -170,7 +181,10 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
         ? {
             users: userRows
               .filter((u) => u.groupId === g.id)
-              .map(({ groupId: _g, createdAt, ...user }) => ({ ...user, createdAt: createdAt.toISOString() })),
+              .map(({ groupId: _g, createdAt, ...user }) => ({
+                ...user,
+                createdAt: createdAt.toISOString(),
+              })),
           }
         : {}),
     }));

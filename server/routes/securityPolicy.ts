@@ -22,7 +22,11 @@ export const securityPolicyEndpointsByName = {
   getGlobalSecurityPolicy: endpoint(p.getGlobalSecurityPolicy, READ),
   getLockoutPolicy: endpoint(p.getLockoutPolicy, READ, "the caller's tenant's policy in effect"),
   getVendorLockoutPolicy: endpoint(p.getVendorLockoutPolicy, READ),
-  getPasswordHistoryPolicy: endpoint(p.getPasswordHistoryPolicy, READ, "the caller's tenant's policy in effect"),
+  getPasswordHistoryPolicy: endpoint(
+    p.getPasswordHistoryPolicy,
+    READ,
+    "the caller's tenant's policy in effect",
+  ),
   getVendorPasswordHistoryPolicy: endpoint(p.getVendorPasswordHistoryPolicy, READ),
   getMfaPolicy: endpoint(p.getMfaPolicy, READ, "the caller's tenant's policy in effect"),
   getVendorMfaPolicy: endpoint(p.getVendorMfaPolicy, READ),
@@ -46,7 +50,10 @@ export function securityPolicyRoutes(services: Services): Hono<AppEnv> {
 
   /** When the vendor was set up: the date of every value nobody saved. */
   async function vendorSince(): Promise<string> {
-    const [row] = await db.select({ createdAt: vendors.createdAt }).from(vendors).where(eq(vendors.id, vendorId));
+    const [row] = await db
+      .select({ createdAt: vendors.createdAt })
+      .from(vendors)
+      .where(eq(vendors.id, vendorId));
     return (row?.createdAt ?? new Date(0)).toISOString();
   }
 
@@ -63,11 +70,15 @@ export function securityPolicyRoutes(services: Services): Hono<AppEnv> {
         and(
           eq(policies.vendorId, vendorId),
           eq(policies.kind, kind),
-          tenantId ? or(eq(policies.tenantId, tenantId), isNull(policies.tenantId)) : isNull(policies.tenantId),
+          tenantId
+            ? or(eq(policies.tenantId, tenantId), isNull(policies.tenantId))
+            : isNull(policies.tenantId),
         ),
       );
-    const row = (tenantId ? rows.find((r) => r.tenantId === tenantId) : undefined) ?? rows.find((r) => !r.tenantId);
-    if (row) return { id: row.id, createdAt: row.updatedAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+    const row =
+      (tenantId ? rows.find((r) => r.tenantId === tenantId) : undefined) ?? rows.find((r) => !r.tenantId);
+    if (row)
+      return { id: row.id, createdAt: row.updatedAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
     const since = await vendorSince();
     return { id: `${vendorId}:${kind}`, createdAt: since, updatedAt: since };
   }
@@ -120,12 +131,16 @@ export function securityPolicyRoutes(services: Services): Hono<AppEnv> {
   );
   on(e.getPasswordHistoryPolicy, async (c) =>
     c.json(
-      (await policyView('passwordHistory', tenantOf(c))) satisfies AnswerOf<typeof sp.getPasswordHistoryPolicy>,
+      (await policyView('passwordHistory', tenantOf(c))) satisfies AnswerOf<
+        typeof sp.getPasswordHistoryPolicy
+      >,
     ),
   );
   on(e.getVendorPasswordHistoryPolicy, async (c) =>
     c.json(
-      (await policyView('passwordHistory', null)) satisfies AnswerOf<typeof sp.getVendorPasswordHistoryPolicy>,
+      (await policyView('passwordHistory', null)) satisfies AnswerOf<
+        typeof sp.getVendorPasswordHistoryPolicy
+      >,
     ),
   );
   on(e.getMfaPolicy, async (c) =>

@@ -2,31 +2,20 @@ import { adminPortalApi, type ApiClient } from './client';
 import { ApiError, GENERIC_ERROR_MESSAGE } from './errors';
 import { paths } from './paths';
 
+import type { applicationsContracts as ac } from './contracts/applications';
+import type { AnswerOf } from './contracts/contract';
+
 /** FREE_ACCESS: every user may use the application (TEAM-021); MANAGED_ACCESS: the users assigned to it. */
-export type ApplicationAccessType = 'FREE_ACCESS' | 'MANAGED_ACCESS';
+export type ApplicationAccessType = Application['accessType'];
 
 /** An application of the vendor (TEAM-021: id, accessType, userIds). */
-export interface Application {
-  id: string;
-  name: string;
-  appURL?: string;
-  accessType: ApplicationAccessType;
-  isDefault?: boolean;
-  /** Users of the tenant assigned to it ([] for a FREE_ACCESS application: everyone may use it). */
-  userIds: string[];
-}
+export type Application = AnswerOf<typeof ac.getApplicationsData>[number];
 
 /** The applications one user may use (FREE_ACCESS ones included). */
-export interface UserApplications {
-  userId: string;
-  appIds: string[];
-}
+export type UserApplications = AnswerOf<typeof ac.assignUserToApplications>;
 
 /** The users assigned to one application. */
-export interface ApplicationUsers {
-  appId: string;
-  userIds: string[];
-}
+export type ApplicationUsers = AnswerOf<typeof ac.getUsersOfApplications>[number];
 
 /** TEAM-022: shown when a failed assignment carries no message of its own. */
 export const ASSIGNMENT_FAILED_MESSAGE = 'Assignment action failed. Try again or contact support.';

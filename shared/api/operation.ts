@@ -1,33 +1,33 @@
-import type { WritableAtom } from 'jotai';
-import type { Store } from '../store';
 import { errorMessage } from './errors';
 
-export interface OperationAtoms {
-  loadingAtom: WritableAtom<boolean, [boolean], unknown>;
-  errorAtom: WritableAtom<string | null, [string | null], unknown>;
+/** Where an operation keeps its state: a loader and the error shown for it (React state setters, atoms…). */
+export interface OperationState {
+  setLoading: (loading: boolean) => void;
+  setError: (error: string | null) => void;
 }
 
 export type OperationResult<T> = { ok: true; data: T } | { ok: false; error: string };
 
 /**
- * Runs one operation: loader on and error cleared before, the error message stored on failure (API-018),
- * the loader cleared in every case (API-019). Never throws: the caller reads `ok`.
+ * Runs one operation of a page: loader on and error cleared before, the error message stored on failure
+ * (API-018), the loader cleared in every case (API-019). Never throws: the caller reads `ok`. `generic` is
+ * the text of an error without a message of its own (API-016).
  */
 export async function runOperation<T>(
-  store: Pick<Store, 'set'>,
-  { loadingAtom, errorAtom }: OperationAtoms,
+  { setLoading, setError }: OperationState,
   fn: () => Promise<T> | T,
+  generic?: string,
 ): Promise<OperationResult<T>> {
-  store.set(loadingAtom, true);
-  store.set(errorAtom, null);
+  setLoading(true);
+  setError(null);
   try {
     const data = await fn();
     return { ok: true, data };
   } catch (err) {
-    const error = errorMessage(err);
-    store.set(errorAtom, error);
+    const error = errorMessage(err, generic);
+    setError(error);
     return { ok: false, error };
   } finally {
-    store.set(loadingAtom, false);
+    setLoading(false);
   }
 }

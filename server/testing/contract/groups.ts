@@ -43,7 +43,12 @@ export const groupsScript: Script = {
       query: { _groupsRelations: 'everything' },
       expect: 400,
     },
-    { name: 'a group without a name is refused', call: g.createGroup, body: { color: '#112233' }, expect: 400 },
+    {
+      name: 'a group without a name is refused',
+      call: g.createGroup,
+      body: { color: '#112233' },
+      expect: 400,
+    },
     {
       name: 'a colour that is not hex is refused',
       call: g.createGroup,
@@ -140,7 +145,12 @@ export const groupsScript: Script = {
       body: (s) => ({ userIds: [someUser(s)] }),
     },
     { name: 'delete it', call: g.deleteGroup, params: (s) => ({ groupId: s.group.id }) },
-    { name: 'deleted: not found', call: g.deleteGroup, params: (s) => ({ groupId: s.group.id }), expect: 404 },
+    {
+      name: 'deleted: not found',
+      call: g.deleteGroup,
+      params: (s) => ({ groupId: s.group.id }),
+      expect: 404,
+    },
   ],
 };
 
@@ -156,15 +166,27 @@ export const applicationsScript: Script = {
     },
     { name: 'tenant assignments', call: ap.getTenantsApplications },
     { name: 'tenant assignments v2', call: ap.getTenantsApplicationsV2 },
-    { name: "a user's applications", call: ap.getUserApplicationsId, params: (s) => ({ userId: someUser(s) }) },
+    {
+      name: "a user's applications",
+      call: ap.getUserApplicationsId,
+      params: (s) => ({ userId: someUser(s) }),
+    },
     {
       name: 'an unknown user is not found',
       call: ap.getUserApplicationsId,
       params: { userId: 'no-such-user' },
       expect: 404,
     },
-    { name: "users' applications", call: ap.getUsersApplicationsId, query: (s) => ({ userIds: someUser(s) }) },
-    { name: 'users of applications', call: ap.getUsersOfApplications, query: (s) => ({ appIds: managed(s) }) },
+    {
+      name: "users' applications",
+      call: ap.getUsersApplicationsId,
+      query: (s) => ({ userIds: someUser(s) }),
+    },
+    {
+      name: 'users of applications',
+      call: ap.getUsersOfApplications,
+      query: (s) => ({ appIds: managed(s) }),
+    },
     {
       name: 'assign a user',
       call: ap.assignUserToApplications,
@@ -201,9 +223,18 @@ export const accountSettingsScript: Script = {
   steps: [
     { name: 'the settings', call: as.getSettings, save: 'settings' },
     { name: 'change the address', call: as.updateSettings, body: { address: '1 Contract Street' } },
-    { name: 'a date format outside the list is refused', call: as.updateSettings, body: { dateFormat: 'YY' }, expect: 400 },
+    {
+      name: 'a date format outside the list is refused',
+      call: as.updateSettings,
+      body: { dateFormat: 'YY' },
+      expect: 400,
+    },
     { name: 'public settings', call: as.getPublicSettings },
-    { name: 'public custom login', call: as.getPublicCustomLogin, query: (s) => ({ tenantId: s.settings.tenantId }) },
+    {
+      name: 'public custom login',
+      call: as.getPublicCustomLogin,
+      query: (s) => ({ tenantId: s.settings.tenantId }),
+    },
   ],
 };
 
@@ -217,7 +248,12 @@ export const metadataScript: Script = {
       call: md.updateAdminBoxMetadata,
       body: { actions: [{ type: 'theme', payload: {} }] },
     },
-    { name: 'a commit without actions is refused', call: md.updateAdminBoxMetadata, body: { actions: [] }, expect: 400 },
+    {
+      name: 'a commit without actions is refused',
+      call: md.updateAdminBoxMetadata,
+      body: { actions: [] },
+      expect: 400,
+    },
     { name: "the caller's address", call: md.getCurrentUserIpMetadata },
   ],
 };
@@ -245,7 +281,12 @@ export const securityPolicyScript: Script = {
     { name: 'MFA', call: sp.getMfaPolicy },
     { name: 'vendor MFA', call: sp.getVendorMfaPolicy },
     { name: 'save lockout', call: sp.saveLockoutPolicy, body: { maxAttempts: 6 } },
-    { name: 'a lockout of 0 attempts is refused', call: sp.saveLockoutPolicy, body: { maxAttempts: 0 }, expect: 400 },
+    {
+      name: 'a lockout of 0 attempts is refused',
+      call: sp.saveLockoutPolicy,
+      body: { maxAttempts: 0 },
+      expect: 400,
+    },
     { name: 'save password history', call: sp.savePasswordHistoryPolicy, body: { historySize: 6 } },
     { name: 'save MFA', call: sp.saveMfaPolicy, body: { enforceMFAType: 'DontForce' } },
     {

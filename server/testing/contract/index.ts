@@ -11,6 +11,12 @@ import {
 } from './groups';
 import { authScript, impersonateScript, sessionsScript, usersScript } from './auth';
 import { signupScript } from './signup';
+import { mfaScript } from './mfa';
+import { passwordlessScript } from './passwordless';
+import { socialScript } from './social';
+import { ssoScript } from './sso';
+import { webauthnScript } from './webauthn';
+import { phoneScript, profileScript, teamScript } from './team';
 
 export const scripts: Script[] = [
   rolesScript,
@@ -25,4 +31,12 @@ export const scripts: Script[] = [
   sessionsScript,
   impersonateScript,
   signupScript,
+  mfaScript,
+  webauthnScript,
+  passwordlessScript,
+  socialScript,
+  ssoScript,
+  teamScript,
+  profileScript,
+  phoneScript,
 ];

@@ -116,17 +116,26 @@ export const securityPolicyContracts = {
   getVendorMfaPolicy: contract({ route: p.getVendorMfaPolicy, response: mfaPolicy }),
   saveLockoutPolicy: contract({
     route: p.saveLockoutPolicy,
-    body: saved(lockoutPolicy).partial(),
+    body: saved(lockoutPolicy)
+      .extend({
+        maxAttempts: z.number().int().min(1).max(100),
+        lockoutMinutes: z.number().int().min(1).max(1440),
+      })
+      .partial(),
     response: saved(lockoutPolicy),
   }),
   savePasswordHistoryPolicy: contract({
     route: p.savePasswordHistoryPolicy,
-    body: saved(passwordHistoryPolicy).partial(),
+    body: saved(passwordHistoryPolicy)
+      .extend({ historySize: z.number().int().min(1).max(24) })
+      .partial(),
     response: saved(passwordHistoryPolicy),
   }),
   saveMfaPolicy: contract({
     route: p.saveMfaPolicy,
-    body: saved(mfaPolicy).partial(),
+    body: saved(mfaPolicy)
+      .extend({ mfaDeviceExpiration: z.number().int().min(0).max(365 * 86_400) })
+      .partial(),
     response: saved(mfaPolicy),
   }),
 } as const;

@@ -1,6 +1,7 @@
-// Account settings.
+// Account settings: bodies parsed with the account settings contract, answers in its shape.
+import { accountSettingsContracts as asc } from '../contracts/accountSettings';
 import { paths } from '../paths';
-import { fail, type Json, merge, on, type PreviewRoute, record } from './common';
+import { fail, type Json, merge, on, parseWith, type PreviewRoute, record } from './common';
 
 const ACCOUNT_SETTINGS_FIELDS = [
   'name',
@@ -28,15 +29,20 @@ function canonical(value: unknown): string {
 export const accountSettingsHandlers: PreviewRoute[] = [
   // Account settings
   on(paths.accountSettings.getSettings, ({ state }) => state.accountSettings),
+  // Public: the preview is always signed in, so it answers the member's view (tenant, where the app lives,
+  // the localisation), as the server does for a signed-in member.
   on(paths.accountSettings.getPublicSettings, ({ state }) => {
-    const {
-      address: _address,
-      website: _website,
-      customLogin: _customLogin,
-      hasCustomLogin: _hasCustomLogin,
-      ...publicSettings
-    } = state.accountSettings;
-    return publicSettings;
+    const { tenantId, timezone, dateFormat, timeFormat, currency } = state.accountSettings;
+    const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
+    return {
+      tenantId,
+      applicationUrl: origin,
+      loginUrl: `${origin}/account/login`,
+      timezone,
+      dateFormat,
+      timeFormat,
+      currency,
+    };
   }),
   // No token needed: the sample account's look to its login box; any other tenant id gets the default look.
   on(paths.accountSettings.getPublicCustomLogin, ({ state, query }) => ({
@@ -46,7 +52,7 @@ export const accountSettingsHandlers: PreviewRoute[] = [
         : null,
   })),
   on(paths.accountSettings.updateSettings, ({ state, body }) => {
-    const input = record(body);
+    const input = record(parseWith(asc.updateSettings.body, body));
     // The custom login box saved as it is fails, as on the server (TENANTS-007).
     if ('customLogin' in input) {
       const customLogin = input.customLogin === null ? null : record(input.customLogin);

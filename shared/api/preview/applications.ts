@@ -1,27 +1,48 @@
-// Applications (multi-app administration, TEAM-021..023).
+// Applications (multi-app administration, TEAM-021..023): bodies parsed with the applications contract,
+// answers in its shape (Frontegg's IApplicationsResponse, the v2 tenant assignments).
+import { applicationsContracts as ac } from '../contracts/applications';
+import type { AnswerOf } from '../contracts/contract';
 import { paths } from '../paths';
 import {
   fail,
   find,
   first,
   on,
+  parseWith,
   PreviewReply,
   type PreviewRequest,
   type PreviewRoute,
-  record,
-  text,
-  texts,
 } from './common';
+import type { Application } from './sampleData';
 import { appIdsOf, appView, isFree, scopedTenant, tenantUser } from './views';
+
+/** An application as the server answers it: the fields the sample does not keep as Frontegg's defaults. */
+const appAnswer = (app: Application): AnswerOf<typeof ac.getApplicationsData>[number] => ({
+  id: app.id,
+  name: app.name,
+  accessType: app.accessType,
+  appURL: app.appURL,
+  loginURL: app.appURL,
+  logoURL: '',
+  isDefault: app.isDefault,
+  isActive: true,
+  type: 'web',
+  frontendStack: 'react',
+  description: '',
+  vendorId: app.vendorId,
+  createdAt: app.createdAt,
+  updatedAt: app.createdAt,
+  integrationFinishedAt: null,
+  userIds: appView(app).userIds,
+});
 
 const idsParam = (query: URLSearchParams, ...names: string[]): string[] =>
   (first(query, names) ?? '').split(',').filter(Boolean);
 
 function assignment(req: PreviewRequest) {
-  const body = record(req.body);
-  const user = tenantUser(req, text(body.userId) ?? '');
-  const appIds = [...new Set(texts(body.appIds))];
-  if (!appIds.length) throw fail(400, 'appIds: appIds must name at least one id');
+  const body = parseWith(ac.assignUserToApplications.body, req.body);
+  const user = tenantUser(req, body.userId);
+  const appIds = [...new Set(body.appIds)];
   const apps = appIds.map((id) => find(req.state.applications, (a) => a.id === id, 'Application'));
   const free = apps.filter(isFree);
   if (free.length)
@@ -38,8 +59,10 @@ export const applicationsHandlers: PreviewRoute[] = [
     const ids = idsParam(query, 'ids', 'appIds');
     return state.applications
       .filter((a) => !ids.length || ids.includes(a.id))
-      .filter((a) => query.get('includeFreeAccess') !== 'false' || !isFree(a))
-      .map(appView);
+      .filter(
+        (a) => (query.get('_includeFreeAccess') ?? query.get('includeFreeAccess')) !== 'false' || !isFree(a),
+      )
+      .map(appAnswer);
   }),
   on(paths.applications.getTenantsApplications, (req) => [
     { tenantId: scopedTenant(req), appIds: req.state.applications.map((a) => a.id) },
@@ -47,8 +70,7 @@ export const applicationsHandlers: PreviewRoute[] = [
   on(paths.applications.getTenantsApplicationsV2, (req) => [
     {
       tenantId: scopedTenant(req),
-      appIds: req.state.applications.map((a) => a.id),
-      applications: req.state.applications.map(({ id, name, accessType }) => ({ id, name, accessType })),
+      assignments: req.state.applications.map((a) => ({ appId: a.id, accessType: a.accessType })),
     },
   ]),
   on(paths.applications.getUserApplicationsId, (req) =>

@@ -19,5 +19,38 @@ export const flagsHandlers: PreviewRoute[] = [
     if (inSampleAccount) for (const key of state.sampleFlags) flags[key] = 'on';
     return { flags };
   }),
-  on(paths.entitlements.loadEntitlementsV2, ({ state }) => state.entitlements),
+  // Treatments as the server answers them (ENUM-018): 'true' / 'false'.
+  on(paths.entitlements.loadEntitlementsV2, ({ state }) => {
+    const t = (value: unknown) => (value === true || value === 'true' ? 'true' : 'false');
+    const { features, plans, permissions } = state.entitlements;
+    return {
+      features: Object.fromEntries(
+        Object.entries(features).map(([key, f]) => [
+          key,
+          {
+            expireTime: f.expireTime ?? null,
+            planIds: f.planIds ?? [],
+            linkedPermissions: f.linkedPermissions ?? [],
+            ...(f.featureFlag
+              ? {
+                  featureFlag: {
+                    on: f.featureFlag.on,
+                    offTreatment: 'false',
+                    defaultTreatment: t(f.featureFlag.defaultTreatment),
+                    rules: [],
+                  },
+                }
+              : {}),
+          },
+        ]),
+      ),
+      plans: Object.fromEntries(
+        Object.entries(plans).map(([id, p]) => [
+          id,
+          { defaultTreatment: t(p.defaultTreatment), rules: p.rules },
+        ]),
+      ),
+      permissions: Object.fromEntries(Object.entries(permissions).filter(([, v]) => v === true)),
+    };
+  }),
 ];

@@ -69,7 +69,8 @@ const relationsOf = (req: PreviewRequest): Relations => {
   return parsed.data._groupsRelations ?? 'rolesAndUsers';
 };
 
-const tenantGroups = (req: PreviewRequest) => req.state.groups.filter((g) => g.tenantId === scopedTenant(req));
+const tenantGroups = (req: PreviewRequest) =>
+  req.state.groups.filter((g) => g.tenantId === scopedTenant(req));
 
 const groupById = (req: PreviewRequest): Group =>
   find(tenantGroups(req), (g) => g.id === req.params.groupId, 'Group');
@@ -150,8 +151,14 @@ function groupMembers(list: 'roleIds' | 'userIds', add: boolean): PreviewHandler
         ? parseWith(gc.addRolesToGroup.body, req.body).roleIds
         : parseWith(gc.addUsersToGroup.body, req.body).userIds;
     if (list === 'roleIds') knownRoles(req, ids);
-    else knownMembers(req, ids.filter((id) => add || !group.userIds.includes(id)));
-    group[list] = add ? [...new Set([...group[list], ...ids])] : group[list].filter((id) => !ids.includes(id));
+    else
+      knownMembers(
+        req,
+        ids.filter((id) => add || !group.userIds.includes(id)),
+      );
+    group[list] = add
+      ? [...new Set([...group[list], ...ids])]
+      : group[list].filter((id) => !ids.includes(id));
     group.updatedAt = iso(req.now);
     return groupAnswer(req.state, group);
   };

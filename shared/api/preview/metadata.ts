@@ -1,6 +1,7 @@
 // Metadata: the portal's adminBox row, the audit columns, the caller's IP.
+import { metadataContracts as mc } from '../contracts/metadata';
 import { paths } from '../paths';
-import { fail, type Json, on, type PreviewRoute, record } from './common';
+import { on, parseWith, type PreviewRoute, record } from './common';
 import { SAMPLE_VENDOR_ID, type SampleState } from './sampleData';
 
 /** The portal metadata row, in the server's shape. */
@@ -9,13 +10,20 @@ const adminBoxRow = (state: SampleState) => ({
   entityName: 'adminBox',
   vendorId: SAMPLE_VENDOR_ID,
   configuration: state.adminBoxMetadata,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
 });
 
 export const metadataHandlers: PreviewRoute[] = [
   on(paths.metadata.getCurrentUserIpMetadata, ({ state }) => ({
     ip: state.currentIp,
-    country: 'US',
+    latitude: null,
+    longitude: null,
     city: 'San Francisco',
+    country_name: 'United States',
+    country_code: 'US',
+    zip: null,
+    location: {},
   })),
   on(paths.metadata.getMetadata, ({ state, query }) => {
     const entityName = query.get('entityName');
@@ -26,14 +34,8 @@ export const metadataHandlers: PreviewRoute[] = [
   on(paths.metadata.getAdminBoxMetadata, ({ state }) => adminBoxRow(state)),
   // A commit replaces the parts it names (the server validates them; the preview takes objects only).
   on(paths.metadata.updateAdminBoxMetadata, ({ state, body }) => {
-    const actions = record(body).actions;
-    if (!Array.isArray(actions) || !actions.length) throw fail(400, 'actions: Required');
-    for (const action of actions as Json[]) {
-      const part = action?.type;
-      if (part !== 'navigation' && part !== 'fields' && part !== 'tabs' && part !== 'theme')
-        throw fail(400, 'actions.type: Invalid enum value');
-      state.adminBoxMetadata[part] = record(action.payload);
-    }
+    const { actions } = parseWith(mc.updateAdminBoxMetadata.body, body);
+    for (const action of actions) state.adminBoxMetadata[action.type] = record(action.payload);
     return adminBoxRow(state);
   }),
 ];

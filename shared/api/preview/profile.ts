@@ -1,9 +1,11 @@
 // The signed-in user's profile and picture.
+import { profileContracts as prc } from '../contracts/profile';
 import { paths } from '../paths';
 import {
   fail,
   merge,
   on,
+  parseWith,
   PreviewReply,
   type PreviewRequest,
   type PreviewRoute,
@@ -34,7 +36,25 @@ function updateProfileImage(req: PreviewRequest) {
   return new PreviewReply(200, image, 'text/plain');
 }
 
+/** The email changes when the (imaginary) mailed code comes back: any code but 000000. */
+function verifyEmail(req: PreviewRequest) {
+  const { email, code } = parseWith(prc.verifyEmail.body, req.body);
+  const user = signedInUser(req.state);
+  if (code === '000000') throw fail(400, 'The code is invalid or has expired');
+  if (req.state.users.some((u) => u.id !== user.id && u.email.toLowerCase() === email))
+    throw fail(409, 'This email is already in use');
+  user.email = email;
+  user.verified = true;
+  return {};
+}
+
 export const profileHandlers: PreviewRoute[] = [
+  on(paths.teams.updateEmail, (req) => {
+    parseWith(prc.updateEmail.body, req.body);
+    signedInUser(req.state);
+    return {};
+  }),
+  on(paths.teams.verifyEmail, verifyEmail),
   on(paths.teams.updateProfile, updateMe),
   on(paths.teams.updateProfileImage, updateProfileImage),
 ];

@@ -9,6 +9,15 @@ import {
   sampleVendor,
 } from '../../fixtures/account';
 import { sampleApplications } from '../../fixtures/applications';
+import { sampleAuditColumns, sampleAuditRows } from '../../fixtures/audits';
+import {
+  sampleBillingSummary,
+  sampleInvoices,
+  samplePaymentMethod,
+  samplePlans,
+  sampleSubscription,
+  sampleVendorBillingConfig,
+} from '../../fixtures/billing';
 import { sampleGroups } from '../../fixtures/groups';
 import {
   permissionCatalog as sharedCatalog,
@@ -17,6 +26,19 @@ import {
   sampleRoleNames,
   type SampleRoleName,
 } from '../../fixtures/roles';
+import {
+  sampleCurrentIp,
+  sampleDomainRestrictions,
+  sampleDomainRestrictionsConfig,
+  sampleIpRestrictions,
+  sampleIpRestrictionsConfig,
+} from '../../fixtures/restrictions';
+import {
+  sampleTenantAccessTokens,
+  sampleTenantApiTokens,
+  sampleUserAccessTokens,
+  sampleUserApiTokens,
+} from '../../fixtures/tokens';
 import { SAMPLE_USER_EMAIL, SAMPLE_USER_ID, sampleUsers } from '../../fixtures/users';
 
 export { SAMPLE_SUB_TENANT_IDS, SAMPLE_TENANT_ID, SAMPLE_VENDOR_ID } from '../../fixtures/account';
@@ -912,118 +934,35 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
     }),
   ];
 
-  const audits: AuditRow[] = [
+  const audits: AuditRow[] = sampleAuditRows.map(({ createdDaysAgo = 0, createdMinutesAgo = 0, ...row }) =>
     buildAuditRow({
-      frontegg_id: 'audit-1',
-      createdAt: iso(new Date(now.getTime() - 60_000)),
-      action: 'User logged in',
-      description: 'Demo Admin logged in with email and password',
-      severity: 'INFO',
-      json: { method: 'EmailAndPassword' },
+      ...row,
+      createdAt: iso(new Date(now.getTime() - createdDaysAgo * DAY_MS - createdMinutesAgo * 60_000)),
     }),
-    buildAuditRow({
-      frontegg_id: 'audit-2',
-      createdAt: at(1),
-      email: 'maya.cohen@acme.example',
-      action: 'Role assigned',
-      description: 'Editor role assigned to Maya Cohen',
-      severity: 'INFO',
-      ip: '198.51.100.23',
-      json: { roleId: 'role-editor', userId: 'user-maya' },
-    }),
-    buildAuditRow({
-      frontegg_id: 'audit-3',
-      createdAt: at(2),
-      email: 'sofia.rossi@acme.example',
-      action: 'Failed login',
-      description: 'Five failed login attempts for sofia.rossi@acme.example',
-      severity: 'SEVERE',
-      ip: '192.0.2.66',
-      json: { attempts: 5 },
-    }),
-    buildAuditRow({
-      frontegg_id: 'audit-4',
-      createdAt: at(3),
-      action: 'Security policy updated',
-      description: 'Idle session timeout set to 3600 seconds',
-      severity: 'WARNING',
-      json: { idleTimeout: 3600 },
-    }),
-    buildAuditRow({
-      frontegg_id: 'audit-5',
-      createdAt: at(12),
-      email: 'ava.johnson@acme.example',
-      action: 'API token created',
-      description: 'Tenant API token "CI pipeline" created',
-      severity: 'INFO',
-      ip: '198.51.100.40',
-      json: { clientId: 'client-ci-pipeline' },
-    }),
-  ];
+  );
 
-  const column = (
-    name: string,
-    displayName: string,
-    type: AuditColumn['type'],
-    extra: Partial<AuditColumn> = {},
-  ): AuditColumn => ({
-    name,
-    displayName,
-    type,
-    sortable: true,
-    filterable: true,
-    showInTable: true,
-    showInMoreInfo: true,
-    isPredefined: true,
-    ...extra,
-  });
+  const plans: Plan[] = samplePlans.map(({ amount, ...plan }) =>
+    buildPlan({ ...plan, price: { amount, currency: 'usd' } }),
+  );
 
-  const plans: Plan[] = [
-    buildPlan({
-      name: 'Free',
-      slug: 'free',
-      description: 'For individuals getting started',
-      price: { amount: 0, currency: 'usd' },
-    }),
-    buildPlan({
-      name: 'Pro',
-      slug: 'pro',
-      description: 'For growing teams',
-      price: { amount: 49, currency: 'usd' },
-    }),
-    buildPlan({
-      name: 'Enterprise',
-      slug: 'enterprise',
-      description: 'SSO, audits export and priority support',
-      price: { amount: 199, currency: 'usd' },
-    }),
-  ];
-
-  const paymentMethod = buildPaymentMethod({ id: 'pm-acme-visa', externalId: 'pm_preview_visa' });
+  const paymentMethod = buildPaymentMethod({ ...samplePaymentMethod });
+  const { startDaysAgo, currentPeriodStartDaysAgo, currentPeriodEndDaysAhead, ...subscriptionFields } =
+    sampleSubscription;
   const subscription = buildSubscription({
-    id: 'sub-acme',
-    externalId: 'sub_preview_acme',
-    planId: 'plan-pro',
-    planSlug: 'pro',
+    ...subscriptionFields,
     paymentMethodId: paymentMethod.id,
-    startDate: at(95),
-    currentPeriodStart: at(5),
-    currentPeriodEnd: ahead(now, 25),
+    startDate: at(startDaysAgo),
+    currentPeriodStart: at(currentPeriodStartDaysAgo),
+    currentPeriodEnd: ahead(now, currentPeriodEndDaysAhead),
   });
-  const invoices = [3, 2, 1].map((monthsAgo, index) =>
-    buildInvoice({
-      id: `inv-acme-${index + 1}`,
-      subscriptionId: subscription.id,
-      paymentDate: at(5 + 30 * (monthsAgo - 1)),
-      totalAmount: 4900,
-      receiptNumber: `1001-000${index + 1}`,
-    }),
+  const invoices = sampleInvoices.map(({ paidDaysAgo, ...invoice }) =>
+    buildInvoice({ ...invoice, subscriptionId: subscription.id, paymentDate: at(paidDaysAgo) }),
   );
 
   const allKeys = permissions.map((p) => p.key);
   return {
     vendor: { ...sampleVendor },
-    currentIp: '203.0.113.10',
+    currentIp: sampleCurrentIp,
     session: { signedIn, userId: SAMPLE_USER_ID, activeTenantId: acme },
     tenants,
     permissionCategories,
@@ -1033,87 +972,40 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
     groups,
     groupConfiguration: { enabled: true, rolesEnabled: true },
     sessions,
-    userApiTokens: [
-      buildApiToken({ clientId: 'client-cli', description: 'Local CLI', createdAt: at(40) }),
+    userApiTokens: sampleUserApiTokens.map(({ createdDaysAgo, expiresDaysAhead, ...token }) =>
       buildApiToken({
-        clientId: 'client-reporting',
-        description: 'Reporting script',
-        createdAt: at(12),
-        expires: ahead(now, 18),
+        ...token,
+        createdAt: at(createdDaysAgo),
+        ...(expiresDaysAhead ? { expires: ahead(now, expiresDaysAhead) } : {}),
       }),
-    ],
-    tenantApiTokens: [
-      buildApiToken({
-        clientId: 'client-ci-pipeline',
-        description: 'CI pipeline',
-        createdAt: at(12),
-        createdByUserId: 'user-ava',
-        roleIds: ['role-editor'],
-      }),
-      buildApiToken({
-        clientId: 'client-billing-sync',
-        description: 'Billing sync',
-        createdAt: at(60),
-        roleIds: ['role-readonly'],
-      }),
-    ],
-    userAccessTokens: [
-      buildAccessToken({
-        id: 'access-token-personal',
-        description: 'Personal access token',
-        createdAt: at(20),
-      }),
-    ],
-    tenantAccessTokens: [
-      buildAccessToken({
-        id: 'access-token-deploy',
-        description: 'Deploy bot',
-        createdAt: at(30),
-        roleIds: ['role-readonly'],
-      }),
-    ],
-    ipRestrictions: [
-      buildIpRestriction({
-        id: 'ip-office',
-        ip: '203.0.113.10',
-        description: 'Office HQ',
-        createdAt: at(60),
-        updatedAt: at(60),
-      }),
-      buildIpRestriction({
-        id: 'ip-vpn',
-        ip: '198.51.100.0/24',
-        description: 'VPN range',
-        createdAt: at(45),
-        updatedAt: at(10),
-      }),
-      buildIpRestriction({
-        id: 'ip-scanner',
-        ip: '192.0.2.66',
-        strategy: 'BLOCK',
-        description: 'Suspicious scanner',
-        createdAt: at(2),
-        updatedAt: at(2),
-      }),
-    ],
-    ipRestrictionsConfig: { isActive: false, strategy: 'ALLOW' },
-    domainRestrictions: [
-      buildDomainRestriction({ id: 'domain-acme', domain: 'acme.example', type: 'ALLOW' }),
-      buildDomainRestriction({ id: 'domain-partner', domain: 'partner.example', type: 'ALLOW' }),
-    ],
-    domainRestrictionsConfig: { active: false, blockPublicDomains: false, listType: 'ALLOW' },
+    ),
+    tenantApiTokens: sampleTenantApiTokens.map(({ createdDaysAgo, roleIds, ...token }) =>
+      buildApiToken({ ...token, createdAt: at(createdDaysAgo), roleIds: [...roleIds] }),
+    ),
+    userAccessTokens: sampleUserAccessTokens.map(({ createdDaysAgo, ...token }) =>
+      buildAccessToken({ ...token, createdAt: at(createdDaysAgo) }),
+    ),
+    tenantAccessTokens: sampleTenantAccessTokens.map(({ createdDaysAgo, roleIds, ...token }) =>
+      buildAccessToken({ ...token, createdAt: at(createdDaysAgo), roleIds: [...roleIds] }),
+    ),
+    ipRestrictions: sampleIpRestrictions.map(({ createdDaysAgo, updatedDaysAgo, ...restriction }) =>
+      buildIpRestriction({ ...restriction, createdAt: at(createdDaysAgo), updatedAt: at(updatedDaysAgo) }),
+    ),
+    ipRestrictionsConfig: { ...sampleIpRestrictionsConfig },
+    domainRestrictions: sampleDomainRestrictions.map((restriction) => buildDomainRestriction(restriction)),
+    domainRestrictionsConfig: { ...sampleDomainRestrictionsConfig },
     audits,
     auditStats: computeAuditStats(audits, now),
-    auditColumns: [
-      column('createdAt', 'Time', 'Timestamp', { filterable: false }),
-      column('email', 'User', 'Email'),
-      column('action', 'Action', 'AlphaNumeric'),
-      column('description', 'Description', 'AlphaNumeric', { sortable: false }),
-      column('ip', 'IP address', 'IpAddress'),
-      column('severity', 'Severity', 'Severity'),
-      column('userAgent', 'User agent', 'AlphaNumeric', { showInTable: false, sortable: false }),
-      column('json', 'Details', 'Json', { showInTable: false, sortable: false, filterable: false }),
-    ],
+    auditColumns: sampleAuditColumns.map(
+      ({ sortable = true, filterable = true, showInTable = true, ...column }): AuditColumn => ({
+        ...column,
+        sortable,
+        filterable,
+        showInTable,
+        showInMoreInfo: true,
+        isPredefined: true,
+      }),
+    ),
     securityCenter: {
       score: 79,
       recommendations: [
@@ -1166,13 +1058,9 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
     billingSummary: {
       subscriptionId: subscription.id,
       paymentMethodId: paymentMethod.id,
-      tenantConfigurationId: 'tenant-config-acme',
-      providerType: 'Stripe',
-      externallyManaged: false,
-      currentPlanId: 'plan-pro',
-      defaultPlanId: 'plan-free',
+      ...sampleBillingSummary,
     },
-    vendorBillingConfig: { allowPlanDowngrade: true, allowPlanCancellation: true },
+    vendorBillingConfig: { ...sampleVendorBillingConfig },
     accountSettings: { ...sampleAccountSettings, customLogin: null, hasCustomLogin: false },
     sessionConfiguration: {
       sessionConcurrentConfiguration: { isActive: true, maxSessions: 10 },

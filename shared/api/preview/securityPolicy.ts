@@ -1,4 +1,5 @@
 // IP and email-domain restrictions, and the security policies.
+import { securityPolicyContracts as spc } from '../contracts/securityPolicy';
 import { paths } from '../paths';
 import {
   fail,
@@ -8,6 +9,7 @@ import {
   merge,
   newId,
   on,
+  parseWith,
   page,
   type PreviewRequest,
   type PreviewRoute,
@@ -19,8 +21,16 @@ import {
   buildDomainRestriction,
   buildIpRestriction,
   type RestrictionType,
+  SAMPLE_VENDOR_ID,
   type SampleState,
 } from './sampleData';
+
+/** When the sample's policies were set: the dates every policy answer carries (as the server's rows do). */
+const SINCE = '2024-01-01T00:00:00.000Z';
+const dated = <T extends { id: string }>(policy: T) => ({ ...policy, createdAt: SINCE, updatedAt: SINCE });
+/** The sample lockout with the server's lock duration. */
+const lockout = (state: SampleState) => dated({ lockoutMinutes: 15, ...state.lockoutPolicy });
+const without = <T extends { id: string }>({ id: _id, ...rest }: T) => rest;
 
 const restrictionType = (value: unknown): RestrictionType | undefined => {
   const upper = typeof value === 'string' ? value.toUpperCase() : '';
@@ -140,21 +150,42 @@ export const securityPolicyHandlers: PreviewRoute[] = [
   }),
 
   // Security policies
-  on(paths.securityPolicy.getGlobalSecurityPolicy, ({ state }) => state.securityPolicy),
-  on(paths.securityPolicy.getLockoutPolicy, ({ state }) => state.lockoutPolicy),
-  on(paths.securityPolicy.getVendorLockoutPolicy, ({ state }) => state.lockoutPolicy),
+  on(paths.securityPolicy.getGlobalSecurityPolicy, ({ state }) =>
+    dated({ ...state.securityPolicy, enforceMFAType: state.mfaPolicy.enforceMFAType }),
+  ),
+  on(paths.securityPolicy.getLockoutPolicy, ({ state }) => lockout(state)),
+  on(paths.securityPolicy.getVendorLockoutPolicy, ({ state }) => lockout(state)),
   on(paths.securityPolicy.saveLockoutPolicy, ({ state, body }) =>
-    merge(state.lockoutPolicy, record(body), ['enabled', 'maxAttempts']),
+    without(
+      lockout({
+        ...state,
+        lockoutPolicy: Object.assign(
+          state.lockoutPolicy,
+          parseWith(spc.saveLockoutPolicy.body.omit({ lockoutMinutes: true }), body),
+        ),
+      }),
+    ),
   ),
-  on(paths.securityPolicy.getPasswordHistoryPolicy, ({ state }) => state.passwordHistoryPolicy),
-  on(paths.securityPolicy.getVendorPasswordHistoryPolicy, ({ state }) => state.passwordHistoryPolicy),
+  on(paths.securityPolicy.getPasswordHistoryPolicy, ({ state }) => dated(state.passwordHistoryPolicy)),
+  on(paths.securityPolicy.getVendorPasswordHistoryPolicy, ({ state }) => dated(state.passwordHistoryPolicy)),
   on(paths.securityPolicy.savePasswordHistoryPolicy, ({ state, body }) =>
-    merge(state.passwordHistoryPolicy, record(body), ['enabled', 'historySize']),
+    without(Object.assign(state.passwordHistoryPolicy, parseWith(spc.savePasswordHistoryPolicy.body, body))),
   ),
-  on(paths.securityPolicy.getMfaPolicy, ({ state }) => state.mfaPolicy),
-  on(paths.securityPolicy.getVendorMfaPolicy, ({ state }) => state.mfaPolicy),
+  on(paths.securityPolicy.getMfaPolicy, ({ state }) => dated(state.mfaPolicy)),
+  on(paths.securityPolicy.getVendorMfaPolicy, ({ state }) => dated(state.mfaPolicy)),
   on(paths.securityPolicy.saveMfaPolicy, ({ state, body }) =>
-    merge(state.mfaPolicy, record(body), ['enforceMFAType', 'allowRememberMyDevice', 'mfaDeviceExpiration']),
+    without(Object.assign(state.mfaPolicy, parseWith(spc.saveMfaPolicy.body, body))),
   ),
-  on(paths.securityPolicy.getCaptchaPolicy, () => ({ enabled: false, siteKey: '', minScore: 0.5 })),
+  on(paths.securityPolicy.getPasswordRotationPolicy, () => ({ isActive: false })),
+  on(paths.securityPolicy.getVendorPasswordRotationPolicy, () => ({ isActive: false })),
+  on(paths.securityPolicy.getPasswordConfigPolicy, () => ({
+    minLength: 8,
+    maxLength: 128,
+    allowPassphrases: true,
+    minPhraseLength: 20,
+    minOptionalTestsToPass: 0,
+  })),
+  on(paths.securityPolicy.getCaptchaPolicy, () =>
+    dated({ id: `${SAMPLE_VENDOR_ID}:captcha`, enabled: false, siteKey: '' }),
+  ),
 ];

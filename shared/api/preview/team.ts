@@ -1,100 +1,170 @@
-// Users of the account, invitations, the invite link and temporary users.
+// Users of the account, invitations, the invite link and temporary users (the contract: contracts/team.ts).
+import type { z } from 'zod';
+import { teamContracts as tc, unprefixed, usersListFields, type teamUser } from '../contracts/team';
 import { paths } from '../paths';
 import {
   fail,
   find,
-  first,
-  flag,
-  int,
   iso,
-  type Json,
-  merge,
   newId,
   ok,
   on,
   page,
+  parseWith,
   type PreviewHandler,
   type PreviewRequest,
   type PreviewRoute,
   randomHex,
-  record,
   remove,
   sortList,
-  text,
-  texts,
 } from './common';
-import { descendants, roleLite, rolesOf, scopedTenant, userView } from './views';
+import {
+  appIdsOf,
+  descendants,
+  permissionsOf,
+  permissionView,
+  rolesOf,
+  scopedTenant,
+  tenantUser,
+} from './views';
 import {
   buildUser,
   INACTIVE_THRESHOLD_SECONDS,
   SAMPLE_VENDOR_ID,
   type InviteLink,
+  type SampleState,
   type User,
 } from './sampleData';
 
-const USER_SORT_FIELDS = new Set([
-  'createdAt',
-  'name',
-  'email',
-  'id',
-  'verified',
-  'isLocked',
-  'provider',
-  'tenantId',
-  'lastLogin',
-]);
+type TeamUserView = z.infer<typeof teamUser>;
 
-function filterUsers(req: PreviewRequest, includeSubTenantsByDefault = false): User[] {
-  const { state, query: q, now } = req;
+/** A user as the users calls answer it (the contract's team user): the roles and groups of the user's tenants. */
+export function teamUserView(state: SampleState, user: User): TeamUserView {
+  const roles = rolesOf(state, user.roleIds);
+  return {
+    id: user.id,
+    sub: user.id,
+    email: user.email,
+    name: user.name,
+    phoneNumber: user.phoneNumber,
+    phone: user.phoneNumber,
+    profilePictureUrl: user.profilePictureUrl,
+    profileImage: user.profilePictureUrl,
+    tenantId: user.tenantId,
+    tenantIds: user.tenantIds,
+    vendorId: user.vendorId,
+    roleIds: roles.map((r) => r.id),
+    roles,
+    groups: state.groups
+      .filter((g) => g.userIds.includes(user.id))
+      .map((g) => ({ id: g.id, name: g.name, color: g.color })),
+    applications: appIdsOf(state, user.id),
+    tenants: user.tenantIds.map((tenantId) => ({ tenantId, roles })),
+    verified: user.verified,
+    emailVerified: user.verified,
+    activatedForTenant: user.activatedForTenant,
+    isDisabled: user.isDisabled,
+    isLocked: user.isLocked,
+    subAccountAccessAllowed: user.subAccountAccessAllowed,
+    createdAt: user.createdAt,
+    lastLogin: user.lastLogin,
+    mfaEnrolled: user.mfaEnrolled,
+    mfaEnabled: user.mfaEnrolled,
+    metadata: user.metadata,
+    customData: {},
+    isBreachedPassword: user.isBreachedPassword,
+    provider: user.provider,
+    managedBy: user.provider === 'scim2' ? 'scim2' : 'frontegg',
+    temporaryExpirationDate: user.temporaryExpirationDate,
+  };
+}
+
+/** Users v2: with the permissions of the user's roles, each with the ids of the user's roles holding it. */
+const withPermissions = (state: SampleState, view: TeamUserView) => ({
+  ...view,
+  permissions: permissionsOf(state, rolesOf(state, view.roleIds)).map((p) => ({
+    ...permissionView(state, p),
+    roleIds: view.roles.filter((r) => r.permissions.includes(p.id)).map((r) => r.id),
+  })),
+});
+
+/** The query with the server's message format; either spelling of each name (`_offset` or `offset`). */
+function listQuery(req: PreviewRequest) {
+  const { query, sentAs } = unprefixed(Object.fromEntries(req.query));
+  const parsed = usersListFields.safeParse(query);
+  if (!parsed.success)
+    throw fail(
+      400,
+      ...parsed.error.issues.map((i) => `${sentAs(String(i.path[0] ?? 'query'))}: ${i.message}`),
+    );
+  return parsed.data;
+}
+
+type ListFields = z.output<typeof usersListFields>;
+
+function filterUsers(req: PreviewRequest, q: ListFields, includeSubTenantsByDefault = false): User[] {
+  const { state, now } = req;
   const tenantId = scopedTenant(req);
-  const includeSub = flag(q, ['_includeSubTenants', 'includeSubTenants'], includeSubTenantsByDefault);
+  const includeSub = q.includeSubTenants ?? includeSubTenantsByDefault;
   const scope = new Set(includeSub ? [tenantId, ...descendants(state, tenantId)] : [tenantId]);
   let list = state.users.filter((u) => u.tenantIds.some((t) => scope.has(t)));
 
-  const preset = first(q, ['_preset', 'preset']);
-  if (preset === 'breached-passwords') list = list.filter((u) => u.isBreachedPassword);
-  else if (preset === 'mfa-unenrolled') list = list.filter((u) => !u.mfaEnrolled);
-  else if (preset === 'inactive') {
-    const since = now.getTime() - int(q, ['_maxInactiveSeconds'], INACTIVE_THRESHOLD_SECONDS) * 1000;
+  if (q.preset === 'breached-passwords') list = list.filter((u) => u.isBreachedPassword);
+  else if (q.preset === 'mfa-unenrolled') list = list.filter((u) => !u.mfaEnrolled);
+  else if (q.preset === 'inactive') {
+    const since = now.getTime() - (q.maxInactiveSeconds ?? INACTIVE_THRESHOLD_SECONDS) * 1000;
     list = list.filter((u) => u.lastLogin === null || Date.parse(u.lastLogin) < since);
-  } else if (preset !== null) throw fail(400, `Unknown preset: ${preset}`);
-
-  const locked = first(q, ['_isLocked', 'isLocked']);
-  if (locked !== null) list = list.filter((u) => u.isLocked === (locked === 'true' || locked === '1'));
-  const email = first(q, ['_email', 'email'])?.toLowerCase();
-  if (email) list = list.filter((u) => u.email.toLowerCase() === email);
-  const search = first(q, ['_filter', 'filter'])?.toLowerCase();
+  }
+  if (q.isLocked !== undefined) list = list.filter((u) => u.isLocked === q.isLocked);
+  if (q.email) list = list.filter((u) => u.email.toLowerCase() === q.email);
+  const search = q.filter?.toLowerCase();
   if (search)
     list = list.filter(
       (u) => u.name.toLowerCase().includes(search) || u.email.toLowerCase().includes(search),
     );
-  const sortBy = first(q, ['_sortBy', 'sortBy']);
-  if (sortBy && USER_SORT_FIELDS.has(sortBy)) list = sortList(list, sortBy, first(q, ['_order', 'order']));
-  return list;
+  return sortList(list, q.sortBy ?? 'name', q.order ?? 'DESC');
 }
 
 function listUsers(req: PreviewRequest, includeSubTenantsByDefault = false) {
-  const list = filterUsers(req, includeSubTenantsByDefault).map((u) => userView(req.state, u));
-  return page(list, int(req.query, ['_offset', 'offset'], 0), int(req.query, ['_limit', 'limit'], 20));
+  const q = listQuery(req);
+  const list = filterUsers(req, q, includeSubTenantsByDefault).map((u) => teamUserView(req.state, u));
+  return page(list, q.offset ?? 0, q.limit ?? 20);
 }
+
+/** As the server: role ids a tenant may hand out (the vendor's and its own); an unknown one is a 400. */
+function assignable(req: PreviewRequest, ids: readonly string[]): string[] {
+  const wanted = [...new Set(ids.filter((id) => id !== ''))];
+  const tenantId = scopedTenant(req);
+  if (
+    !wanted.every((id) =>
+      req.state.roles.some((r) => r.id === id && (!r.tenantId || r.tenantId === tenantId)),
+    )
+  )
+    throw fail(400, 'roleIds: Unknown role');
+  return wanted;
+}
+
+const phoneOf = (body: { phoneNumber?: string | null; phone?: string | null }) => {
+  const value = body.phoneNumber !== undefined ? body.phoneNumber : body.phone;
+  return value === '' ? null : value;
+};
 
 function addUser(req: PreviewRequest) {
   const { state, now } = req;
-  const body = record(req.body);
-  const email = text(body.email)?.trim().toLowerCase();
-  if (!email) throw fail(400, 'email is required');
-  const existing = state.users.find((u) => u.email.toLowerCase() === email);
-  const tenantId = text(body.tenantId) ?? scopedTenant(req);
+  const body = parseWith(tc.addUser.body, req.body);
+  const tenantId = scopedTenant(req);
+  if (body.tenantId !== undefined && body.tenantId !== tenantId) throw fail(404, 'Tenant not found');
+  const existing = state.users.find((u) => u.email.toLowerCase() === body.email);
   // As the server: an active member is refused; the same route resends a pending invitation.
   if (existing?.activatedForTenant && existing.tenantIds.includes(tenantId))
     throw fail(409, 'The user is already a member of this account');
-  if (existing) return userView(state, existing);
-  const roleIds = texts(body.roleIds).filter((id) => state.roles.some((r) => r.id === id));
+  if (existing) return teamUserView(state, existing);
+  const roleIds = assignable(req, body.roleIds ?? []);
   const user = buildUser({
     id: newId('user'),
-    email,
-    name: text(body.name) ?? email,
-    phoneNumber: text(body.phoneNumber) ?? null,
+    email: body.email,
+    name: body.name || body.email,
+    phoneNumber: phoneOf(body) ?? null,
     tenantId,
     tenantIds: [tenantId],
     roleIds: roleIds.length ? roleIds : state.roles.filter((r) => r.isDefault).map((r) => r.id),
@@ -103,37 +173,41 @@ function addUser(req: PreviewRequest) {
     createdAt: iso(now),
   });
   state.users.push(user);
-  return userView(state, user);
+  return teamUserView(state, user);
 }
 
 function updateUser(req: PreviewRequest) {
-  const body = record(req.body);
-  const user = find(req.state.users, (u) => u.id === text(body.id), 'User');
-  merge(user, body, ['name', 'phoneNumber', 'profilePictureUrl']);
-  // An emptied role list arrives as [''] (TEAM rule); texts() drops the empty string.
-  if (Array.isArray(body.roleIds))
-    user.roleIds = texts(body.roleIds).filter((id) => req.state.roles.some((r) => r.id === id));
-  return userView(req.state, user);
+  const body = parseWith(tc.updateUser.body, req.body);
+  const user = tenantUser(req, body.id);
+  // An emptied role list arrives as [''] (TEAM-004) and means no roles.
+  const roleIds = body.roleIds && assignable(req, body.roleIds);
+  if (body.name !== undefined) user.name = body.name;
+  const phone = phoneOf(body);
+  if (phone !== undefined) user.phoneNumber = phone;
+  if (roleIds) user.roleIds = roleIds;
+  return teamUserView(req.state, user);
 }
 
+/** Answers the user as they were in the tenant (Frontegg's deleteUser answers the deleted user). */
 function deleteUser(req: PreviewRequest) {
   const { state, params } = req;
-  if (params.userId === state.session.userId) throw fail(400, 'You cannot delete yourself');
-  remove(state.users, (u) => u.id === params.userId, 'User');
-  for (const group of state.groups) group.userIds = group.userIds.filter((id) => id !== params.userId);
-  state.sessions = state.sessions.filter((s) => s.userId !== params.userId);
-  return {};
+  const user = tenantUser(req, params.userId ?? '');
+  if (user.id === state.session.userId) throw fail(400, 'You cannot delete yourself');
+  const view = teamUserView(state, user);
+  remove(state.users, (u) => u.id === user.id, 'User');
+  for (const group of state.groups) group.userIds = group.userIds.filter((id) => id !== user.id);
+  state.sessions = state.sessions.filter((s) => s.userId !== user.id);
+  return view;
 }
 
-const userById = (req: PreviewRequest): User =>
-  find(req.state.users, (u) => u.id === req.params.userId, 'User');
+const userById = (req: PreviewRequest): User => tenantUser(req, req.params.userId ?? '');
 
 function setDisabled(isDisabled: boolean): PreviewHandler {
   return (req) => {
     const user = userById(req);
     if (isDisabled && user.id === req.state.session.userId) throw fail(400, 'You cannot disable yourself');
     user.isDisabled = isDisabled;
-    return userView(req.state, user);
+    return teamUserView(req.state, user);
   };
 }
 
@@ -141,7 +215,7 @@ function setDisabled(isDisabled: boolean): PreviewHandler {
 function unlockUser(req: PreviewRequest) {
   const user = userById(req);
   user.isLocked = false;
-  return userView(req.state, user);
+  return teamUserView(req.state, user);
 }
 
 function resendActivation(req: PreviewRequest) {
@@ -166,19 +240,10 @@ function inviteLinkOf(req: PreviewRequest): InviteLink {
   return find(req.state.inviteLinks, (l) => l.tenantId === tenantId, 'Invite link');
 }
 
-function minutesOf(body: Json): number | undefined {
-  const minutes = body.expiresInMinutes;
-  if (minutes === undefined) return undefined;
-  if (typeof minutes !== 'number' || !Number.isInteger(minutes) || minutes < 1 || minutes > 366 * 1440)
-    throw fail(400, 'expiresInMinutes: Invalid number');
-  return minutes;
-}
-
 /** Creates the tenant's link, or replaces it with a new token. */
-function createInviteLink(req: PreviewRequest) {
-  const body = record(req.body);
+function createInviteLink(req: PreviewRequest, body: z.output<typeof tc.createInviteUserLink.body>) {
   const tenantId = scopedTenant(req);
-  const minutes = minutesOf(body) ?? DEFAULT_INVITE_LINK_MINUTES;
+  const minutes = body.expiresInMinutes ?? DEFAULT_INVITE_LINK_MINUTES;
   const link: InviteLink = {
     tenantId,
     token: randomHex(24),
@@ -190,49 +255,69 @@ function createInviteLink(req: PreviewRequest) {
 }
 
 function updateInviteLink(req: PreviewRequest) {
+  const body = parseWith(tc.updateInviteUserLink.body, req.body);
   const link = inviteLinkOf(req);
-  const body = record(req.body);
-  const minutes = minutesOf(body);
-  if (minutes !== undefined) link.expires = iso(new Date(req.now.getTime() + minutes * 60_000));
-  if (typeof body.shouldSendEmail === 'boolean') link.shouldSendEmail = body.shouldSendEmail;
+  if (body.expiresInMinutes !== undefined)
+    link.expires = iso(new Date(req.now.getTime() + body.expiresInMinutes * 60_000));
+  if (body.shouldSendEmail !== undefined) link.shouldSendEmail = body.shouldSendEmail;
   return inviteLinkView(link);
 }
 
 function setExpiration(req: PreviewRequest) {
-  const seconds = record(req.body).expirationInSeconds;
-  if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 60)
-    throw fail(400, 'expirationInSeconds: Invalid number');
+  const { expirationInSeconds } = parseWith(tc.updateUserExpirationTime.body, req.body);
   const user = userById(req);
-  user.temporaryExpirationDate = iso(new Date(req.now.getTime() + seconds * 1000));
-  return userView(req.state, user);
+  // As the server: the expiry is the user's, so only a user of no other tenant can be made temporary.
+  if (user.tenantIds.some((t) => t !== scopedTenant(req)))
+    throw fail(400, 'A user who belongs to other accounts cannot be made temporary');
+  user.temporaryExpirationDate = iso(new Date(req.now.getTime() + expirationInSeconds * 1000));
+  return teamUserView(req.state, user);
 }
 
+/** The listed users of the tenant; the others are silently absent (as on the server). */
 function usersByIds(req: PreviewRequest): User[] {
-  const ids = (req.query.get('ids') ?? '').split(',').filter(Boolean);
-  return req.state.users.filter((u) => ids.includes(u.id));
+  const { ids } = parseWith(tc.getUsersRoles.query, Object.fromEntries(req.query));
+  const tenantId = scopedTenant(req);
+  return ids.flatMap((id) => req.state.users.filter((u) => u.id === id && u.tenantIds.includes(tenantId)));
+}
+
+function stats(req: PreviewRequest) {
+  const tenantId = scopedTenant(req);
+  const members = req.state.users.filter((u) => u.tenantIds.includes(tenantId));
+  const weekAgo = req.now.getTime() - 7 * 86_400_000;
+  const admins = new Set(
+    req.state.roles.filter((r) => !r.tenantId && r.key.toLowerCase() === 'admin').map((r) => r.id),
+  );
+  return {
+    totalItems: members.length,
+    addedThisWeek: members.filter((u) => Date.parse(u.createdAt) >= weekAgo).length,
+    superAdmins: members.filter((u) => u.roleIds.some((id) => admins.has(id))).length,
+    pendingInvitations: members.filter((u) => !u.activatedForTenant).length,
+    disabled: members.filter((u) => u.isDisabled).length,
+  };
 }
 
 export const teamHandlers: PreviewRoute[] = [
   on(paths.subTenants.loadAllUsers, (req) => listUsers(req, true)),
   // Users
-  on(paths.users.getUsersV2, (req) => listUsers(req)),
+  on(paths.users.getUsersV2, (req) => {
+    const answer = listUsers(req);
+    return { ...answer, items: answer.items.map((u) => withPermissions(req.state, u)) };
+  }),
   on(paths.users.getUsersV3, (req) => listUsers(req)),
   on(paths.teams.loadUsers, (req) => {
-    const q = req.query;
-    const mapped = new URLSearchParams({
-      _filter: q.get('filter') ?? '',
-      _sortBy: q.get('sortBy') ?? '',
-      _order: q.get('sortDirection') ?? '',
-    });
-    const list = filterUsers({ ...req, query: mapped }).map((u) => userView(req.state, u));
-    return page(list, int(q, ['pageOffset'], 0), int(q, ['pageSize'], 20));
+    const q = parseWith(tc.loadUsers.query, Object.fromEntries(req.query));
+    const fields: ListFields = {
+      filter: q.filter,
+      sortBy: q.sortBy,
+      // TEAM-009: name ascending by default.
+      order: q.sortDirection ?? 'ASC',
+    } as ListFields;
+    const list = filterUsers(req, fields).map((u) => teamUserView(req.state, u));
+    const answer = page(list, q.pageOffset ?? 0, q.pageSize ?? 20);
+    return { ...answer, totalPages: answer._metadata.totalPages };
   }),
-  on(paths.auth.getUserById, (req) =>
-    userView(
-      req.state,
-      find(req.state.users, (u) => u.id === req.params.userId, 'User'),
-    ),
-  ),
+  on(paths.auth.getUserById, (req) => teamUserView(req.state, userById(req))),
+  on(paths.teams.loadStats, stats),
   on(paths.teams.addUser, addUser),
   on(paths.teams.updateUser, updateUser),
   on(paths.teams.deleteUser, deleteUser),
@@ -241,8 +326,10 @@ export const teamHandlers: PreviewRoute[] = [
   on(paths.teams.unlockUser, unlockUser),
   on(paths.teams.resendActivationLink, resendActivation),
   on(paths.teams.getInviteLinkConfiguration, () => ({
-    isEnabled: true,
+    tenantInvitationsAllowed: true,
+    emailsEnabled: true,
     defaultExpiresInMinutes: DEFAULT_INVITE_LINK_MINUTES,
+    isEnabled: true,
   })),
   // No link: 200 without a token, as the server (and Frontegg) answer.
   on(paths.teams.getInviteUserLink, (req) => {
@@ -250,8 +337,16 @@ export const teamHandlers: PreviewRoute[] = [
     const link = req.state.inviteLinks.find((l) => l.tenantId === tenantId);
     return link ? inviteLinkView(link) : {};
   }),
-  on(paths.teams.createInviteUserLink, createInviteLink),
-  on(paths.teams.createInviteUserLinkV2, createInviteLink),
+  on(paths.teams.createInviteUserLink, (req) =>
+    createInviteLink(req, parseWith(tc.createInviteUserLink.body, req.body)),
+  ),
+  on(paths.teams.createInviteUserLinkV2, (req) => {
+    const body = parseWith(tc.createInviteUserLinkV2.body, req.body);
+    // As the server: the link stores no roles yet.
+    if ((body.roleIds ?? []).some((id) => id !== ''))
+      throw fail(400, 'roleIds: Roles on an invite link are not supported');
+    return createInviteLink(req, body);
+  }),
   on(paths.teams.updateInviteUserLink, updateInviteLink),
   on(paths.teams.deleteInviteUserLink, (req) => {
     inviteLinkOf(req);
@@ -264,14 +359,36 @@ export const teamHandlers: PreviewRoute[] = [
   on(paths.teams.setPermanentUser, (req) => {
     const user = userById(req);
     user.temporaryExpirationDate = null;
-    return userView(req.state, user);
+    return teamUserView(req.state, user);
   }),
   on(paths.users.getUsersRoles, (req) =>
-    usersByIds(req).map((u) => ({ userId: u.id, roles: rolesOf(req.state, u.roleIds).map(roleLite) })),
+    usersByIds(req).map((u) => {
+      const view = teamUserView(req.state, u);
+      return {
+        userId: u.id,
+        vendorId: u.vendorId,
+        tenantId: view.tenantId,
+        roleIds: view.roleIds,
+        roles: view.roles,
+      };
+    }),
   ),
   on(paths.users.getUsersGroups, (req) =>
-    usersByIds(req).map((u) => ({ userId: u.id, groups: userView(req.state, u).groups })),
+    usersByIds(req).map((u) => {
+      const view = teamUserView(req.state, u);
+      const groups = view.groups ?? [];
+      return {
+        userId: u.id,
+        vendorId: u.vendorId,
+        tenantId: view.tenantId,
+        groupIds: groups.map((g) => g.id),
+        groups,
+      };
+    }),
   ),
   on(paths.users.sendResetBreachedPasswordEmails, ok),
-  on(paths.teams.loadAvailableRoles, ({ state }) => state.roles),
+  on(paths.teams.loadAvailableRoles, (req) => {
+    const tenantId = scopedTenant(req);
+    return req.state.roles.filter((r) => !r.tenantId || r.tenantId === tenantId);
+  }),
 ];

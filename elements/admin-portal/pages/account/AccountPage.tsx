@@ -5,13 +5,10 @@ import { useAccountData } from '../../../../shared/api/useAccountData';
 import { useT } from '../../../../shared/i18n/useT';
 import { Alert, SkeletonBlock, Tabs } from '../../../../shared/ui';
 import { useTabAppearance } from '../../appearance';
-import { hasPermission } from '../../navigation';
+import { pageAccess } from '../controls';
 import { permissionKeysAtom } from '../../portal.atoms';
 import { CustomLoginForm } from './CustomLoginForm';
 import { SettingsForm } from './SettingsForm';
-
-export const READ_ACCOUNT_SETTINGS = 'fe.secure.read.accountSettings';
-export const WRITE_ACCOUNT_SETTINGS = 'fe.secure.write.accountSettings';
 
 type AccountTab = 'settings' | 'customLogin';
 
@@ -22,8 +19,7 @@ type AccountTab = 'settings' | 'customLogin';
 export default function AccountPage() {
   const { t } = useT();
   const permissions = useAtomValue(permissionKeysAtom);
-  const canRead = hasPermission(permissions, READ_ACCOUNT_SETTINGS);
-  const canWrite = hasPermission(permissions, WRITE_ACCOUNT_SETTINGS);
+  const { read: canRead, write: canWrite } = pageAccess('account', permissions);
   const shown = {
     settings: useTabAppearance('account', 'settings') !== 'hidden',
     customLogin: useTabAppearance('account', 'customLogin') !== 'hidden',

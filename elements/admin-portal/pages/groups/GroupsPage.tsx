@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
-import { errorMessage } from '../../../../shared/api/errors';
+import { runOperation } from '../../../../shared/api/operation';
 import {
   groupsApi,
   loadGroupsPageData,
@@ -13,15 +13,12 @@ import { useAccountData } from '../../../../shared/api/useAccountData';
 import { useT } from '../../../../shared/i18n/useT';
 import { Alert, Button, ConfirmDialog, useToast } from '../../../../shared/ui';
 import { DataTable, type ColumnDef } from '../../../../shared/ui/DataTable';
-import { hasPermission } from '../../navigation';
+import { pageAccess } from '../controls';
 import { permissionKeysAtom } from '../../portal.atoms';
 import { Badge, PageHeader, RowActions } from '../roles/Badge';
 import { GroupDetailsDialog } from './GroupDetailsDialog';
 import { GroupFormDialog } from './GroupFormDialog';
 import { GroupSettings } from './GroupSettings';
-
-const GROUPS_WRITE = 'fe.secure.write.groups';
-const GROUPS_DELETE = 'fe.secure.delete.groups';
 
 type Open =
   | { kind: 'create' }
@@ -47,8 +44,7 @@ const isDirectoryManaged = (group: Group) => group.managedBy === 'scim2';
 export default function GroupsPage() {
   const { t } = useT();
   const granted = useAtomValue(permissionKeysAtom);
-  const canWrite = hasPermission(granted, GROUPS_WRITE);
-  const canDelete = hasPermission(granted, GROUPS_DELETE);
+  const { write: canWrite, delete: canDelete } = pageAccess('groups', granted);
   const { state, reload } = useAccountData(async () => {
     const loaded = await loadGroupsPageData();
     if (!loaded.ok) throw loaded.error;
@@ -93,18 +89,19 @@ export default function GroupsPage() {
   };
 
   const confirmDelete = async (group: Group) => {
-    setDeleting(true);
-    setNotice(null);
-    try {
-      await groupsApi.deleteGroup(group.id);
+    const deleted = await runOperation(
+      {
+        setLoading: setDeleting,
+        setError: (text) => setNotice(text === null ? null : { severity: 'error', text }),
+      },
+      () => groupsApi.deleteGroup(group.id),
+      t('common.genericError'),
+    );
+    if (deleted.ok) {
       setGroups((list) => list.filter((g) => g.id !== group.id));
       toast({ text: t('adminPortal.groups.deleted', { name: group.name }) });
-    } catch (err) {
-      setNotice({ severity: 'error', text: errorMessage(err, t('common.genericError')) });
-    } finally {
-      setDeleting(false);
-      close();
     }
+    close();
   };
 
   const columns = useMemo<ColumnDef<Group, unknown>[]>(

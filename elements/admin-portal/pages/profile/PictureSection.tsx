@@ -34,7 +34,7 @@ export function PictureSection({
   profile,
   onUploaded,
 }: {
-  profile: Pick<Profile, 'name' | 'profilePictureUrl'>;
+  profile: Pick<Profile, 'name' | 'email' | 'profilePictureUrl'>;
   /** Without it the picture is shown only (while the profile loads). */
   onUploaded?: (url: string) => void;
 }) {

@@ -149,6 +149,26 @@ describe('roles page', () => {
     expect(transport.preview.state.roles.some((r) => r.id === 'role-billing')).to.equal(false);
   });
 
+  it('[API-018] [API-019] a failed delete reports its error on the page and clears the loader', async () => {
+    transport.fail(paths.roles.deleteRole, 409, 'The role is in use');
+    const el = await openPage('roles', WRITER);
+    await rolesLoaded(el);
+    clickButton(rowOf(el, 'Billing')!, 'Delete Billing');
+    const dialog = await waitForDialog(el, 'Delete role');
+    dialog.querySelector<HTMLButtonElement>('[data-confirm]')!.click();
+    await waitUntil(() => shadowText(el).includes('The role is in use'), 'the error is not shown');
+    expect(rowOf(el, 'Billing'), 'the row stays').not.to.equal(null);
+    clickButton(rowOf(el, 'Billing')!, 'Delete Billing');
+    const again = await waitForDialog(el, 'Delete role');
+    expect(again.querySelector<HTMLButtonElement>('[data-confirm]')!.disabled, 'loader cleared').to.equal(
+      false,
+    );
+    transport.heal();
+    again.querySelector<HTMLButtonElement>('[data-confirm]')!.click();
+    await waitUntil(() => rowOf(el, 'Billing') === null, 'the row is still there');
+    expect(shadowText(el)).not.to.contain('The role is in use');
+  });
+
   it('[ROLES-002] [ROLES-003] the permission editor groups permissions by category, each with its key', async () => {
     const el = await openPage('roles', WRITER);
     await rolesLoaded(el);

@@ -1,19 +1,16 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
-import { errorMessage } from '../../../../shared/api/errors';
+import { runOperation } from '../../../../shared/api/operation';
 import { isBuiltInRole, rolesApi, type Role, type RoleInput } from '../../../../shared/api/roles';
 import { useAccountData } from '../../../../shared/api/useAccountData';
 import { useT } from '../../../../shared/i18n/useT';
 import { Alert, Button, ConfirmDialog, useToast } from '../../../../shared/ui';
 import { DataTable, type ColumnDef } from '../../../../shared/ui/DataTable';
-import { hasPermission } from '../../navigation';
+import { pageAccess } from '../controls';
 import { permissionKeysAtom } from '../../portal.atoms';
 import { Badge, PageHeader, RowActions } from './Badge';
 import { PermissionsDialog } from './PermissionsDialog';
 import { RoleFormDialog } from './RoleFormDialog';
-
-const ROLES_WRITE = 'fe.secure.write.roles';
-const ROLES_DELETE = 'fe.secure.delete.roles';
 
 type Open =
   | { kind: 'create' }
@@ -32,8 +29,7 @@ type Notice = { severity: 'error'; text: string } | null;
 export default function RolesPage() {
   const { t } = useT();
   const granted = useAtomValue(permissionKeysAtom);
-  const canWrite = hasPermission(granted, ROLES_WRITE);
-  const canDelete = hasPermission(granted, ROLES_DELETE);
+  const { write: canWrite, delete: canDelete } = pageAccess('roles', granted);
   const { state, reload } = useAccountData(() => rolesApi.getRoles());
   const [roles, setRoles] = useState<Role[]>([]);
   const [open, setOpen] = useState<Open>(null);
@@ -66,18 +62,19 @@ export default function RolesPage() {
   };
 
   const confirmDelete = async (role: Role) => {
-    setDeleting(true);
-    setNotice(null);
-    try {
-      await rolesApi.deleteRole(role.id);
+    const deleted = await runOperation(
+      {
+        setLoading: setDeleting,
+        setError: (text) => setNotice(text === null ? null : { severity: 'error', text }),
+      },
+      () => rolesApi.deleteRole(role.id),
+      t('common.genericError'),
+    );
+    if (deleted.ok) {
       setRoles((list) => list.filter((r) => r.id !== role.id));
       toast({ text: t('adminPortal.roles.deleted', { name: role.name }) });
-    } catch (err) {
-      setNotice({ severity: 'error', text: errorMessage(err, t('common.genericError')) });
-    } finally {
-      setDeleting(false);
-      close();
     }
+    close();
   };
 
   const columns = useMemo<ColumnDef<Role, unknown>[]>(

@@ -9,7 +9,7 @@ import { optionsAtom } from '../../../../shared/options/options.atoms';
 import { Alert, Button, ConfirmDialog, Skeleton, TextField, useToast } from '../../../../shared/ui';
 import { Pagination, type SortingState } from '../../../../shared/ui/DataTable';
 import { Checkbox, Select } from '../../../../shared/ui/form';
-import { hasPermission } from '../../navigation';
+import { pageAccess } from '../controls';
 import { permissionKeysAtom } from '../../portal.atoms';
 import type { MenuAction } from './ActionsMenu';
 import { ApplicationsDialog } from './ApplicationsDialog';
@@ -31,8 +31,6 @@ import {
   sortFieldOf,
 } from './usersQuery';
 
-const WRITE_USERS = 'fe.secure.write.users';
-const DELETE_USERS = 'fe.secure.delete.users';
 /** TEAM-023: multi-app administration (the applications column and dialog) is behind this flag. */
 export const MULTI_APPS_FLAG = 'fe-multi-apps';
 
@@ -67,8 +65,7 @@ export default function UsersPage() {
   const flags = useAtomValue(featureFlagsAtom);
   const temporaryUsers = flags['temporary-users'] === true;
   const multiApps = flags[MULTI_APPS_FLAG] === true;
-  const canWrite = hasPermission(granted, WRITE_USERS);
-  const canDelete = hasPermission(granted, DELETE_USERS);
+  const { write: canWrite, delete: canDelete } = pageAccess('users', granted);
   const users = useUsersList();
   const { query, setQuery, loadWith, list, reload, patchUser, removeUser, changeRoles } = users;
   const apps = useUserApplications(multiApps, list.items);
