@@ -5,7 +5,19 @@ import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { paths } from '../shared/api/paths';
 import { roleKeys, sampleRoleNames } from '../shared/fixtures/roles';
-import { audits, groups, groupUsers, inviteLinks, roles, userRoles, users, userTenants } from './db/schema';
+import { sortDirection } from '../shared/api/contracts/common';
+import { userFilterPreset, userProvider, userSortField } from '../shared/api/contracts/team';
+import {
+  audits,
+  groups,
+  groupUsers,
+  inviteLinks,
+  roles,
+  userPhoneNumbers,
+  userRoles,
+  users,
+  userTenants,
+} from './db/schema';
 import { DEFAULT_INVITE_LINK_MINUTES, teamEndpoints } from './routes/team';
 import { settled } from './signup/background';
 import { ADMIN_EMAIL, fixtures, testServer, type TestServer } from './testing';
@@ -255,7 +267,11 @@ describe('team: users lists, paging, sorting, filtering', () => {
       const errors = await h.errorsOf(await h.request('GET', withQuery(path, query), admin), 400);
       assert.match(errors.join(' '), expected);
     };
-    await bad(paths.users.getUsersV2.path, { sortBy: 'passwordHash' }, /^sortBy: Must be one of createdAt, name, email/);
+    await bad(
+      paths.users.getUsersV2.path,
+      { sortBy: 'passwordHash' },
+      /^sortBy: Must be one of createdAt, name, email/,
+    );
     await bad(paths.users.getUsersV3.path, { _sortBy: 'password_hash' }, /^_sortBy: /);
     await bad(paths.users.getUsersV3.path, { _order: 'sideways' }, /^_order: Must be ASC or DESC/);
     await bad(paths.users.getUsersV2.path, { limit: '0' }, /^limit: /);
@@ -307,9 +323,9 @@ describe('team: users lists, paging, sorting, filtering', () => {
 
   it('[TEAM-016] users roles v3 answers the roles of the listed users of the tenant; foreign and unknown ids are absent', async () => {
     const ids = [members[0]!.id, globexUser.id, 'no-such-user', members[1]!.id, europeUser.id].join(',');
-    const answer = await h.json<{ userId: string; roleIds: string[]; roles: { id: string; key: string }[] }[]>(
-      await h.request('GET', withQuery(paths.users.getUsersRoles.path, { ids }), admin),
-    );
+    const answer = await h.json<
+      { userId: string; roleIds: string[]; roles: { id: string; key: string }[] }[]
+    >(await h.request('GET', withQuery(paths.users.getUsersRoles.path, { ids }), admin));
     // Frontegg's GetUserRolesResponse (vendorId, tenantId, userId, roleIds), with the roles themselves.
     assert.deepEqual(answer, [
       {
@@ -390,6 +406,137 @@ describe('team: users lists, paging, sorting, filtering', () => {
     assert.equal(stats.totalItems, 36);
     assert.equal(stats.addedThisWeek, 36);
     assert.equal(stats.pendingInvitations, 0);
+    // Frontegg's ITeamStats: the members holding the Admin role (the demo admin at least).
+    assert.ok(typeof stats.superAdmins === 'number' && stats.superAdmins >= 1);
+  });
+
+  it('[ENUM-030] [ENUM-044] users v3 sorts by each field of the contract (createdAt, name, email, id, verified, isLocked, provider, tenantId), ASC or DESC in any case; any other is a 400', async () => {
+    assert.deepEqual(userSortField.options, [
+      'createdAt',
+      'name',
+      'email',
+      'id',
+      'verified',
+      'isLocked',
+      'provider',
+      'tenantId',
+    ]);
+    assert.deepEqual(sortDirection.options, ['ASC', 'DESC']);
+    for (const field of userSortField.options)
+      for (const order of ['ASC', 'desc']) {
+        const page = await h.json<UserPage>(
+          await h.request(
+            'GET',
+            withQuery(paths.users.getUsersV3.path, { _sortBy: field, _order: order, _limit: 50 }),
+            admin,
+          ),
+        );
+        assert.equal(page.items.length, 36, `${field} ${order}`);
+      }
+    const byId = await h.json<UserPage>(
+      await h.request(
+        'GET',
+        withQuery(paths.users.getUsersV3.path, { _sortBy: 'id', _order: 'ASC', _limit: 50 }),
+        admin,
+      ),
+    );
+    assert.deepEqual(
+      byId.items.map((u) => u.id),
+      byId.items.map((u) => u.id).sort(byCodePoint),
+    );
+    for (const query of [{ _sortBy: 'passwordHash' }, { _order: 'sideways' }])
+      await h.errorsOf(await h.request('GET', withQuery(paths.users.getUsersV3.path, query), admin), 400);
+    // The team members list: Frontegg's client spells the direction in lower case.
+    const members = await h.json<UserPage & { totalPages: number }>(
+      await h.request(
+        'GET',
+        withQuery(paths.teams.loadUsers.path, { sortBy: 'email', sortDirection: 'desc', pageSize: 10 }),
+        admin,
+      ),
+    );
+    assert.equal(members.totalPages, 4, 'totalPages beside the items (Frontegg PaginationResult)');
+    assert.deepEqual(members._metadata, { totalItems: 36, totalPages: 4 });
+  });
+
+  it('[ENUM-031] users v3 takes the filter flags mfa-unenrolled, breached-passwords and inactive; any other is a 400', async () => {
+    assert.deepEqual(userFilterPreset.options, ['mfa-unenrolled', 'breached-passwords', 'inactive']);
+    const counts: Record<string, number> = {};
+    for (const preset of userFilterPreset.options)
+      counts[preset] = (
+        await h.json<UserPage>(
+          await h.request(
+            'GET',
+            withQuery(paths.users.getUsersV3.path, { _preset: preset, _limit: 50 }),
+            admin,
+          ),
+        )
+      )._metadata.totalItems;
+    assert.equal(counts['breached-passwords'], 0);
+    assert.equal(counts['mfa-unenrolled'], 36, 'nobody of the demo tenant has enrolled MFA');
+    assert.deepEqual(
+      await h.errorsOf(
+        await h.request('GET', withQuery(paths.users.getUsersV3.path, { _preset: 'vip' }), admin),
+        400,
+      ),
+      ['_preset: Must be one of mfa-unenrolled, breached-passwords, inactive'],
+    );
+  });
+
+  it("users v2 items carry Frontegg's IGetUsersV2Response: sub, full roles, tenants and the permissions of the roles", async () => {
+    const page = await h.json<{
+      items: (UserView & {
+        sub: string;
+        vendorId: string;
+        mfaEnrolled: boolean;
+        roles: { id: string; permissions: string[]; vendorId: string; createdAt: string }[];
+        permissions: { id: string; key: string; roleIds: string[] }[];
+      })[];
+    }>(await h.request('GET', withQuery(paths.users.getUsersV2.path, { limit: 50 }), admin));
+    for (const user of page.items) {
+      assert.equal(user.sub, user.id);
+      assert.equal(user.vendorId, t.services.vendorId);
+      assert.equal(typeof user.mfaEnrolled, 'boolean');
+      const held = new Set(user.roles.flatMap((r) => r.permissions));
+      assert.deepEqual(user.permissions.map((p) => p.id).sort(), [...held].sort());
+      for (const p of user.permissions)
+        assert.deepEqual(
+          p.roleIds,
+          user.roles.filter((r) => r.permissions.includes(p.id)).map((r) => r.id),
+        );
+      for (const r of user.roles) assert.ok(r.vendorId && r.createdAt);
+    }
+    assert.ok(page.items.some((u) => u.permissions.some((p) => p.key === 'fe.secure.read.users')));
+  });
+
+  it("users phone numbers v2 lists the verified numbers of the tenant's users, by number or by users", async () => {
+    const [own, other] = [members[5]!.id, globexUser.id];
+    const now = new Date();
+    await h.db.insert(userPhoneNumbers).values([
+      { id: randomUUID(), userId: own, phoneNumber: '+15557770001', verifiedAt: now },
+      { id: randomUUID(), userId: own, phoneNumber: '+15557770002' },
+      { id: randomUUID(), userId: other, phoneNumber: '+15557770003', verifiedAt: now },
+    ]);
+    const all = await h.json<{ items: { userId: string; phoneNumber: string }[]; _metadata: Json }>(
+      await h.request('GET', paths.userPhoneNumbers.getUsersPhoneNumberV2.path, admin),
+    );
+    assert.deepEqual(all.items, [{ userId: own, phoneNumber: '+15557770001' }]);
+    assert.deepEqual(all._metadata, { totalItems: 1, totalPages: 1 });
+    const byUser = await h.json<{ items: unknown[] }>(
+      await h.request(
+        'GET',
+        withQuery(paths.userPhoneNumbers.getUsersPhoneNumberV2.path, { userIds: other }),
+        admin,
+      ),
+    );
+    assert.deepEqual(byUser.items, [], "another tenant's user is absent");
+    const byNumber = await h.json<{ items: unknown[] }>(
+      await h.request(
+        'GET',
+        withQuery(paths.userPhoneNumbers.getUsersPhoneNumberV2.path, { _phoneNumber: '+1 555 777 0001' }),
+        admin,
+      ),
+    );
+    assert.equal(byNumber.items.length, 1);
   });
 });
 
@@ -503,6 +650,35 @@ describe('team: invite, update, remove members', () => {
     assert.equal((await h.membership(other.id, globex))!.activatedForTenant, true);
   });
 
+  it("[ENUM-032] an invitation names its provider among local, saml, google, github, facebook, microsoft, scim2, slack (Frontegg's resend sends local); any other is a 400", async () => {
+    assert.deepEqual(userProvider.options, [
+      'local',
+      'saml',
+      'google',
+      'github',
+      'facebook',
+      'microsoft',
+      'scim2',
+      'slack',
+    ]);
+    const email = `provider-${randomUUID().slice(0, 8)}@acme.test`;
+    await h.json(await h.request('POST', paths.teams.addUser.path, admin, { email, provider: 'local' }));
+    // The resend of Frontegg's client: the same call with the email and `provider: 'local'`.
+    await h.json(
+      await h.request('POST', paths.teams.resendInvitationLink.path, admin, { email, provider: 'local' }),
+    );
+    assert.deepEqual(
+      await h.errorsOf(
+        await h.request('POST', paths.teams.addUser.path, admin, {
+          email: 'x-provider@acme.test',
+          provider: 'myspace',
+        }),
+        400,
+      ),
+      [`provider: Invalid option: expected one of ${userProvider.options.map((o) => `"${o}"`).join('|')}`],
+    );
+  });
+
   it('the invitation body is validated: bad email, unknown role, another tenant', async () => {
     const errors = await h.errorsOf(
       await h.request('POST', paths.teams.addUser.path, admin, { email: 'not-an-email' }),
@@ -608,7 +784,16 @@ describe('team: invite, update, remove members', () => {
         { id: europe, roles: ['Viewer'] },
       ],
     });
-    await h.json(await h.request('DELETE', at(paths.teams.deleteUser.path, { userId: both.id }), admin));
+    // Frontegg's deleteUser answers the deleted user, as they were in this tenant.
+    const deleted = await h.json<UserView>(
+      await h.request('DELETE', at(paths.teams.deleteUser.path, { userId: both.id }), admin),
+    );
+    assert.equal(deleted.id, both.id);
+    assert.equal(deleted.tenantId, acme);
+    assert.deepEqual(
+      deleted.roles.map((r) => r.key),
+      ['Viewer'],
+    );
     assert.equal(await h.membership(both.id, acme), undefined);
     assert.ok(await h.membership(both.id, europe));
     assert.equal((await h.userRow(both.id))!.activeTenantId, europe);

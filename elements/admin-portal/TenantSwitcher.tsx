@@ -54,14 +54,15 @@ export function TenantSwitcher({ host }: { host: HTMLElement | undefined }) {
 
   const onChange = async (tenantId: string) => {
     if (tenantId === user.tenantId) return;
-    const switched = await runOperation(
+    await runOperation(
       { setLoading: setBusy, setError },
-      () => switchTenant(tenantId, host),
+      async () => {
+        await switchTenant(tenantId, host);
+        const name = tenants.find((tenant) => (tenant.tenantId ?? tenant.id) === tenantId)?.name ?? tenantId;
+        toast({ text: t('adminPortal.shell.tenantSwitched', { name }) });
+      },
       t('common.genericError'),
     );
-    if (!switched.ok) return;
-    const name = tenants.find((tenant) => (tenant.tenantId ?? tenant.id) === tenantId)?.name ?? tenantId;
-    toast({ text: t('adminPortal.shell.tenantSwitched', { name }) });
   };
 
   return (

@@ -52,7 +52,10 @@ describe('MFA machine', () => {
   });
 
   it('[MFA-003] a WebAuthn device carries an id (the choice keeps it)', () => {
-    const [choice] = deviceChoices({ ...none, webauthn: [{ id: 'key-1', name: 'YubiKey' }] });
+    const [choice] = deviceChoices({
+      ...none,
+      webauthn: [{ id: 'key-1', deviceType: 'CrossPlatform', name: 'YubiKey' }],
+    });
     expect(choice).to.deep.equal({ kind: 'webauthn', id: 'key-1', name: 'YubiKey' });
   });
 

@@ -1,15 +1,17 @@
 import type { AuthAnswer } from '../auth/session';
 import { api, type ApiClient } from './client';
+import type { AnswerOf, BodyOf } from './contracts/contract';
+import type { passwordlessContracts, passwordlessType } from './contracts/passwordless';
 import { paths } from './paths';
+import type { z } from 'zod';
+
+type C = typeof passwordlessContracts;
 
 /** The passwordless types of the wire (`{mappedType}` / `{type}` of the paths table). */
-export type PasswordlessType = 'magiclink' | 'code' | 'smscode';
+export type PasswordlessType = z.infer<typeof passwordlessType>;
 
 /** Answer of the pre-login lookup: an SSO address when the email's domain signs in through SSO. */
-export interface PreLoginAnswer {
-  address?: string;
-  idpType?: string;
-}
+export type PreLoginAnswer = AnswerOf<C['preLoginV2']>;
 
 /** Pre-login and passwordless calls (LOGIN-002..008), bound to a client. */
 export function createPasswordlessApi(client: Pick<ApiClient, 'request'>) {
@@ -30,7 +32,7 @@ export function createPasswordlessApi(client: Pick<ApiClient, 'request'>) {
     /** POST passwordless/{type}/postlogin: the magic-link token, or the email and the typed code. */
     passwordlessPostLogin(
       type: PasswordlessType,
-      body: { token: string } | { email: string; code: string },
+      body: BodyOf<C['passwordlessPostLogin']>,
     ): Promise<AuthAnswer> {
       return client.request<AuthAnswer>(paths.auth.passwordlessPostLogin, { params: { type }, body });
     },

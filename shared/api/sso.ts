@@ -1,6 +1,8 @@
 import type { AuthAnswer } from '../auth/session';
 import { api, type ApiClient } from './client';
+import type { socialProviderConfiguration } from './contracts/social';
 import { paths, type ApiPath } from './paths';
+import type { z } from 'zod';
 
 /**
  * Paths of the SSO and social sign-in flows that the spec's table does not name (browser navigations to the
@@ -22,12 +24,7 @@ export const ssoPaths = {
 } as const satisfies Record<string, ApiPath>;
 
 /** A social login provider as listed to the login box (never a secret). */
-export interface SocialProvider {
-  type: string;
-  active: boolean;
-  /** Where the browser goes to sign in with it (this server's start address). */
-  authorizationUrl: string;
-}
+export type SocialProvider = z.infer<typeof socialProviderConfiguration>;
 
 /** Which login box callback route finished which flow (ROUTE-011/013/014). */
 export type SsoCallbackKind = 'oidc' | 'saml' | 'social';

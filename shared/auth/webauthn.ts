@@ -1,6 +1,8 @@
 // The browser side of WebAuthn: passkey sign-in and registration, and security keys of MFA. The ceremony code
 // (@simplewebauthn/browser) is imported on demand, so the first paint of the login box does not carry it.
+import type { z } from 'zod';
 import type { ApiClient } from '../api/client';
+import type { webauthnDevice } from '../api/contracts/webauthn';
 import { paths } from '../api/paths';
 import type { AuthAnswer } from './session';
 
@@ -63,9 +65,10 @@ export async function passkeyAssertion(
   client: Client,
   { email, conditional = false }: { email?: string; conditional?: boolean } = {},
 ) {
-  const [{ startAuthentication }, { options }] = await Promise.all([
+  // The answer is the request options themselves (Frontegg's IWebAuthnPreLoginResponse).
+  const [{ startAuthentication }, options] = await Promise.all([
     loadWebAuthnBrowser(),
-    client.request<{ options: RequestOptions }>(paths.auth.webAuthnPreLogin, {
+    client.request<RequestOptions>(paths.auth.webAuthnPreLogin, {
       body: email ? { email } : {},
     }),
   ]);
@@ -117,18 +120,14 @@ export function passkeyName(userAgent = typeof navigator === 'undefined' ? '' : 
 }
 
 /** A registered passkey or security key, as the server answers it. */
-export interface WebAuthnDeviceAnswer {
-  id: string;
-  name: string;
-  deviceType: string;
-  createdAt: string;
-}
+export type WebAuthnDeviceAnswer = z.infer<typeof webauthnDevice>;
 
 /** Registers a passkey for the signed-in user: webAuthnCreateNewDeviceSession, ceremony, verifyNewDeviceSession. */
 export async function registerPasskey(client: Client, name = passkeyName()): Promise<WebAuthnDeviceAnswer> {
-  const [{ startRegistration }, { options }] = await Promise.all([
+  // The answer is the creation options themselves (Frontegg's ICreateNewDeviceSessionResponse).
+  const [{ startRegistration }, options] = await Promise.all([
     loadWebAuthnBrowser(),
-    client.request<{ options: CreationOptions }>(paths.auth.webAuthnCreateNewDeviceSession, { body: {} }),
+    client.request<CreationOptions>(paths.auth.webAuthnCreateNewDeviceSession, { body: {} }),
   ]);
   const answer = await startRegistration({ optionsJSON: options });
   return client.request<WebAuthnDeviceAnswer>(paths.auth.verifyNewDeviceSession, {

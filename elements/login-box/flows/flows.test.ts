@@ -256,7 +256,7 @@ describe('the steps of the login box machines (ENUM rules)', () => {
       { authenticators: [{ id: 'a1' }] },
       { phones: [{ id: 'p1', phoneNumber: '+1***' }] },
       { emails: [{ id: 'e1', email: 'a@x.io' }] },
-      { webauthn: [{ id: 'w1' }] },
+      { webauthn: [{ id: 'w1', deviceType: 'CrossPlatform', name: '' }] },
       { authenticators: [{ id: 'a1' }], phones: [{ id: 'p1', phoneNumber: '+1***' }] },
     ];
     const events: MfaEvent[] = [

@@ -88,20 +88,23 @@ export default function GroupsPage() {
     close();
   };
 
+  // The dialog stays (busy) until the call ends, then closes; a failure shows on the page (API-018/019).
   const confirmDelete = async (group: Group) => {
-    const deleted = await runOperation(
+    await runOperation(
       {
-        setLoading: setDeleting,
+        setLoading: (busy) => {
+          setDeleting(busy);
+          if (!busy) close();
+        },
         setError: (text) => setNotice(text === null ? null : { severity: 'error', text }),
       },
-      () => groupsApi.deleteGroup(group.id),
+      async () => {
+        await groupsApi.deleteGroup(group.id);
+        setGroups((list) => list.filter((g) => g.id !== group.id));
+        toast({ text: t('adminPortal.groups.deleted', { name: group.name }) });
+      },
       t('common.genericError'),
     );
-    if (deleted.ok) {
-      setGroups((list) => list.filter((g) => g.id !== group.id));
-      toast({ text: t('adminPortal.groups.deleted', { name: group.name }) });
-    }
-    close();
   };
 
   const columns = useMemo<ColumnDef<Group, unknown>[]>(

@@ -61,20 +61,23 @@ export default function RolesPage() {
     close();
   };
 
+  // The dialog stays (busy) until the call ends, then closes; a failure shows on the page (API-018/019).
   const confirmDelete = async (role: Role) => {
-    const deleted = await runOperation(
+    await runOperation(
       {
-        setLoading: setDeleting,
+        setLoading: (busy) => {
+          setDeleting(busy);
+          if (!busy) close();
+        },
         setError: (text) => setNotice(text === null ? null : { severity: 'error', text }),
       },
-      () => rolesApi.deleteRole(role.id),
+      async () => {
+        await rolesApi.deleteRole(role.id);
+        setRoles((list) => list.filter((r) => r.id !== role.id));
+        toast({ text: t('adminPortal.roles.deleted', { name: role.name }) });
+      },
       t('common.genericError'),
     );
-    if (deleted.ok) {
-      setRoles((list) => list.filter((r) => r.id !== role.id));
-      toast({ text: t('adminPortal.roles.deleted', { name: role.name }) });
-    }
-    close();
   };
 
   const columns = useMemo<ColumnDef<Role, unknown>[]>(
