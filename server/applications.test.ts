@@ -94,11 +94,12 @@ describe('applications: multi-app administration', () => {
     assert.deepEqual(await get(A.getTenantsApplications.path), [
       { tenantId: acme, appIds: [freeApp, analytics] },
     ]);
-    const v2 = await get<{ tenantId: string; applications: { id: string; accessType: string }[] }[]>(
+    // Frontegg's IApplicationsTenantAssignmentResponse: { tenantId, assignments: [{ appId, accessType }] }.
+    const v2 = await get<{ tenantId: string; assignments: { appId: string; accessType: string }[] }[]>(
       A.getTenantsApplicationsV2.path,
     );
     assert.deepEqual(
-      v2[0]!.applications.map((a) => [a.id, a.accessType]),
+      v2[0]!.assignments.map((a) => [a.appId, a.accessType]),
       [
         [freeApp, 'FREE_ACCESS'],
         [analytics, 'MANAGED_ACCESS'],

@@ -222,6 +222,9 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
     [`GET ${paths.auth.getUserById.path}`]: onUser((userId) => ({
       path: fill(paths.auth.getUserById.path, { userId }),
     })),
+    [`GET ${paths.userPhoneNumbers.getUsersPhoneNumberV2.path}`]: plain(
+      paths.userPhoneNumbers.getUsersPhoneNumberV2.path,
+    ),
     [`GET ${paths.teams.loadUsers.path}`]: plain(paths.teams.loadUsers.path),
     [`GET ${paths.teams.loadAvailableRoles.path}`]: plain(paths.teams.loadAvailableRoles.path),
     [`GET ${paths.teams.loadStats.path}`]: plain(paths.teams.loadStats.path),

@@ -73,6 +73,7 @@ export const ERROR_CATALOG = [
   { code: 'ER-4014', message: 'Account not found' },
   { code: 'ER-4015', message: 'No changes to update' },
   { code: 'ER-4016', message: 'No such tenant' },
+  { code: 'ER-4017', message: 'This email is already in use' },
   // 5xxx users, roles, groups, applications
   { code: 'ER-5001', message: 'You are not authorized to perform this action' },
   { code: 'ER-5002', pattern: /^You cannot grant permissions you do not hold: / },

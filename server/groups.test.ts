@@ -88,10 +88,22 @@ describe('groups', () => {
       assert.equal(typeof g.metadata, 'string');
       assert.equal(g.managedBy, 'frontegg');
       assert.ok(!('tenantId' in g));
+      // Frontegg's IGroupUser and IRole (the roles calls' role, imported by the groups contract).
       for (const u of g.users!)
-        assert.deepEqual(Object.keys(u).sort(), ['email', 'id', 'name', 'profilePictureUrl']);
+        assert.deepEqual(Object.keys(u).sort(), ['createdAt', 'email', 'id', 'name', 'profilePictureUrl']);
       for (const r of g.roles!)
-        assert.deepEqual(Object.keys(r).sort(), ['description', 'id', 'isDefault', 'key', 'name']);
+        assert.deepEqual(Object.keys(r).sort(), [
+          'createdAt',
+          'description',
+          'id',
+          'isDefault',
+          'key',
+          'name',
+          'permissions',
+          'tenantId',
+          'updatedAt',
+          'vendorId',
+        ]);
     }
   });
 

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { generate } from 'otplib';
+import { mfaContracts, mfaDeviceKind, mfaRequiredAnswer, mfaStrategy } from '../shared/api/contracts/mfa';
 import { paths } from '../shared/api/paths';
 import { MFA_ACR } from '../shared/auth/stepup';
 import { audits, mfaDevices, policies, recoveryCodes, smsOutbox, users } from './db/schema';
@@ -69,6 +70,35 @@ describe('MFA at sign-in and in the profile', () => {
     );
     return { ...user, secret: pre.secret, recoveryCode: done.recoveryCode, token };
   };
+
+  it('[ENUM-004] [ENUM-042] the MFA answer lists devices by kind (webauthn, phones, authenticators, emails) and MFA strategies are AuthenticatorApp, WebAuthnPlatform, WebAuthnCrossPlatform, SMS, EmailCode', async () => {
+    assert.deepEqual(mfaDeviceKind.options, ['webauthn', 'phones', 'authenticators', 'emails']);
+    assert.deepEqual(mfaStrategy.options, [
+      'AuthenticatorApp',
+      'WebAuthnPlatform',
+      'WebAuthnCrossPlatform',
+      'SMS',
+      'EmailCode',
+    ]);
+    // The login answer of an enrolled user and the profile's device list carry exactly those kinds.
+    const user = await enrolledUser();
+    const { body } = await login(user.email, user.password);
+    assert.ok(mfaRequiredAnswer.safeParse(body).success, JSON.stringify(body));
+    assert.deepEqual(Object.keys(body.mfaDevices!).sort(), [...mfaDeviceKind.options].sort());
+    const devices = await f.json(await f.request('GET', p.getMFADevices.path, user.token));
+    assert.ok(mfaContracts.getMFADevices.response.safeParse(devices).success);
+    // The strategies the server offers are MFA strategies (the contract's enum parses the answer).
+    const strategies = await f.json(await f.request('GET', p.getMFAStrategiesConfig.path));
+    const parsed = mfaContracts.getMFAStrategiesConfig.response.parse(strategies);
+    assert.ok(parsed.strategies.length > 0);
+    // A strategy outside the enum breaks the answer's contract.
+    assert.equal(
+      mfaContracts.getMFAStrategiesConfig.response.safeParse({
+        strategies: [{ strategy: 'Carrier', isActive: true }],
+      }).success,
+      false,
+    );
+  });
 
   it('[LOGIN-016] a user without MFA gets tokens and a session', async () => {
     const user = await f.createUser({ tenants: [{ id: acme }], password: true });

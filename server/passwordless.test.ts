@@ -2,6 +2,12 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
+import {
+  passwordlessContracts,
+  passwordlessStrategy,
+  passwordlessType,
+} from '../shared/api/contracts/passwordless';
+import { ssoType } from '../shared/api/contracts/sso';
 import { paths } from '../shared/api/paths';
 import { audits, sessions, ssoConfigurations, userPhoneNumbers } from './db/schema';
 import { readOutbox } from './mail/mailer';
@@ -61,6 +67,7 @@ describe('pre-login and passwordless sign-in (magic link, email code, SMS code)'
       `http://localhost:8080/identity/resources/auth/v1/user/sso/start?configurationId=${id}`,
     );
     assert.equal(sso.idpType, 'oidc');
+    assert.ok(passwordlessContracts.preLoginV2.response.safeParse(sso).success);
     // Another tenant named: not that tenant's configuration.
     const other = await f.newTenant(`Other ${id}`);
     assert.deepEqual(
@@ -220,6 +227,43 @@ describe('pre-login and passwordless sign-in (magic link, email code, SMS code)'
     );
     await f.errorsOf(
       await f.request('POST', preLoginPath('nothing'), undefined, { email: 'admin@acme.test' }),
+      404,
+    );
+  });
+  it('[ENUM-014] SSO types are saml, okta, azure, google, oidc: pre-login names the configuration kind among them', async () => {
+    assert.deepEqual(ssoType.options, ['saml', 'okta', 'azure', 'google', 'oidc']);
+    for (const kind of ['saml', 'oidc'] as const) {
+      const id = randomUUID();
+      const domain = `${kind}-enum.test`;
+      await t.services.db
+        .insert(ssoConfigurations)
+        .values({ id, tenantId: acme, kind, domains: [domain], config: { issuer: 'http://idp.test' } });
+      const answer = await f.json<{ idpType?: string }>(
+        await f.request('POST', paths.auth.preLoginV2.path, undefined, { email: `someone@${domain}` }),
+      );
+      assert.equal(ssoType.parse(answer.idpType), kind);
+      await t.services.db.delete(ssoConfigurations).where(eq(ssoConfigurations.id, id));
+    }
+    // An idpType outside the enum breaks pre-login's contract.
+    assert.equal(
+      passwordlessContracts.preLoginV2.response.safeParse({ address: 'https://x.test', idpType: 'ldap' })
+        .success,
+      false,
+    );
+  });
+
+  it('[ENUM-039] a passwordless path names a passwordless auth strategy in lower case (magiclink, code, smscode); any other is not found', async () => {
+    assert.deepEqual(
+      passwordlessType.options.map((type) => passwordlessStrategy[type]),
+      ['MagicLink', 'Code', 'SmsCode'],
+    );
+    for (const type of passwordlessType.options) {
+      t.services.config.authStrategy = passwordlessStrategy[type] as 'MagicLink' | 'Code' | 'SmsCode';
+      const res = await f.request('POST', preLoginPath(type), undefined, { email: 'nobody@acme.test' });
+      assert.equal(res.status, 200, type);
+    }
+    await f.errorsOf(
+      await f.request('POST', preLoginPath('emailandpassword'), undefined, { email: 'admin@acme.test' }),
       404,
     );
   });

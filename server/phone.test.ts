@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
 import { paths } from '../shared/api/paths';
-import { audits, sessions, userPhoneNumbers } from './db/schema';
+import { audits, sessions, userPhoneNumbers, users } from './db/schema';
 import { fixtures, testServer, type TestServer } from './testing';
 
 const P = paths.userPhoneNumbers;
@@ -216,5 +216,105 @@ describe('phone numbers and reset phone number', () => {
     assert.ok(after!.verifiedAt);
     const [session] = await t.services.db.select().from(sessions).where(eq(sessions.userId, user.id));
     assert.deepEqual(session!.amr, ['sms']);
+  });
+
+  it('[PHONE-005] [PHONE-006] own numbers answer an array of IPhoneNumber (id, phoneNumber, verified, createdAt, updatedAt); the page carries totalPages; _limit/_offset work too', async () => {
+    const user = await f.createUser({ tenants: [{ id: acme }] });
+    const token = await user.tokenIn();
+    for (let i = 0; i < 3; i++)
+      await f.json(
+        await f.request('POST', P.createPhoneNumber.path, token, { phoneNumber: newPhone() }),
+        201,
+      );
+    const own = await f.json<Record<string, unknown>[]>(
+      await f.request('GET', P.getUserOwnPhoneNumbers.path, token),
+    );
+    assert.ok(Array.isArray(own));
+    assert.equal(own.length, 3);
+    assert.deepEqual(Object.keys(own[0]!).sort(), [
+      'createdAt',
+      'id',
+      'phoneNumber',
+      'updatedAt',
+      'verified',
+    ]);
+    const page = await f.json<{ items: { id: string }[]; _metadata: unknown }>(
+      await f.request('GET', `${P.getUserPhoneNumbers.path}?_limit=2&_offset=2`, token),
+    );
+    assert.deepEqual(
+      page.items.map((p) => p.id),
+      [own[2]!.id],
+    );
+    assert.deepEqual(page._metadata, { totalItems: 3, totalPages: 2 });
+    // With `verify`, the code is texted at once and its otcToken answered.
+    const phone = newPhone();
+    const added = await f.json<{ id: string; otcToken?: string }>(
+      await f.request('POST', P.createPhoneNumber.path, token, { phoneNumber: phone, verify: true }),
+      201,
+    );
+    assert.ok(added.otcToken);
+    await f.json(
+      await f.request('POST', P.verifyPhoneNumber.path, token, {
+        otcToken: added.otcToken,
+        code: await smsCodeTo(phone, 'verify'),
+      }),
+    );
+  });
+
+  it("the profile's number changes with a code texted to the new number (changePhoneNumberWithVerification, verifyChangePhoneNumber)", async () => {
+    const user = await f.createUser({ tenants: [{ id: acme }] });
+    const token = await user.tokenIn();
+    const phone = newPhone();
+    const { changePhoneId } = await f.json<{ changePhoneId: string }>(
+      await f.request('POST', paths.auth.changePhoneNumberWithVerification.path, token, {
+        phoneNumber: phone,
+      }),
+    );
+    const code = await smsCodeTo(phone, 'phone number of your account');
+    // Another user cannot use the change id; a wrong code is refused.
+    const other = await f.createUser({ tenants: [{ id: acme }] });
+    await f.errorsOf(
+      await f.request('POST', paths.auth.verifyChangePhoneNumber.path, await other.tokenIn(), {
+        changePhoneId,
+        code,
+      }),
+      400,
+    );
+    await f.errorsOf(
+      await f.request('POST', paths.auth.verifyChangePhoneNumber.path, token, {
+        changePhoneId,
+        code: code === '000000' ? '111111' : '000000',
+      }),
+      400,
+    );
+    assert.deepEqual(
+      await f.json(
+        await f.request('POST', paths.auth.verifyChangePhoneNumber.path, token, { changePhoneId, code }),
+      ),
+      {},
+    );
+    const [row] = await t.services.db.select().from(users).where(eq(users.id, user.id));
+    assert.equal(row!.phoneNumber, phone);
+    const numbers = await t.services.db
+      .select()
+      .from(userPhoneNumbers)
+      .where(eq(userPhoneNumbers.userId, user.id));
+    assert.deepEqual(
+      numbers.map((n) => [n.phoneNumber, n.verifiedAt !== null]),
+      [[phone, true]],
+    );
+    // Single use.
+    await f.errorsOf(
+      await f.request('POST', paths.auth.verifyChangePhoneNumber.path, token, { changePhoneId, code }),
+      400,
+    );
+    assert.equal(
+      (
+        await f.request('POST', paths.auth.changePhoneNumberWithVerification.path, undefined, {
+          phoneNumber: phone,
+        })
+      ).status,
+      401,
+    );
   });
 });

@@ -118,4 +118,44 @@ describe('profile', () => {
     assert.match(await errorsOf(missing), /image: a file is required/);
     assert.equal(await picture(), PNG);
   });
+
+  it('the email changes with a code mailed to the new address (updateEmail, verifyEmail); the old address is told; a taken address gets no code', async () => {
+    const f = fixtures(t);
+    const member = await f.createUser({ tenants: [{ id: await f.tenantId('Acme') }] });
+    const token = await member.tokenIn();
+    const fresh = `changed-${member.id.slice(0, 8)}@acme.test`;
+    assert.deepEqual(
+      await f.json(await f.request('POST', paths.teams.updateEmail.path, token, { email: fresh })),
+      {},
+    );
+    const code = (await f.mailTo(fresh)).text.match(/\b(\d{6})\b/)![1]!;
+    await f.errorsOf(
+      await f.request('POST', paths.teams.verifyEmail.path, token, { email: 'other@acme.test', code }),
+      400,
+    );
+    assert.deepEqual(
+      await f.json(await f.request('POST', paths.teams.verifyEmail.path, token, { email: fresh, code })),
+      {},
+    );
+    const [row] = await t.services.db.select().from(users).where(eq(users.id, member.id));
+    assert.equal(row!.email, fresh);
+    assert.match((await f.mailTo(member.email, 'is now')).text, /now changed-/);
+    const [audit] = await t.services.db.select().from(audits).where(eq(audits.action, 'User changed email'));
+    assert.equal(audit!.userId, member.id);
+    // An address another user holds: the same answer, but no code is mailed, so nothing can verify it.
+    const taken = await f.createUser({ tenants: [{ id: await f.tenantId('Acme') }] });
+    assert.deepEqual(
+      await f.json(await f.request('POST', paths.teams.updateEmail.path, token, { email: taken.email })),
+      {},
+    );
+    await f.errorsOf(
+      await f.request('POST', paths.teams.verifyEmail.path, token, { email: taken.email, code: '123456' }),
+      400,
+    );
+    await f.errorsOf(await f.request('POST', paths.teams.updateEmail.path, token, { email: 'nope' }), 400);
+    assert.equal(
+      (await f.request('POST', paths.teams.updateEmail.path, undefined, { email: fresh })).status,
+      401,
+    );
+  });
 });

@@ -21,7 +21,6 @@ const MAX_ATTEMPTS = 5;
 export const MAX_PHONE_NUMBERS = 10;
 const INVALID_CODE = 'The code is invalid or has expired';
 
-
 /** The wire shape of a phone number (PHONE-005; Frontegg's IPhoneNumber): it changes only when verified. */
 const view = (row: typeof userPhoneNumbers.$inferSelect): AnswerOf<typeof pc.verifyPhoneNumber> => ({
   id: row.id,
@@ -125,7 +124,9 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
   });
   // All the caller's numbers, as an array (Frontegg's getUserOwnPhoneNumbers); at most MAX_PHONE_NUMBERS.
   app.get(paths.userPhoneNumbers.getUserOwnPhoneNumbers.path, signedIn, async (c) =>
-    c.json((await numbersOf(c.get('auth').sub)).map(view) satisfies AnswerOf<typeof pc.getUserOwnPhoneNumbers>),
+    c.json(
+      (await numbersOf(c.get('auth').sub)).map(view) satisfies AnswerOf<typeof pc.getUserOwnPhoneNumbers>,
+    ),
   );
 
   // PHONE-007: add a number (unverified until its code comes back); with `verify` the code is texted at once.
@@ -331,7 +332,10 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
     await db.transaction(async (tx) => {
       await tx.update(users).set({ phoneNumber }).where(eq(users.id, userId));
       if (!row.verifiedAt)
-        await tx.update(userPhoneNumbers).set({ verifiedAt: new Date() }).where(eq(userPhoneNumbers.id, row.id));
+        await tx
+          .update(userPhoneNumbers)
+          .set({ verifiedAt: new Date() })
+          .where(eq(userPhoneNumbers.id, row.id));
     });
     await audit(c, 'Phone number changed', { phoneNumberId: row.id });
     return c.json({} satisfies AnswerOf<typeof pc.verifyChangePhoneNumber>);

@@ -202,7 +202,9 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     } satisfies AnswerOf<typeof tc.getUsersV2>);
   });
   mount(paths.users.getUsersV3, async (c) =>
-    c.json((await listUsers(c, listParams(readListQuery(c), false))) satisfies AnswerOf<typeof tc.getUsersV3>),
+    c.json(
+      (await listUsers(c, listParams(readListQuery(c), false))) satisfies AnswerOf<typeof tc.getUsersV3>,
+    ),
   );
   mount(paths.subTenants.loadAllUsers, async (c) =>
     c.json(
@@ -273,7 +275,10 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
       ...(userIds ? [inArray(userPhoneNumbers.userId, userIds.length ? userIds : [''])] : []),
       ...(q._phoneNumber ? [eq(userPhoneNumbers.phoneNumber, q._phoneNumber.replace(/[\s()-]/g, ''))] : []),
     );
-    const [total] = await db.select({ n: sql<number>`count(*)::int` }).from(userPhoneNumbers).where(where);
+    const [total] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(userPhoneNumbers)
+      .where(where);
     const rows = await db
       .select({ userId: userPhoneNumbers.userId, phoneNumber: userPhoneNumbers.phoneNumber })
       .from(userPhoneNumbers)
@@ -340,7 +345,9 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
       .select({ n: sql<number>`count(distinct ${userRoles.userId})::int` })
       .from(userRoles)
       .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(and(eq(userRoles.tenantId, tenantId), isNull(roles.tenantId), sql`lower(${roles.key}) = 'admin'`));
+      .where(
+        and(eq(userRoles.tenantId, tenantId), isNull(roles.tenantId), sql`lower(${roles.key}) = 'admin'`),
+      );
     return c.json({
       totalItems: Number(stats?.totalItems ?? 0),
       addedThisWeek: Number(stats?.addedThisWeek ?? 0),
@@ -599,7 +606,8 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
   mount(paths.teams.createInviteUserLinkV2, async (c) => {
     const body = await readBody(c, tc.createInviteUserLinkV2.body);
     // The link does not store roles yet (invite_links has no role column): refuse rather than drop them.
-    if (roleIdsOf(body.roleIds ?? []).length) throw apiError(400, 'roleIds: Roles on an invite link are not supported');
+    if (roleIdsOf(body.roleIds ?? []).length)
+      throw apiError(400, 'roleIds: Roles on an invite link are not supported');
     return createLink(c, body);
   });
 

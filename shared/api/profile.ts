@@ -86,7 +86,9 @@ export function createProfileApi(client: Pick<ApiClient, 'request'>) {
       client.request<AnswerOf<typeof profile.updateEmail>>(paths.teams.updateEmail, { body: { email } }),
     /** POST email/me/verify: the mailed code changes the email. */
     verifyEmail: (email: string, code: string) =>
-      client.request<AnswerOf<typeof profile.verifyEmail>>(paths.teams.verifyEmail, { body: { email, code } }),
+      client.request<AnswerOf<typeof profile.verifyEmail>>(paths.teams.verifyEmail, {
+        body: { email, code },
+      }),
     /** POST passwords/change. */
     changePassword: (password: string, newPassword: string) =>
       client.request(paths.teams.changePassword, { body: { password, newPassword } }),

@@ -1,3 +1,4 @@
+import { permissionMatches } from '../auth/permissionMatch';
 import type { Attributes } from './conditions';
 import {
   evaluateFeatureFlag,
@@ -142,32 +143,8 @@ export function isEntitledToFeature(
   return direct;
 }
 
-/**
- * Whether a granted permission key matches the requested key: `*` stands for any run of characters
- * (dots included), everything else is literal. `fe.secure.*` matches `fe.secure.read.users`.
- */
-export function permissionMatches(granted: string, requested: string): boolean {
-  let g = 0;
-  let r = 0;
-  let star = -1;
-  let resume = 0;
-  while (r < requested.length) {
-    if (g < granted.length && granted[g] !== '*' && granted[g] === requested[r]) {
-      g++;
-      r++;
-    } else if (g < granted.length && granted[g] === '*') {
-      star = g++;
-      resume = r;
-    } else if (star >= 0) {
-      g = star + 1;
-      r = ++resume;
-    } else {
-      return false;
-    }
-  }
-  while (g < granted.length && granted[g] === '*') g++;
-  return g === granted.length;
-}
+/** The product's one permission rule (shared/auth/permissionMatch.ts), for readers of this module. */
+export { permissionMatches };
 
 /** Whether a `true` permission of the map matches the key (ENTITLE-007). */
 export function hasPermission(
