@@ -259,7 +259,9 @@ describe('pre-login and passwordless sign-in (magic link, email code, SMS code)'
     );
     for (const type of passwordlessType.options) {
       t.services.config.authStrategy = passwordlessStrategy[type] as 'MagicLink' | 'Code' | 'SmsCode';
-      const res = await f.request('POST', preLoginPath(type), undefined, { email: 'nobody@acme.test' });
+      const res = await f.request('POST', preLoginPath(type), undefined, {
+        email: `nobody-${type}@acme.test`,
+      });
       assert.equal(res.status, 200, type);
     }
     await f.errorsOf(

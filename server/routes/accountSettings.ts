@@ -99,9 +99,6 @@ export const TIME_FORMATS = ['HH:mm', 'hh:mm A', 'HH:mm:ss', 'hh:mm:ss A'] as co
 // UTC is not in Intl's list (it lists zones, UTC is an alias) but is every tenant's default.
 const timeZones = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 const currencies = new Set(Intl.supportedValuesOf('currency'));
-const hexColor = z
-  .string()
-  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be a hex colour such as #5B8DEF');
 
 /** The account's custom login box (the contract's), its images checked byte by byte. */
 const customLoginSchema = asc.updateSettings.body.shape.customLogin

@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { flagsContracts as fc } from '../../shared/api/contracts/flags';
 import { paths } from '../../shared/api/paths';

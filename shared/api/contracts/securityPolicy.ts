@@ -134,7 +134,13 @@ export const securityPolicyContracts = {
   saveMfaPolicy: contract({
     route: p.saveMfaPolicy,
     body: saved(mfaPolicy)
-      .extend({ mfaDeviceExpiration: z.number().int().min(0).max(365 * 86_400) })
+      .extend({
+        mfaDeviceExpiration: z
+          .number()
+          .int()
+          .min(0)
+          .max(365 * 86_400),
+      })
       .partial(),
     response: saved(mfaPolicy),
   }),
