@@ -48,6 +48,7 @@ interface Call {
 /** The calls of the profile, privacy and account pages that live in server/routes/account.ts. */
 const accountEndpoints: Endpoint[] = [
   { method: 'GET', path: paths.auth.getMeV2.path, permission: null },
+  { method: 'GET', path: paths.auth.getUserAuthorization.path, permission: null },
   { method: 'PUT', path: paths.teams.updateProfile.path, permission: null },
   { method: 'GET', path: paths.auth.getCurrentUserSessions.path, permission: null },
   { method: 'DELETE', path: paths.auth.deleteSessionForUser.path, permission: null },
@@ -391,6 +392,7 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       image: PNG,
     })),
     [`GET ${paths.auth.getMeV2.path}`]: plain(paths.auth.getMeV2.path),
+    [`GET ${paths.auth.getUserAuthorization.path}`]: plain(paths.auth.getUserAuthorization.path),
     [`PUT ${paths.teams.updateProfile.path}`]: plain(paths.teams.updateProfile.path, () => ({
       name: 'Matrix Caller',
     })),

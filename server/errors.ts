@@ -53,6 +53,9 @@ export const ERROR_CATALOG = [
   { code: 'ER-3008', message: 'password: A password is required' },
   { code: 'ER-3009', pattern: /^The password must be at least \d+ characters$/ },
   { code: 'ER-3010', pattern: /^The password must be at most \d+ characters$/ },
+  { code: 'ER-3011', message: 'The code is invalid or expired' },
+  { code: 'ER-3012', message: 'Sign-up is by email: this sign-up strategy is not enabled' },
+  { code: 'ER-3013', message: 'Password recovery by SMS is not enabled' },
   // 4xxx profile, privacy (phone numbers, passkeys, sessions) and account
   {
     code: 'ER-4001',

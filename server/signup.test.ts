@@ -48,6 +48,14 @@ function linkOf(mail: Mail | undefined): { url: URL; userId: string; token: stri
   return { url, userId: url.searchParams.get('userId') ?? '', token: url.searchParams.get('token') ?? '' };
 }
 
+/** The one-time code a mail shows beside its link. */
+function codeOf(mail: Mail | undefined): string {
+  const code = /one-time code: (\d{6})/.exec(mail?.text ?? '')?.[1];
+  assert.ok(code, 'the mail shows a six-digit code');
+  assert.ok(mail?.html.includes(code), 'in its HTML part too');
+  return code;
+}
+
 const post = (t: Server, path: string, body: unknown, headers: Record<string, string> = {}) =>
   t.app.request(path, t.json(body, headers));
 
@@ -169,6 +177,28 @@ describe('sign-up and activation', () => {
     const actions = await auditActions(t, userId);
     assert.ok(actions.includes('User signed up'));
     assert.ok(actions.includes('User activated'));
+  });
+
+  it('the activation mail shows a one-time code: with the link it activates (activateAccountWithOTC), a wrong one is refused', async () => {
+    const email = 'otc.journey@example.test';
+    const res = await signUp(t, { email, name: 'Otc Journey', password: 'otc-journey-password' });
+    const { userId } = (await res.json()) as { userId: string };
+    const [mail] = await mailTo(t, email);
+    const { token } = linkOf(mail);
+    const code = codeOf(mail);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+    const refused = await post(t, paths.auth.activateAccountWithOTC.path, { userId, token, code: wrong });
+    assert.equal(refused.status, 400);
+    assert.deepEqual(await refused.json(), { errors: ['The code is invalid or expired'], errorCode: 'ER-3011' });
+
+    const activated = await post(t, paths.auth.activateAccountWithOTC.path, { userId, token, code });
+    assert.equal(activated.status, 200);
+    const login = (await activated.json()) as LoginAnswer;
+    assert.equal(login.user.id, userId);
+    assert.equal((await me(t, login.accessToken)).status, 200);
+    // The code goes with its link: spent together.
+    assert.equal((await post(t, paths.auth.activateAccountWithOTC.path, { userId, token, code })).status, 400);
   });
 
   it('a registered email gets the same status and answer shape, no new account, and a notice by mail', async () => {
@@ -533,6 +563,36 @@ describe('invitations', () => {
       .where(and(eq(audits.userId, userId), eq(audits.action, 'Invitation accepted')));
     assert.equal(actions.length, 1);
     assert.equal(actions[0]?.tenantId, tenantId);
+  });
+
+  it('the invitation mail shows a one-time code: with the link it accepts (acceptInvitationWithOTC), a wrong one is refused', async () => {
+    const { tenantId, adminId, roleId } = await acme(t);
+    const email = 'otc.invitee@example.test';
+    const { userId } = await createInvitation(t.services, {
+      email,
+      name: 'Otc Invitee',
+      tenantId,
+      roleIds: [await roleId('Editor')],
+      invitedByUserId: adminId,
+    });
+    const [mail] = await mailTo(t, email);
+    const { token } = linkOf(mail);
+    const code = codeOf(mail);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const path = paths.auth.acceptInvitationWithOTC.path;
+
+    const refused = await post(t, path, { userId, token, code: wrong });
+    assert.equal(refused.status, 400);
+    assert.deepEqual(await refused.json(), { errors: ['The code is invalid or expired'], errorCode: 'ER-3011' });
+
+    const accepted = await post(t, path, { userId, token, code });
+    assert.equal(accepted.status, 200);
+    const answer = (await accepted.json()) as { userId: string; setPasswordToken: string };
+    assert.equal(answer.userId, userId);
+    assert.ok(answer.setPasswordToken, 'a new invitee sets a password next');
+    const [row] = await t.services.db.select().from(users).where(eq(users.id, userId));
+    assert.equal(row?.verified, true);
+    assert.equal((await post(t, path, { userId, token, code })).status, 400, 'the link works once');
   });
 
   it('[INVITE-001] accepting needs both userId and token', async () => {

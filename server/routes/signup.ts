@@ -32,6 +32,7 @@ import {
   findUserByEmail,
   findUserToken,
   issueUserToken,
+  otcOf,
 } from '../signup/userTokens';
 import { readQuery } from '../signup/validation';
 
@@ -78,7 +79,12 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
 
   const mailActivation = async (user: { id: string; email: string; name: string }, token: string) =>
     mailer.send(
-      activationMail(user.email, user.name, loginBoxLink(config, 'activateUrl', { userId: user.id, token })),
+      activationMail(
+        user.email,
+        user.name,
+        loginBoxLink(config, 'activateUrl', { userId: user.id, token }),
+        otcOf(token),
+      ),
     );
 
   app.post(paths.auth.signUpUser.path, async (c) => {

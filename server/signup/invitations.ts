@@ -5,7 +5,7 @@ import { apiError, type Services } from '../context';
 import { roles, tenants, userRoles, users, userTenants } from '../db/schema';
 import { loginBoxLink } from '../mail/links';
 import { invitationMail } from './mails';
-import { findUserByEmail, issueUserToken } from './userTokens';
+import { findUserByEmail, issueUserToken, otcOf } from './userTokens';
 
 export interface InvitationInput {
   email: string;
@@ -30,7 +30,7 @@ export async function mailInvitation(
     data: { invitedByUserId },
   });
   const url = loginBoxLink(config, 'acceptInvitationUrl', { userId: user.id, token });
-  await mailer.send(invitationMail(user.email, user.name, tenant?.name ?? 'an account', url));
+  await mailer.send(invitationMail(user.email, user.name, tenant?.name ?? 'an account', url, otcOf(token)));
 }
 
 /**

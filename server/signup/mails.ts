@@ -14,13 +14,17 @@ function mail(to: string, subject: string, lines: string[], link?: { url: string
 
 const hello = (name: string) => (name ? `Hello ${name},` : 'Hello,');
 
-export const activationMail = (to: string, name: string, url: string) =>
+/** The link's one-time code (activateAccountWithOTC, acceptInvitationWithOTC), when the mail carries one. */
+const codeLine = (code?: string) => (code ? [`Your one-time code: ${code}`] : []);
+
+export const activationMail = (to: string, name: string, url: string, code?: string) =>
   mail(
     to,
     'Activate your account',
     [
       hello(name),
       'Thanks for signing up. Open the link below to activate your account; it works for 24 hours.',
+      ...codeLine(code),
     ],
     { url, label: 'Activate your account' },
   );
@@ -32,13 +36,14 @@ export const signUpNoticeMail = (to: string, name: string, loginUrl: string, res
     `If it was you, sign in (${loginUrl}) or reset your password (${resetUrl}). If not, you can ignore this message.`,
   ]);
 
-export const invitationMail = (to: string, name: string, tenantName: string, url: string) =>
+export const invitationMail = (to: string, name: string, tenantName: string, url: string, code?: string) =>
   mail(
     to,
     `You have been invited to ${tenantName}`,
     [
       hello(name),
       `You have been invited to join ${tenantName}. Open the link below to accept the invitation.`,
+      ...codeLine(code),
     ],
     { url, label: 'Accept the invitation' },
   );

@@ -1,17 +1,19 @@
 import { atom } from 'jotai';
+import type { AnswerOf } from '../api/contracts/contract';
+import type { usersContracts } from '../api/contracts/users';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  tenantId: string;
-  tenantIds: string[];
-  roles: { id: string; key: string; name: string }[];
-  permissions: { key: string }[];
-  profilePictureUrl?: string | null;
-  verified?: boolean;
-  mfaEnrolled?: boolean;
-}
+/** The user profile of the wire (users v2 me, inside every sign-in answer): the users contract's type. */
+type Profile = AnswerOf<typeof usersContracts.getMeV2>;
+
+/**
+ * The signed-in user as the session keeps it: the fields of the contract's profile the elements read (a
+ * narrower view, so a test or a hosted answer may hold just these).
+ */
+export type SessionUser = Pick<Profile, 'id' | 'email' | 'name' | 'tenantId' | 'tenantIds'> &
+  Partial<Pick<Profile, 'profilePictureUrl' | 'verified' | 'mfaEnrolled'>> & {
+    roles: Pick<Profile['roles'][number], 'id' | 'key' | 'name'>[];
+    permissions: Pick<Profile['permissions'][number], 'key'>[];
+  };
 
 /** Access token, in memory only: never written to localStorage or sessionStorage. */
 export const accessTokenAtom = atom<string | null>(null);

@@ -5,6 +5,8 @@ import { impersonateContracts as i } from '../../../shared/api/contracts/imperso
 import { sessionsContracts as s } from '../../../shared/api/contracts/sessions';
 import { tenantsContracts as t } from '../../../shared/api/contracts/tenants';
 import { usersContracts as u } from '../../../shared/api/contracts/users';
+import { WRONG_PASSWORD } from '../../../shared/api/preview/auth';
+import { PREVIEW_BAD_LINK_TOKEN } from '../../../shared/api/preview/signup';
 import type { Script } from '../contract';
 
 export const authScript: Script = {
@@ -24,7 +26,7 @@ export const authScript: Script = {
     {
       name: 'a wrong password is refused',
       call: a.login,
-      body: { email: 'admin@acme.test', password: 'wrong-password' },
+      body: { email: 'admin@acme.test', password: WRONG_PASSWORD },
       expect: 401,
     },
     { name: 'sign in', call: a.login, body: { email: 'admin@acme.test', password: 'admin-password-1234' } },
@@ -75,7 +77,7 @@ export const usersScript: Script = {
     {
       name: 'an unknown unlock token is refused',
       call: u.unlockMe,
-      body: { token: 'no-such-token' },
+      body: { token: PREVIEW_BAD_LINK_TOKEN },
       expect: 400,
     },
   ],

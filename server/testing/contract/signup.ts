@@ -1,9 +1,14 @@
 // Contract script of sign-up, activation, invitations and passwords: the public account calls of the login
 // box (their refusals of bad links are the same on both sides) and the signed-in password change.
 import { signupContracts as c } from '../../../shared/api/contracts/signup';
+import { PREVIEW_BAD_CODE, PREVIEW_BAD_LINK_TOKEN } from '../../../shared/api/preview/signup';
+import { WRONG_PASSWORD } from '../../../shared/api/preview/auth';
 import type { Script } from '../contract';
 
-const badLink = { userId: 'no-such-user', token: 'no-such-token' };
+// The preview's mails are imaginary (any link works there): its bad token and code stand for an unknown link
+// and a wrong code, which the server refuses too.
+const badLink = { userId: 'no-such-user', token: PREVIEW_BAD_LINK_TOKEN };
+const badCode = PREVIEW_BAD_CODE;
 const email = 'contract-signup@example.test';
 
 export const signupScript: Script = {
@@ -38,7 +43,7 @@ export const signupScript: Script = {
     {
       name: 'a wrong code does not activate',
       call: c.activateAccountWithOTC,
-      body: { ...badLink, code: '000000' },
+      body: { ...badLink, code: badCode },
       expect: 400,
     },
     { name: 'resend the activation mail', call: c.resendActivationEmail, body: { email } },
@@ -46,7 +51,7 @@ export const signupScript: Script = {
     {
       name: 'a wrong invitation code is refused',
       call: c.acceptInvitationWithOTC,
-      body: { ...badLink, code: '000000' },
+      body: { ...badLink, code: badCode },
       expect: 400,
     },
     {
@@ -85,7 +90,7 @@ export const signupScript: Script = {
     {
       name: 'a wrong current password is refused',
       call: c.changePassword,
-      body: { password: 'wrong-password', newPassword: 'Contract-horse-battery-9' },
+      body: { password: WRONG_PASSWORD, newPassword: 'Contract-horse-battery-9' },
       expect: 400,
     },
     {

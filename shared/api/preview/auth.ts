@@ -1,77 +1,151 @@
-// Sign-in, refresh, logout, the signed-in profile and the public configuration of the sign-in screens.
+// Sign-in, refresh, logout, step-up, the signed-in profile and the public configuration of the sign-in screens,
+// answered in the auth and users contracts' shapes (bodies parsed with their schemas, as the server does).
+import type { z } from 'zod';
+import { authContracts as ac, type signedIn } from '../contracts/auth';
+import { usersContracts as uc } from '../contracts/users';
 import { paths } from '../paths';
 import { encodePreviewJwt } from './jwt';
-import { fail, iso, on, type PreviewRequest, type PreviewRoute, randomHex, record, text } from './common';
-import { currentUser, meView, permissionsOf, rolesOf, signedInUser, switchTenantTo } from './views';
+import { fail, iso, on, parseWith, PreviewReply, type PreviewRequest, type PreviewRoute } from './common';
+import {
+  currentUser,
+  meView,
+  signedInUser,
+  switchTenantTo,
+  type UserProfile,
+} from './views';
+import { type SampleState } from './sampleData';
 
+/** The preview's wrong password: any other signs the sample user in. */
 export const WRONG_PASSWORD = 'wrong';
 export const LOGIN_FAILED_MESSAGE = 'Incorrect email or password';
+/** The preview has no hosted login page, so there is never a hosted session to refresh silently. */
+export const NO_HOSTED_SESSION = 'Unauthorized';
 
-/** Login and refresh answer: the profile, and tokens whose access token decodes like a real one. */
-export function authAnswer(req: PreviewRequest) {
-  const { state, now } = req;
-  const user = currentUser(state);
-  const me = meView(state, user);
+const TOKEN_SECONDS = 300;
+
+/** An access token of the user for a tenant, decodable like a real one. */
+function accessToken(state: SampleState, me: UserProfile, now: Date, extra: Record<string, unknown> = {}) {
   const iat = Math.floor(now.getTime() / 1000);
-  const exp = iat + 300;
-  const accessToken = encodePreviewJwt({
-    sub: user.id,
-    email: user.email,
-    name: user.name,
-    email_verified: user.verified,
-    tenantId: state.session.activeTenantId,
-    tenantIds: user.tenantIds,
+  const exp = iat + TOKEN_SECONDS;
+  const token = encodePreviewJwt({
+    sub: me.id,
+    email: me.email,
+    name: me.name,
+    email_verified: me.verified,
+    tenantId: me.tenantId,
+    tenantIds: me.tenantIds,
     roles: me.roles.map((r) => r.key),
     permissions: me.permissions.map((p) => p.key),
-    profilePictureUrl: user.profilePictureUrl,
+    profilePictureUrl: me.profilePictureUrl,
     type: 'userToken',
     iss: 'https://preview.fe-elements.dev',
     aud: state.vendor.id,
     iat,
     exp,
+    ...extra,
   });
+  return { token, exp };
+}
+
+/**
+ * The signed-in answer (the auth contract's `signedIn`): the access token and the user. As on the server, the
+ * refresh token never travels in JSON (docs/decisions/0012-wire-contract.md).
+ */
+export function authAnswer(req: PreviewRequest, proof: { amr?: string[] } = {}): z.infer<typeof signedIn> {
+  const { state, now } = req;
+  const user = meView(state, currentUser(state));
+  const amr = proof.amr ?? ['pwd'];
+  const authTime = Math.floor(now.getTime() / 1000);
+  const { token, exp } = accessToken(state, user, now, { amr, auth_time: authTime });
   return {
-    ...me,
-    accessToken,
-    refreshToken: `preview-refresh-${randomHex(16)}`,
-    expiresIn: 300,
-    expires: iso(new Date(exp * 1000)),
+    accessToken: token,
+    expiresIn: TOKEN_SECONDS,
+    expires: new Date(exp * 1000).toUTCString(),
+    exp,
     mfaRequired: false,
+    user,
+    amr,
+    auth_time: authTime,
   };
 }
 
 function login(req: PreviewRequest) {
-  const body = record(req.body);
-  const email = text(body.email)?.trim();
-  const password = text(body.password);
-  if (!email || !password || password === WRONG_PASSWORD) throw fail(400, LOGIN_FAILED_MESSAGE);
+  const { password, tenantId } = parseWith(ac.login.body, req.body);
+  // The same status as the server's wrong password (401), with its message.
+  if (password === WRONG_PASSWORD) throw fail(401, LOGIN_FAILED_MESSAGE);
   const user = currentUser(req.state);
   req.state.session.signedIn = true;
-  const tenantId = text(body.tenantId);
   req.state.session.activeTenantId = tenantId && user.tenantIds.includes(tenantId) ? tenantId : user.tenantId;
   user.lastLogin = iso(req.now);
   return authAnswer(req);
 }
 
 function refresh(req: PreviewRequest) {
+  const { tenantId } = parseWith(ac.refreshToken.body, req.body ?? {});
   const user = signedInUser(req.state);
-  const tenantId = text(record(req.body).tenantId);
   if (tenantId) switchTenantTo(req.state, user, tenantId);
   return authAnswer(req);
 }
+
+/** A token for one of the user's tenants (Frontegg's GetUserJwt): the session stays in its tenant. */
+function userJwt(req: PreviewRequest) {
+  const { tenantId } = parseWith(uc.GetUserJwt.body, req.body);
+  const user = signedInUser(req.state);
+  if (!user.tenantIds.includes(tenantId)) throw fail(403, 'User is not a member of this tenant');
+  const me = { ...meView(req.state, user), tenantId };
+  const { token, exp } = accessToken(req.state, me, req.now);
+  return { accessToken: token, expires: new Date(exp * 1000).toUTCString(), expiresIn: TOKEN_SECONDS, token };
+}
+
+/** PUT users v2 me: the contract's body (an empty name is a 400, as on the server); answers the profile. */
+function updateMe(req: PreviewRequest) {
+  const body = parseWith(uc.updateUserProfileV2.body, req.body);
+  const user = signedInUser(req.state);
+  if (body.name !== undefined) user.name = body.name;
+  if (body.phoneNumber !== undefined) user.phoneNumber = body.phoneNumber || null;
+  if (body.profilePictureUrl !== undefined) user.profilePictureUrl = body.profilePictureUrl;
+  if (body.metadata !== undefined)
+    user.metadata = typeof body.metadata === 'string' ? body.metadata : JSON.stringify(body.metadata);
+  return meView(req.state, user);
+}
+
+/** Step-up: the preview's session is as fresh as can be, so it answers a new token at once. */
+function stepUp(req: PreviewRequest) {
+  parseWith(ac.generateStepupSession.body, req.body ?? {});
+  signedInUser(req.state);
+  return authAnswer(req, { amr: ['pwd', 'mfa', 'otp'] });
+}
+
+/** The token endpoint: the preview issues no codes and no refresh tokens, so every grant is refused. */
+function exchangeOAuthTokens(req: PreviewRequest) {
+  parseWith(ac.exchangeOAuthTokens.body, req.body);
+  const description = 'The grant is not valid';
+  throw new PreviewReply(400, { error: 'invalid_grant', error_description: description, errors: [description] });
+}
+
+const SIGNED_OUT_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signed out</title></head>' +
+  '<body><h1>Signed out</h1><p>You are signed out. You can close this page.</p></body></html>';
 
 export const authHandlers: PreviewRoute[] = [
   // Sign-in, session, profile
   on(paths.auth.login, login),
   on(paths.auth.logout, ({ state }) => ((state.session.signedIn = false), {})),
   on(paths.auth.refreshToken, refresh),
-  on(paths.auth.silentOAuthRefreshToken, refresh),
-  on(paths.auth.getMeV2, ({ state }) => meView(state, signedInUser(state))),
-  on(paths.auth.getUserAuthorization, ({ state }) => {
-    const roles = rolesOf(state, signedInUser(state).roleIds);
-    return { roles, permissions: permissionsOf(state, roles) };
+  on(paths.auth.generateStepupSession, stepUp),
+  on(paths.auth.silentOAuthRefreshToken, () => {
+    throw fail(401, NO_HOSTED_SESSION);
   }),
-  on(paths.users.GetUserJwt, (req) => ({ token: authAnswer(req).accessToken })),
+  on(paths.auth.exchangeOAuthTokens, exchangeOAuthTokens),
+  on(paths.auth.OAuthLogout, () => new PreviewReply(200, SIGNED_OUT_PAGE, 'text/html')),
+  on(paths.auth.getMeV2, ({ state }) => meView(state, signedInUser(state))),
+  // First in the table: answers PUT users v2 me for the profile page too (teams.updateProfile).
+  on(paths.users.updateUserProfileV2, updateMe),
+  on(paths.auth.getUserAuthorization, ({ state }) => {
+    const { roles, permissions } = meView(state, signedInUser(state));
+    return { roles, permissions };
+  }),
+  on(paths.users.GetUserJwt, userJwt),
   on(paths.vendor.getVendorPublicInfo, ({ state }) => state.vendor),
   // Public configuration of the sign-in screens
   on(paths.auth.getVendorPublicAuthStrategiesConfig, ({ state }) => state.authStrategies),
@@ -80,4 +154,14 @@ export const authHandlers: PreviewRoute[] = [
     const { id: _id, publicKey: _publicKey, ...vendorConfig } = state.securityPolicy;
     return vendorConfig;
   }),
+  // Sign-up is by email and recovery by mail only, as on the server.
+  on(paths.auth.getSignUpStrategies, () => [
+    { strategy: 'email', isActive: true, isRequired: true },
+    { strategy: 'phoneNumber', isActive: false, isRequired: false },
+    { strategy: 'username', isActive: false, isRequired: false },
+  ]),
+  on(paths.auth.getPasswordRecoveryStrategies, () => [
+    { strategy: 'email', isActive: true },
+    { strategy: 'sms', isActive: false },
+  ]),
 ];

@@ -349,7 +349,8 @@ const families: [string, ApiPath, CallOptions, Check][] = [
     paths.users.getUsersV3,
     { query: { _preset: 'mfa-unenrolled', _limit: 10 } },
     (b) => {
-      expect(b.items.map((u: AnyJson) => u.name)).to.deep.equal(['Liam Patel', 'Noah Kim']);
+      // As the server: name descending by default (TEAM-008).
+      expect(b.items.map((u: AnyJson) => u.name)).to.deep.equal(['Noah Kim', 'Liam Patel']);
     },
   ],
   [
@@ -526,13 +527,13 @@ describe('preview handlers', () => {
       expect(claims.exp - Math.floor(Date.now() / 1000)).to.be.within(298, 300);
     });
 
-    it("login with the password 'wrong' answers 400 with the errors shape", async () => {
+    it("login with the password 'wrong' answers 401 (as the server) with the errors shape", async () => {
       const { call, fetch } = previewHarness({ state: createSampleState({ signedIn: false }) });
       const { status, body, response } = await call(paths.auth.login, {
         body: { email: SAMPLE_USER_EMAIL, password: 'wrong' },
       });
-      expect(status).to.equal(400);
-      expect(response.statusText).to.equal('Bad Request');
+      expect(status).to.equal(401);
+      expect(response.statusText).to.equal('Unauthorized');
       expect(body).to.deep.equal({ errors: ['Incorrect email or password'] });
       expect(fetch.state.session.signedIn).to.equal(false);
     });

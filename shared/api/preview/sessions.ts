@@ -1,7 +1,8 @@
-// The signed-in user's sessions and the session configuration.
+// The signed-in user's sessions and the session configuration (bodies parsed with the sessions contract).
+import { sessionsContracts as sc } from '../contracts/sessions';
 import { paths } from '../paths';
-import { find, merge, on, type PreviewRoute, record, remove, text } from './common';
-import { signedInUser } from './views';
+import { fail, find, on, parseWith, type PreviewRoute, remove } from './common';
+import { scopedTenant, signedInUser } from './views';
 
 export const sessionsHandlers: PreviewRoute[] = [
   // Sessions
@@ -17,27 +18,22 @@ export const sessionsHandlers: PreviewRoute[] = [
     paths.auth.deleteAllSessionsForUser,
     ({ state }) => ((state.sessions = state.sessions.filter((s) => s.current)), {}),
   ),
-  on(paths.auth.revokeSessionsForUser, ({ state, body }) => {
-    const userId = text(record(body).userId);
-    state.sessions = state.sessions.filter((s) => s.userId !== userId);
+  // Only users of the caller's tenant; anyone else answers like an unknown user (as on the server).
+  on(paths.auth.revokeSessionsForUser, (req) => {
+    const { userId } = parseWith(sc.revokeSessionsForUser.body, req.body);
+    const tenantId = scopedTenant(req);
+    if (!req.state.users.some((u) => u.id === userId && u.tenantIds.includes(tenantId)))
+      throw fail(404, 'User not found');
+    req.state.sessions = req.state.sessions.filter((s) => s.userId !== userId);
     return {};
   }),
   on(paths.auth.getSessionConfigurations, ({ state }) => state.sessionConfiguration),
   on(paths.auth.createOrUpdateSessionConfigrations, ({ state, body }) => {
-    const input = record(body);
+    const patch = parseWith(sc.createOrUpdateSessionConfigrations.body, body);
     const config = state.sessionConfiguration;
-    merge(config.sessionConcurrentConfiguration, record(input.sessionConcurrentConfiguration), [
-      'isActive',
-      'maxSessions',
-    ]);
-    merge(config.sessionIdleTimeoutConfiguration, record(input.sessionIdleTimeoutConfiguration), [
-      'isActive',
-      'timeout',
-    ]);
-    merge(config.sessionTimeoutConfiguration, record(input.sessionTimeoutConfiguration), [
-      'isActive',
-      'timeout',
-    ]);
+    Object.assign(config.sessionConcurrentConfiguration, patch.sessionConcurrentConfiguration);
+    Object.assign(config.sessionIdleTimeoutConfiguration, patch.sessionIdleTimeoutConfiguration);
+    Object.assign(config.sessionTimeoutConfiguration, patch.sessionTimeoutConfiguration);
     return config;
   }),
 ];

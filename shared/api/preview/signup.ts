@@ -1,65 +1,129 @@
-// Sign-up, activation, invitations and passwords: the mails are imaginary, the links any userId and token.
+// Sign-up, activation, invitations and passwords: the mails are imaginary, so a link is any userId and token
+// (and its one-time code any code) except the bad ones below. Bodies are parsed with the signup contract.
+import { signupContracts as c } from '../contracts/signup';
+import { usersContracts as uc } from '../contracts/users';
 import { paths } from '../paths';
 import { authAnswer, WRONG_PASSWORD } from './auth';
-import { fail, newId, ok, on, type PreviewRequest, type PreviewRoute, record, text } from './common';
+import { fail, newId, on, parseWith, type PreviewRequest, type PreviewRoute } from './common';
 import { signedInUser } from './views';
 
 /** Links of the sample mails: this token stands for an expired or used link. */
 export const PREVIEW_BAD_LINK_TOKEN = 'expired';
+/** The one-time code of a link: this code stands for a wrong one. */
+export const PREVIEW_BAD_CODE = '000000';
 
-/** The one-time links of activation, invitation and reset: any userId and token, except the bad token. */
-function linkToken(req: PreviewRequest, message: string): void {
-  const body = { ...Object.fromEntries(req.query), ...record(req.body) };
-  if (!text(body.userId) || !text(body.token) || text(body.token) === PREVIEW_BAD_LINK_TOKEN)
-    throw fail(400, message);
+export const ACTIVATION_INVALID = 'The activation link is invalid or expired';
+export const INVITATION_INVALID = "We couldn't verify your invitation";
+export const RESET_INVALID = 'The password reset link is invalid or expired';
+export const OTC_INVALID = 'The code is invalid or expired';
+export const CURRENT_PASSWORD_WRONG = 'The current password is incorrect';
+export const SIGN_UP_STRATEGY_OFF = 'Sign-up is by email: this sign-up strategy is not enabled';
+export const SMS_RECOVERY_OFF = 'Password recovery by SMS is not enabled';
+
+/** A link of an imaginary mail: refused only for the bad token (as the server refuses an unknown one). */
+function checkLink(token: string, message: string): void {
+  if (token === PREVIEW_BAD_LINK_TOKEN) throw fail(400, message);
 }
 
-function activate(req: PreviewRequest) {
-  linkToken(req, 'The activation link is invalid or expired');
+function checkCode(code: string): void {
+  if (code === PREVIEW_BAD_CODE) throw fail(400, OTC_INVALID);
+}
+
+/** A live invite link of one of the sample tenants. */
+const liveInviteLink = (req: PreviewRequest, token: string) =>
+  req.state.inviteLinks.find((l) => l.token === token && Date.parse(l.expires) > req.now.getTime());
+
+function signUp(req: PreviewRequest) {
+  const { invitationToken } = parseWith(c.signUpUser.body, req.body);
+  // With an invite link's token the sign-up joins that account: the token must name a live link, as on the server.
+  if (invitationToken !== undefined && !liveInviteLink(req, invitationToken)) throw fail(400, INVITATION_INVALID);
+  return { shouldActivate: true, userId: newId('user') };
+}
+
+function activate(req: PreviewRequest, body: { token: string }) {
+  checkLink(body.token, ACTIVATION_INVALID);
   req.state.session.signedIn = true;
   return authAnswer(req);
 }
 
-export const CURRENT_PASSWORD_WRONG = 'The current password is incorrect';
-
 function changePassword(req: PreviewRequest) {
+  const { password } = parseWith(c.changePassword.body, req.body);
   signedInUser(req.state);
-  const body = record(req.body);
-  if (!text(body.password) || text(body.password) === WRONG_PASSWORD) throw fail(400, CURRENT_PASSWORD_WRONG);
-  if ((text(body.newPassword) ?? '').length < 8) throw fail(400, 'The new password is too short');
+  if (password === WRONG_PASSWORD) throw fail(400, CURRENT_PASSWORD_WRONG);
   return {};
 }
 
 export const signupHandlers: PreviewRoute[] = [
-  on(paths.auth.signUpUser, (req) => {
-    // With an invite link's token the sign-up joins that account: the token must name a live link, as on the server.
-    const invitationToken = record(req.body).invitationToken;
-    if (
-      invitationToken !== undefined &&
-      !req.state.inviteLinks.some(
-        (l) => l.token === invitationToken && Date.parse(l.expires) > req.now.getTime(),
-      )
-    )
-      throw fail(400, "We couldn't verify your invitation");
-    return { shouldActivate: true, userId: text(record(req.body).email) ? newId('user') : '' };
+  on(paths.auth.signUpUser, signUp),
+  // Only email sign-up is offered (getSignUpStrategies), as on the server.
+  on(paths.auth.signUpUserWithPhoneNumber, (req) => {
+    parseWith(c.signUpUserWithPhoneNumber.body, req.body);
+    throw fail(400, SIGN_UP_STRATEGY_OFF);
   }),
-  on(
-    paths.auth.getActivateAccountStrategy,
-    (req) => (linkToken(req, 'The activation link is invalid or expired'), { shouldSetPassword: false }),
-  ),
-  on(paths.auth.activateAccount, activate),
-  on(paths.auth.resendActivationEmail, ok),
-  on(paths.auth.acceptInvitation, (req) => (linkToken(req, "We couldn't verify your invitation"), {})),
-  on(paths.auth.resendInvitationEmail, ok),
-  on(paths.auth.forgotPassword, ok),
-  on(
-    paths.auth.validateResetPasswordToken,
-    (req) => (linkToken(req, 'The password reset link is invalid or expired'), {}),
-  ),
-  on(
-    paths.auth.resetPassword,
-    (req) => (linkToken(req, 'The password reset link is invalid or expired'), {}),
-  ),
+  on(paths.auth.signUpUserWithUsername, (req) => {
+    parseWith(c.signUpUserWithUsername.body, req.body);
+    throw fail(400, SIGN_UP_STRATEGY_OFF);
+  }),
+  on(paths.auth.getActivateAccountStrategy, (req) => {
+    const { token } = parseWith(c.getActivateAccountStrategy.query, Object.fromEntries(req.query));
+    checkLink(token, ACTIVATION_INVALID);
+    return { shouldSetPassword: false };
+  }),
+  on(paths.auth.activateAccount, (req) => activate(req, parseWith(c.activateAccount.body, req.body))),
+  on(paths.auth.activateAccountWithOTC, (req) => {
+    const body = parseWith(c.activateAccountWithOTC.body, req.body);
+    checkCode(body.code);
+    return activate(req, body);
+  }),
+  on(paths.auth.resendActivationEmail, (req) => (parseWith(c.resendActivationEmail.body, req.body), {})),
+  on(paths.auth.acceptInvitation, (req) => {
+    checkLink(parseWith(c.acceptInvitation.body, req.body).token, INVITATION_INVALID);
+    return {};
+  }),
+  on(paths.auth.acceptInvitationWithOTC, (req) => {
+    const { token, code } = parseWith(c.acceptInvitationWithOTC.body, req.body);
+    checkCode(code);
+    checkLink(token, INVITATION_INVALID);
+    return {};
+  }),
+  // A tenant's shareable invite link: answers the tenant's name.
+  on(paths.auth.verifyInviteToken, (req) => {
+    const link = liveInviteLink(req, parseWith(c.verifyInviteToken.body, req.body).token);
+    const tenant = link && req.state.tenants.find((t) => t.tenantId === link.tenantId);
+    if (!tenant) throw fail(400, INVITATION_INVALID);
+    return tenant.name;
+  }),
+  on(paths.auth.resendInvitationEmail, (req) => (parseWith(c.resendInvitationEmail.body, req.body), {})),
+  on(paths.auth.forgotPassword, (req) => (parseWith(c.forgotPassword.body, req.body), {})),
+  on(paths.auth.resetPasswordViaEmail, (req) => {
+    const { identifier, identifierType } = parseWith(c.resetPasswordViaEmail.body, req.body);
+    if (identifierType !== 'email') throw fail(400, 'identifierType: Only email identifies an account here');
+    if (!c.forgotPassword.body.shape.email.safeParse(identifier).success)
+      throw fail(400, 'identifier: Invalid email address');
+    return {};
+  }),
+  // Recovery by SMS is not offered (getPasswordRecoveryStrategies), as on the server.
+  on(paths.auth.resetPasswordViaSms, (req) => {
+    parseWith(c.resetPasswordViaSms.body, req.body);
+    throw fail(400, SMS_RECOVERY_OFF);
+  }),
+  on(paths.auth.verifyPasswordViaSms, (req) => {
+    parseWith(c.verifyPasswordViaSms.body, req.body);
+    throw fail(400, SMS_RECOVERY_OFF);
+  }),
+  on(paths.auth.validateResetPasswordToken, (req) => {
+    checkLink(parseWith(c.validateResetPasswordToken.body, req.body).token, RESET_INVALID);
+    return {};
+  }),
+  on(paths.auth.resetPassword, (req) => {
+    checkLink(parseWith(c.resetPassword.body, req.body).token, RESET_INVALID);
+    return {};
+  }),
+  // The unlock link mailed at a lockout (imaginary too): any token but the bad one lifts the lock.
+  on(paths.users.unlockMe, (req) => {
+    checkLink(parseWith(uc.unlockMe.body, req.body).token, 'The unlock link is invalid or expired');
+    return {};
+  }),
   on(paths.auth.loadPasswordConfig, () => ({
     minLength: 8,
     maxLength: 128,

@@ -1,4 +1,6 @@
 // Tenants of the signed-in user, switching, and the account's hierarchy (sub-tenants).
+import type { z } from 'zod';
+import { tenantsContracts as tc, type tenant } from '../contracts/tenants';
 import { paths } from '../paths';
 import {
   fail,
@@ -10,6 +12,7 @@ import {
   newId,
   on,
   page,
+  parseWith,
   type PreviewRequest,
   type PreviewRoute,
   record,
@@ -26,6 +29,32 @@ import {
   tenantsOf,
 } from './views';
 import { buildTenant, type SampleState, type Tenant } from './sampleData';
+
+/** A tenant as the me/tenants calls answer it (the tenants contract's type). */
+type TenantView = z.infer<typeof tenant>;
+
+export const tenantView = (t: Tenant): TenantView => ({
+  id: t.id,
+  tenantId: t.tenantId,
+  name: t.name,
+  vendorId: t.vendorId,
+  parentTenantId: t.parentTenantId,
+  isReseller: t.isReseller,
+  metadata: t.metadata,
+  createdAt: t.createdAt,
+  // No edit time is kept for a tenant (as on the server): its creation is its last known change.
+  updatedAt: t.createdAt,
+  deletedAt: null,
+});
+
+/** The user's tenants and the active one (users v1 and v3 me/tenants). */
+function currentUserTenants(state: SampleState) {
+  const tenants = tenantsOf(state, signedInUser(state)).map(tenantView);
+  return {
+    tenants,
+    activeTenant: tenants.find((t) => t.tenantId === state.session.activeTenantId) ?? null,
+  };
+}
 
 interface TenantNode {
   tenantId: string;
@@ -84,17 +113,12 @@ function deleteSubTenant(req: PreviewRequest) {
 
 export const tenantsHandlers: PreviewRoute[] = [
   // Tenants of the signed-in user, switching, hierarchy
-  on(paths.users.getCurrentUserTenantsV1, ({ state }) => tenantsOf(state, signedInUser(state))),
-  on(paths.tenants.getTenants, ({ state }) => tenantsOf(state, signedInUser(state))),
-  on(paths.users.getCurrentUserTenantsV3, ({ state }) => {
-    const tenants = tenantsOf(state, signedInUser(state));
-    return {
-      tenants,
-      activeTenant: tenants.find((t) => t.tenantId === state.session.activeTenantId) ?? null,
-    };
-  }),
+  on(paths.users.getCurrentUserTenantsV1, ({ state }) => currentUserTenants(state)),
+  on(paths.tenants.getTenants, ({ state }) => tenantsOf(state, signedInUser(state)).map(tenantView)),
+  on(paths.users.getCurrentUserTenantsV3, ({ state }) => currentUserTenants(state)),
   on(paths.tenants.switchTenant, ({ state, body }) => {
-    switchTenantTo(state, signedInUser(state), text(record(body).tenantId) ?? '');
+    const { tenantId } = parseWith(tc.switchTenant.body, body);
+    switchTenantTo(state, signedInUser(state), tenantId);
     return {};
   }),
   on(paths.tenants.getSubTenants, (req) =>

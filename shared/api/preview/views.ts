@@ -1,4 +1,6 @@
 // Views shared by several families: the stored records as the API answers them, and who is calling.
+import type { z } from 'zod';
+import type { userProfile } from '../contracts/users';
 import { fail, find, type PreviewRequest } from './common';
 import {
   type Application,
@@ -9,6 +11,9 @@ import {
   type Tenant,
   type User,
 } from './sampleData';
+
+/** The signed-in user's profile (the contract's type: the preview answers no other copy of it). */
+export type UserProfile = z.infer<typeof userProfile>;
 
 export const rolesOf = (state: SampleState, ids: readonly string[]): Role[] =>
   ids.flatMap((id) => state.roles.filter((r) => r.id === id));
@@ -69,14 +74,31 @@ export function tenantUser(req: PreviewRequest, userId: string): User {
   return find(req.state.users, (u) => u.id === userId && u.tenantIds.includes(tenantId), 'User');
 }
 
-export function meView(state: SampleState, user: User) {
+/** The signed-in user as users v2 me and every sign-in answer it (the users contract's `userProfile`). */
+export function meView(state: SampleState, user: User): UserProfile {
   const roles = rolesOf(state, user.roleIds);
   return {
-    ...userView(state, user),
+    id: user.id,
+    sub: user.id,
+    email: user.email,
+    name: user.name,
+    profilePictureUrl: user.profilePictureUrl,
+    phoneNumber: user.phoneNumber,
+    verified: user.verified,
+    mfaEnrolled: user.mfaEnrolled,
+    provider: user.provider,
     tenantId: state.session.activeTenantId,
+    tenantIds: [...user.tenantIds],
+    // The sample user holds the same roles in each of its tenants.
+    tenants: user.tenantIds.map((tenantId) => ({ tenantId, roles })),
+    metadata: user.metadata,
     roles,
-    permissions: permissionsOf(state, roles).map((p) => permissionView(state, p)),
-    mfaEnabled: user.mfaEnrolled,
+    permissions: permissionsOf(state, roles).map((p) => ({
+      ...permissionView(state, p),
+      roleIds: roles.filter((r) => r.permissions.includes(p.id)).map((r) => r.id),
+    })),
+    createdAt: user.createdAt,
+    lastLogin: user.lastLogin,
   };
 }
 
@@ -114,7 +136,7 @@ export function tenantsOf(state: SampleState, user: User): Tenant[] {
 }
 
 export function switchTenantTo(state: SampleState, user: User, tenantId: string): void {
-  if (!user.tenantIds.includes(tenantId)) throw fail(400, 'User is not a member of this tenant');
+  if (!user.tenantIds.includes(tenantId)) throw fail(403, 'User is not a member of this tenant');
   state.session.activeTenantId = tenantId;
   user.tenantId = tenantId;
 }
