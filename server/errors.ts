@@ -56,6 +56,8 @@ export const ERROR_CATALOG = [
   { code: 'ER-3011', message: 'The code is invalid or expired' },
   { code: 'ER-3012', message: 'Sign-up is by email: this sign-up strategy is not enabled' },
   { code: 'ER-3013', message: 'Password recovery by SMS is not enabled' },
+  { code: 'ER-3014', message: 'identifierType: Only email identifies an account here' },
+  { code: 'ER-3015', message: 'identifier: Invalid email address' },
   // 4xxx profile, privacy (phone numbers, passkeys, sessions) and account
   {
     code: 'ER-4001',

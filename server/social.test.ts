@@ -100,10 +100,20 @@ describe('social login against oidc-provider standing in for google', () => {
     assert.equal(landed.searchParams.get('provider'), 'google');
     const code = landed.searchParams.get('code');
     assert.ok(code);
-    const body = await f.json<{ accessToken: string; user: { id: string; email: string } }>(
-      await postLogin(browser, code),
-    );
+    const body = await f.json<{
+      accessToken: string;
+      user: { id: string; email: string };
+      email: string;
+      name: string;
+      userId: string;
+      isNewUser: boolean;
+    }>(await postLogin(browser, code));
     assert.equal(body.user.email, 'new.social@gmail.test');
+    // Frontegg's social answer names the user and says this is their first sign-in.
+    assert.deepEqual(
+      [body.email, body.name, body.userId, body.isNewUser],
+      ['new.social@gmail.test', 'Social Person', body.user.id, true],
+    );
     const [user] = await f.db.select().from(users).where(eq(users.id, body.user.id));
     assert.equal(user!.provider, 'google');
     const memberships = await f.db.select().from(userTenants).where(eq(userTenants.userId, user!.id));
@@ -120,10 +130,11 @@ describe('social login against oidc-provider standing in for google', () => {
     assert.deepEqual(session!.amr, ['ext']);
 
     const again = await flow({ sub: 'g-1', email: 'new.social@gmail.test', email_verified: true });
-    const second = await f.json<{ user: { id: string } }>(
+    const second = await f.json<{ user: { id: string }; isNewUser: boolean }>(
       await postLogin(again.browser, again.landed.searchParams.get('code')!),
     );
     assert.equal(second.user.id, user!.id);
+    assert.equal(second.isNewUser, false, 'signed in before');
   });
 
   it('never auto-links to an existing account by an unverified email; links a verified one', async () => {

@@ -140,5 +140,19 @@ export async function exchangeLoginCode(
     });
     throw apiError(401, SSO_FAILED);
   }
-  return finishSignIn(c, services, sessions, user, { amr: EXTERNAL_AMR, method: redeemed.method });
+  const answer = await finishSignIn(c, services, sessions, user, {
+    amr: EXTERNAL_AMR,
+    method: redeemed.method,
+  });
+  if (!via.startsWith('social:')) return answer;
+  // Frontegg's social answer also names the user, and whether this is their first sign-in.
+  const tenantId = user.activeTenantId ?? undefined;
+  return {
+    ...answer,
+    email: user.email,
+    name: user.name,
+    userId: user.id,
+    isNewUser: user.lastLogin === null,
+    ...(tenantId ? { tenantId } : {}),
+  };
 }

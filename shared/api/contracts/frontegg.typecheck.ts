@@ -92,6 +92,7 @@ import type {
   IPreVerifyMFAWebAuthnResponse,
   ISocialLoginProviderConfiguration,
   ISocialLoginProviderConfigurationV2,
+  ILoginViaSocialLoginResponse,
   ISSOPublicConfiguration,
   IVerifyMfaResponse,
   IWebAuthnDevice,
@@ -252,6 +253,10 @@ export const carried = {
   socialProviders: true satisfies Check<
     AnswerOf<typeof social.getSocialLoginProviders>,
     ISocialLoginProviderConfiguration
+  >,
+  socialLogin: true satisfies Check<
+    Extract<AnswerOf<typeof social.loginViaSocialLogin>, { accessToken: string }>,
+    ILoginViaSocialLoginResponse
   >,
   socialProvidersV2: true satisfies Check<
     AnswerOf<typeof social.getSocialLoginProvidersV2>,

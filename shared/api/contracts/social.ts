@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { paths } from '../paths';
 import { contract } from './contract';
-import { loginAnswer } from './auth';
+import { mfaRequired, signedIn } from './auth';
 
 const a = paths.auth;
 
@@ -32,6 +32,21 @@ export const socialProviderConfiguration = z.object({
   additionalScopes: z.array(z.string()),
 });
 
+/**
+ * Frontegg's ILoginViaSocialLoginResponse: the sign-in, and who signed in — `isNewUser` when this is the
+ * user's first sign-in (an account the provider's sign-in just created, or one never signed in before).
+ */
+export const socialLoginAnswer = z.union([
+  signedIn.extend({
+    email: z.string(),
+    name: z.string(),
+    isNewUser: z.boolean(),
+    userId: z.string(),
+    tenantId: z.string().optional(),
+  }),
+  mfaRequired.extend({ email: z.string(), name: z.string(), isNewUser: z.boolean(), userId: z.string() }),
+]);
+
 export const socialContracts = {
   getSocialLoginProviders: contract({
     route: a.getSocialLoginProviders,
@@ -45,6 +60,6 @@ export const socialContracts = {
     route: a.loginViaSocialLogin,
     params: z.object({ provider: socialProvider }),
     body: z.object({ code: z.string().min(1).max(200) }),
-    response: loginAnswer,
+    response: socialLoginAnswer,
   }),
 } as const;

@@ -25,7 +25,8 @@ const families: [string, ApiPath, CallOptions, Check][] = [
     paths.users.getCurrentUserTenantsV1,
     {},
     (b) => {
-      expect(b.map((t: AnyJson) => t.name)).to.deep.equal(['Acme', 'Acme Europe', 'Acme Labs']);
+      expect(b.tenants.map((t: AnyJson) => t.name)).to.deep.equal(['Acme', 'Acme Europe', 'Acme Labs']);
+      expect(b.activeTenant.tenantId).to.equal('tenant-acme');
     },
   ],
   [
@@ -515,8 +516,10 @@ describe('preview handlers', () => {
       });
       expect(status).to.equal(200);
       expect(body.expiresIn).to.equal(300);
-      expect(body.email).to.equal(SAMPLE_USER_EMAIL);
-      expect(body.refreshToken).to.be.a('string').that.is.not.empty;
+      expect(body.user.email).to.equal(SAMPLE_USER_EMAIL);
+      expect(body.user.sub).to.equal(body.user.id);
+      // As on the server, the refresh token never travels in JSON (an HttpOnly cookie there).
+      expect(body).to.not.have.property('refreshToken');
       expect(body.accessToken.split('.')).to.have.length(3);
       const claims = jwtDecode<AnyJson>(body.accessToken);
       expect(claims.sub).to.equal('user-demo-admin');
@@ -549,7 +552,7 @@ describe('preview handlers', () => {
       const before = await call(paths.auth.refreshToken, { body: {} });
       expect(before.status).to.equal(401);
       expect(before.body.errors).to.be.an('array').that.is.not.empty;
-      await call(paths.auth.login, { body: { email: 'a@b.c', password: 'secret' } });
+      await call(paths.auth.login, { body: { email: 'a@b.test', password: 'secret' } });
       const after = await call(paths.auth.refreshToken, { body: {} });
       expect(after.status).to.equal(200);
       expect(jwtDecode<AnyJson>(after.body.accessToken).email).to.equal(SAMPLE_USER_EMAIL);
@@ -574,11 +577,12 @@ describe('preview handlers', () => {
       expect(users.body.items.map((u: AnyJson) => u.name)).to.have.members(['Demo Admin', 'Omar Haddad']);
     });
 
-    it('switching to a tenant the user is not in answers 400', async () => {
+    it('switching to a tenant the user is not in answers 403 (as the server); no tenant named, 400', async () => {
       const { call } = previewHarness();
       expect(
         (await call(paths.tenants.switchTenant, { body: { tenantId: 'tenant-nowhere' } })).status,
-      ).to.equal(400);
+      ).to.equal(403);
+      expect((await call(paths.tenants.switchTenant, { body: {} })).status).to.equal(400);
     });
   });
 

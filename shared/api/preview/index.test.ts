@@ -119,7 +119,7 @@ describe('preview transport', () => {
     const { call } = previewHarness();
     const tenants = await call(paths.users.getCurrentUserTenantsV1);
     expect(tenants.status).to.equal(200);
-    expect(tenants.body).to.be.an('array');
+    expect(tenants.body.tenants).to.be.an('array');
     const user = await call(paths.auth.getUserById, { params: { userId: 'user-maya' } });
     expect(user.body.email).to.equal('maya.cohen@acme.example');
   });
