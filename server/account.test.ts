@@ -588,12 +588,29 @@ describe('account: lockout, password-history and MFA policies', () => {
 
   const p = paths.securityPolicy;
 
-  it('answers the defaults for the tenant and the vendor', async () => {
-    const { token } = await (await h.createUser('Viewer')).signIn();
+  /** A policy answer without the id and dates of the row it comes from (checked to be there). */
+  const valueOf = (answer: unknown) => {
+    const { id, createdAt, updatedAt, ...value } = answer as Json;
+    assert.equal(typeof id, 'string');
+    assert.ok(!Number.isNaN(Date.parse(createdAt as string)), 'createdAt');
+    assert.ok(!Number.isNaN(Date.parse(updatedAt as string)), 'updatedAt');
+    return value;
+  };
+
+  it('answers the defaults for the tenant and the vendor, with fe.secure.read.securityPolicy only', async () => {
+    // The portal's security page needs fe.secure.read.securityPolicy; a Viewer (users, roles, groups and
+    // settings) does not see it and cannot read the policies. The password rules every form applies are
+    // for any signed-in user.
+    const viewer = await (await h.createUser('Viewer')).signIn();
+    for (const path of [p.getLockoutPolicy.path, p.getMfaPolicy.path, p.getVendorPasswordHistoryPolicy.path])
+      assert.equal((await h.request('GET', path, viewer.token)).status, 403, path);
+    assert.equal((await h.request('GET', p.getPasswordConfigPolicy.path, viewer.token)).status, 200);
+
+    const { token } = await (await h.createUser('ReadOnly')).signIn();
     const read = async (path: string) => {
       const res = await h.request('GET', path, token);
       assert.equal(res.status, 200, path);
-      return res.json();
+      return valueOf(await res.json());
     };
     assert.deepEqual(await read(p.getLockoutPolicy.path), {
       enabled: true,
@@ -607,11 +624,42 @@ describe('account: lockout, password-history and MFA policies', () => {
     });
     assert.deepEqual(await read(p.getPasswordHistoryPolicy.path), { enabled: true, historySize: 5 });
     assert.deepEqual(await read(p.getVendorPasswordHistoryPolicy.path), { enabled: true, historySize: 5 });
-    const mfa = (await read(p.getMfaPolicy.path)) as Json;
+    const mfa = await read(p.getMfaPolicy.path);
     assert.equal(mfa.enforceMFAType, 'DontForce');
     assert.equal(typeof mfa.allowRememberMyDevice, 'boolean');
     assert.equal(typeof mfa.mfaDeviceExpiration, 'number');
     assert.deepEqual(await read(p.getVendorMfaPolicy.path), mfa);
+  });
+
+  it('[SECURITY-016] [SECURITY-017] [SECURITY-018] [SECURITY-019] [SECURITY-020] the global policy, password rules, rotation and captcha answer what the server enforces', async () => {
+    const { token } = await (await h.createUser('ReadOnly')).signIn();
+    const read = async (path: string, signedIn = true) => {
+      const res = await h.request('GET', path, signedIn ? token : undefined);
+      assert.equal(res.status, 200, path);
+      return (await res.json()) as Json;
+    };
+    const global = await read(p.getGlobalSecurityPolicy.path);
+    valueOf(global);
+    assert.equal(global.enforceMFAType, 'DontForce');
+    assert.equal(global.cookieSameSite, t.services.config.cookieSameSite.toUpperCase());
+    assert.equal(global.defaultTokenExpiration, t.services.config.accessTokenTtlSeconds);
+    assert.equal(global.defaultRefreshTokenExpiration, t.services.config.refreshTokenTtlDays * 86_400);
+    // The key access tokens are verified with (base64 SPKI): the last key of the JWKS.
+    assert.match(global.publicKey as string, /^MII[A-Za-z0-9+/=]+$/);
+
+    // The rules every password form applies, as signup/passwordPolicy enforces them.
+    assert.deepEqual(await read(p.getPasswordConfigPolicy.path), {
+      minLength: 8,
+      maxLength: 128,
+      allowPassphrases: true,
+      minPhraseLength: 20,
+      minOptionalTestsToPass: 0,
+    });
+    // Passwords never expire here; there is no captcha (read before sign-in, so public).
+    assert.deepEqual(await read(p.getPasswordRotationPolicy.path), { isActive: false });
+    assert.deepEqual(await read(p.getVendorPasswordRotationPolicy.path), { isActive: false });
+    const captcha = await read(p.getCaptchaPolicy.path, false);
+    assert.deepEqual(valueOf(captcha), { enabled: false, siteKey: '' });
   });
 
   it('a ReadOnly member cannot save any policy (403), with POST or PATCH', async () => {
@@ -647,7 +695,7 @@ describe('account: lockout, password-history and MFA policies', () => {
       allowRememberMyDevice: true,
       mfaDeviceExpiration: 86_400,
     });
-    assert.deepEqual(await (await h.request('GET', p.getMfaPolicy.path, admin.token)).json(), {
+    assert.deepEqual(valueOf(await (await h.request('GET', p.getMfaPolicy.path, admin.token)).json()), {
       enforceMFAType: 'Force',
       allowRememberMyDevice: true,
       mfaDeviceExpiration: 86_400,
@@ -667,11 +715,11 @@ describe('account: lockout, password-history and MFA policies', () => {
       assert.equal((await h.request('POST', path, admin.token, body)).status, 400, JSON.stringify(body));
     }
 
-    const labsUser = await (await h.createUser('Viewer', 'Acme Labs')).signIn();
-    assert.deepEqual(await (await h.request('GET', p.getPasswordHistoryPolicy.path, labsUser.token)).json(), {
-      enabled: true,
-      historySize: 5,
-    });
+    const labsUser = await (await h.createUser('ReadOnly', 'Acme Labs')).signIn();
+    assert.deepEqual(
+      valueOf(await (await h.request('GET', p.getPasswordHistoryPolicy.path, labsUser.token)).json()),
+      { enabled: true, historySize: 5 },
+    );
     const actions = await h.auditActions();
     assert.ok(actions.includes('Security policy updated: passwordHistory'));
     assert.ok(actions.includes('Security policy updated: mfa'));

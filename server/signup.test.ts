@@ -190,7 +190,10 @@ describe('sign-up and activation', () => {
 
     const refused = await post(t, paths.auth.activateAccountWithOTC.path, { userId, token, code: wrong });
     assert.equal(refused.status, 400);
-    assert.deepEqual(await refused.json(), { errors: ['The code is invalid or expired'], errorCode: 'ER-3011' });
+    assert.deepEqual(await refused.json(), {
+      errors: ['The code is invalid or expired'],
+      errorCode: 'ER-3011',
+    });
 
     const activated = await post(t, paths.auth.activateAccountWithOTC.path, { userId, token, code });
     assert.equal(activated.status, 200);
@@ -198,7 +201,10 @@ describe('sign-up and activation', () => {
     assert.equal(login.user.id, userId);
     assert.equal((await me(t, login.accessToken)).status, 200);
     // The code goes with its link: spent together.
-    assert.equal((await post(t, paths.auth.activateAccountWithOTC.path, { userId, token, code })).status, 400);
+    assert.equal(
+      (await post(t, paths.auth.activateAccountWithOTC.path, { userId, token, code })).status,
+      400,
+    );
   });
 
   it('a registered email gets the same status and answer shape, no new account, and a notice by mail', async () => {
@@ -583,7 +589,10 @@ describe('invitations', () => {
 
     const refused = await post(t, path, { userId, token, code: wrong });
     assert.equal(refused.status, 400);
-    assert.deepEqual(await refused.json(), { errors: ['The code is invalid or expired'], errorCode: 'ER-3011' });
+    assert.deepEqual(await refused.json(), {
+      errors: ['The code is invalid or expired'],
+      errorCode: 'ER-3011',
+    });
 
     const accepted = await post(t, path, { userId, token, code });
     assert.equal(accepted.status, 200);

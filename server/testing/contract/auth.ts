@@ -3,6 +3,7 @@
 import { authContracts as a } from '../../../shared/api/contracts/auth';
 import { impersonateContracts as i } from '../../../shared/api/contracts/impersonate';
 import { sessionsContracts as s } from '../../../shared/api/contracts/sessions';
+import { teamContracts } from '../../../shared/api/contracts/team';
 import { tenantsContracts as t } from '../../../shared/api/contracts/tenants';
 import { usersContracts as u } from '../../../shared/api/contracts/users';
 import { WRONG_PASSWORD } from '../../../shared/api/preview/auth';
@@ -132,6 +133,18 @@ export const impersonateScript: Script = {
       call: i.impersonate,
       body: { impersonatedUserId: 'no-such-user', actorToken: 'not-a-token' },
       expect: 403,
+    },
+    { name: 'who I am', call: u.getMeV2, save: 'me' },
+    { name: 'the members', call: teamContracts.getUsersV3, query: { _limit: '50' }, save: 'members' },
+    {
+      name: 'impersonate a member',
+      call: i.impersonate,
+      body: (saved) => ({
+        impersonatedUserId: (saved.members.items as { id: string; isDisabled?: boolean }[]).find(
+          (m) => m.id !== saved.me.id && !m.isDisabled,
+        )?.id,
+        reason: 'Contract',
+      }),
     },
   ],
 };

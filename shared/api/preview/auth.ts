@@ -6,13 +6,7 @@ import { usersContracts as uc } from '../contracts/users';
 import { paths } from '../paths';
 import { encodePreviewJwt } from './jwt';
 import { fail, iso, on, parseWith, PreviewReply, type PreviewRequest, type PreviewRoute } from './common';
-import {
-  currentUser,
-  meView,
-  signedInUser,
-  switchTenantTo,
-  type UserProfile,
-} from './views';
+import { currentUser, meView, signedInUser, switchTenantTo, type UserProfile } from './views';
 import { type SampleState } from './sampleData';
 
 /** The preview's wrong password: any other signs the sample user in. */
@@ -120,7 +114,11 @@ function stepUp(req: PreviewRequest) {
 function exchangeOAuthTokens(req: PreviewRequest) {
   parseWith(ac.exchangeOAuthTokens.body, req.body);
   const description = 'The grant is not valid';
-  throw new PreviewReply(400, { error: 'invalid_grant', error_description: description, errors: [description] });
+  throw new PreviewReply(400, {
+    error: 'invalid_grant',
+    error_description: description,
+    errors: [description],
+  });
 }
 
 const SIGNED_OUT_PAGE =

@@ -16,7 +16,9 @@ function subjectOf(token: string): string | null {
   if (!payload) return null;
   try {
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const claims: unknown = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0))));
+    const claims: unknown = JSON.parse(
+      new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0))),
+    );
     const sub = (claims as { sub?: unknown } | null)?.sub;
     return typeof sub === 'string' ? sub : null;
   } catch {

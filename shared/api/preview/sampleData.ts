@@ -8,6 +8,10 @@ import {
   sampleTenants,
   sampleVendor,
 } from '../../fixtures/account';
+import type { z } from 'zod';
+import type { AnswerOf } from '../contracts/contract';
+import type { assignmentType, rolesContracts } from '../contracts/roles';
+import type { userFilterPreset, userProvider } from '../contracts/team';
 import { sampleApplications } from '../../fixtures/applications';
 import { sampleAuditColumns, sampleAuditRows } from '../../fixtures/audits';
 import {
@@ -46,11 +50,10 @@ export { SAMPLE_USER_EMAIL, SAMPLE_USER_ID, SAMPLE_USER_NAME } from '../../fixtu
 
 export type Severity = 'SEVERE' | 'WARNING' | 'INFO';
 export type RestrictionType = 'ALLOW' | 'BLOCK';
-export type UserProvider =
-  'local' | 'saml' | 'google' | 'github' | 'facebook' | 'microsoft' | 'scim2' | 'slack';
-export type AssignmentType = 'NEVER' | 'ALWAYS' | 'ASSIGNABLE';
+export type UserProvider = z.infer<typeof userProvider>;
+export type AssignmentType = z.infer<typeof assignmentType>;
 export type SubscriptionStatus = 'ACTIVE' | 'CANCELED' | 'INCOMPLETE' | 'EXPIRED' | 'TRIALING';
-export type UserPreset = 'breached-passwords' | 'mfa-unenrolled' | 'inactive';
+export type UserPreset = z.infer<typeof userFilterPreset>;
 export type RecommendationCode =
   | 'FORCE_MFA'
   | 'BREACHED_PASSWORDS_EXIST'
@@ -118,40 +121,22 @@ export interface Tenant {
   createdAt: string;
 }
 
-export interface PermissionCategory {
-  id: string;
-  name: string;
-  description: string;
-  feCategory: boolean;
-  createdAt: string;
-}
+// The roles family's records are its wire records (shared/api/contracts/roles.ts); what is derived when
+// answered (a permission's roleIds, a category's permissionIds) is left out of the state.
+type WireRole = AnswerOf<typeof rolesContracts.getRoles>[number];
+type WirePermission = AnswerOf<typeof rolesContracts.getPermissions>[number];
+type WirePermissionCategory = AnswerOf<typeof rolesContracts.getPermissionCategories>[number];
+
+export type PermissionCategory = Omit<WirePermissionCategory, 'permissionIds' | 'updatedAt'>;
 
 /** `roleIds` and the category's `permissionIds` are derived from the roles when answered. */
-export interface Permission {
-  id: string;
-  key: string;
-  name: string;
-  description: string;
+export type Permission = Omit<WirePermission, 'roleIds' | 'updatedAt' | 'categoryId' | 'assignmentType'> & {
   categoryId: string;
-  fePermission: boolean;
   assignmentType: AssignmentType;
-  createdAt: string;
-}
+};
 
-export interface Role {
-  id: string;
-  key: string;
-  name: string;
-  description: string;
-  isDefault: boolean;
-  /** Permission ids. */
-  permissions: string[];
-  tenantId: string | null;
-  vendorId: string;
-  level: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A role: `tenantId` null for the vendor's built-in roles; `permissions` are permission ids. */
+export type Role = WireRole & { tenantId: string | null; level: number; description: string };
 
 export interface User {
   id: string;

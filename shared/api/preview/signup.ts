@@ -36,7 +36,8 @@ const liveInviteLink = (req: PreviewRequest, token: string) =>
 function signUp(req: PreviewRequest) {
   const { invitationToken } = parseWith(c.signUpUser.body, req.body);
   // With an invite link's token the sign-up joins that account: the token must name a live link, as on the server.
-  if (invitationToken !== undefined && !liveInviteLink(req, invitationToken)) throw fail(400, INVITATION_INVALID);
+  if (invitationToken !== undefined && !liveInviteLink(req, invitationToken))
+    throw fail(400, INVITATION_INVALID);
   return { shouldActivate: true, userId: newId('user') };
 }
 
