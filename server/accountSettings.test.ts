@@ -38,13 +38,21 @@ describe('account settings', () => {
   const { getSettings, updateSettings, getPublicSettings } = paths.accountSettings;
   const put = (token: string, body: unknown) => h.request('PUT', updateSettings.path, token, body);
 
-  it('every route of the table is mounted and refuses a call without a valid token (401)', async () => {
-    assert.equal(accountSettingsEndpoints.length, 3);
-    for (const { method, path } of accountSettingsEndpoints) {
+  it('every route of the table is mounted; the signed-in ones refuse a call without a valid token (401)', async () => {
+    assert.equal(accountSettingsEndpoints.length, 4);
+    const signedIn = accountSettingsEndpoints.filter((e) => e.regime !== 'public');
+    assert.deepEqual(
+      signedIn.map((e) => e.path),
+      [getSettings.path, updateSettings.path],
+    );
+    for (const { method, path } of signedIn) {
       const body = method === 'GET' ? undefined : {};
       assert.equal((await h.request(method, path, undefined, body)).status, 401, `${method} ${path}`);
       assert.equal((await h.request(method, path, 'not.a.jwt', body)).status, 401, `${method} ${path}`);
     }
+    // The public ones answer anyone (the login box reads them before sign-in).
+    for (const { method, path } of accountSettingsEndpoints.filter((e) => e.regime === 'public'))
+      assert.equal((await h.request(method, path)).status, 200, `${method} ${path}`);
   });
 
   it('[TENANTS-004] account settings carry address, timezone, dateFormat, timeFormat, currency, logo, tenantId, name', async () => {
@@ -173,7 +181,7 @@ describe('account settings', () => {
     );
   });
 
-  it('requires fe.secure.read/write.accountSettings (403); the public settings are for every member, without address and website', async () => {
+  it('requires fe.secure.read/write.accountSettings (403); the public settings are for anyone, the localisation for members only, never address or website', async () => {
     const support = await h.member('Support');
     const viewer = await h.member('Viewer');
     assert.equal((await h.request('GET', getSettings.path, support.token)).status, 403);
@@ -182,15 +190,44 @@ describe('account settings', () => {
     assert.equal((await put(viewer.token, { name: 'Hacked' })).status, 403);
     assert.equal((await h.tenant('Acme')).name, 'Acme');
 
-    const res = await h.request('GET', getPublicSettings.path, support.token);
-    assert.equal(res.status, 200);
-    const body = (await res.json()) as Json;
+    const publicOf = async (token?: string, query = '') => {
+      const res = await h.request('GET', `${getPublicSettings.path}${query}`, token);
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get('cache-control'), 'no-store');
+      return (await res.json()) as Json;
+    };
+    const privateKeys = ['id', 'name', 'address', 'website', 'logo', 'customLogin', 'hasCustomLogin'];
+    const leaks = (body: Json) => privateKeys.filter((key) => key in body);
+
+    // A member of the tenant: the token's tenant, where the application lives, and its localisation.
+    const body = await publicOf(support.token);
     assert.equal(body.tenantId, support.tenantId);
     assert.equal(body.dateFormat, 'DD/MM/YYYY');
-    assert.ok(!('address' in body) && !('website' in body) && !('customLogin' in body));
+    assert.equal(typeof body.applicationUrl, 'string');
+    assert.equal(typeof body.loginUrl, 'string');
+    assert.deepEqual(leaks(body), []);
 
-    // A member disabled in the tenant reads nothing: the token's session no longer stands there (401).
+    // Without a token (the login box before sign-in): the tenant named is echoed, nothing of the account is
+    // looked up — an existing id and an unknown one answer the same, with no localisation.
+    const anonymous = await publicOf(undefined, `?tenantId=${encodeURIComponent(support.tenantId)}`);
+    const unknown = await publicOf(undefined, '?tenantId=no-such-tenant');
+    assert.deepEqual(
+      { ...anonymous, tenantId: 'x' },
+      { ...unknown, tenantId: 'x' },
+      'an existing tenant answers like an unknown one',
+    );
+    assert.equal(anonymous.tenantId, support.tenantId);
+    assert.deepEqual(Object.keys(anonymous).sort(), ['applicationUrl', 'loginUrl', 'tenantId']);
+    assert.deepEqual(Object.keys(await publicOf()).sort(), ['applicationUrl', 'loginUrl', 'tenantId']);
+    assert.equal((await publicOf(undefined, `?tenantId=${'a'.repeat(101)}`)).tenantId, '');
+    // An invalid token is treated as no token.
+    assert.deepEqual(leaks(await publicOf('not.a.jwt')), []);
+    assert.equal((await publicOf('not.a.jwt')).dateFormat, undefined);
+
+    // A member disabled in the tenant is no longer a member: the answer carries nothing of the account.
     await h.db.update(userTenants).set({ disabled: true }).where(eq(userTenants.userId, support.id));
-    assert.equal((await h.request('GET', getPublicSettings.path, support.token)).status, 401);
+    const disabled = await publicOf(support.token);
+    assert.equal(disabled.dateFormat, undefined);
+    assert.deepEqual(leaks(disabled), []);
   });
 });

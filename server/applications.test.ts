@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { and, eq } from 'drizzle-orm';
+import { applicationAccessType } from '../shared/api/contracts/applications';
 import { paths } from '../shared/api/paths';
 import { applications, applicationUsers, audits, users } from './db/schema';
 import { applicationsEndpoints } from './routes/applications';
@@ -130,6 +131,40 @@ describe('applications: multi-app administration', () => {
         400,
       );
       assert.match(errors[0]!, /FREE_ACCESS/);
+    }
+  });
+
+  it('[ENUM-034] application access types are FREE_ACCESS and MANAGED_ACCESS: answers carry only these; a stored value outside them is MANAGED_ACCESS (assignees only)', async () => {
+    assert.deepEqual(applicationAccessType.options, ['FREE_ACCESS', 'MANAGED_ACCESS']);
+    const odd = randomUUID();
+    await f.db.insert(applications).values({
+      id: odd,
+      vendorId: t.services.vendorId,
+      name: 'Odd App',
+      accessType: 'PUBLIC',
+    });
+    try {
+      const plain = await f.createUser({ tenants: [{ id: acme, roles: ['Viewer'] }] });
+      const list = await get<AppJson[]>(A.getApplicationsData.path);
+      assert.ok(list.every((a) => (applicationAccessType.options as string[]).includes(a.accessType)));
+      assert.equal(list.find((a) => a.id === odd)!.accessType, 'MANAGED_ACCESS');
+      const v2 = await get<{ assignments: { appId: string; accessType: string }[] }[]>(
+        A.getTenantsApplicationsV2.path,
+      );
+      const types = v2.flatMap((t) => t.assignments.map((a) => a.accessType));
+      assert.ok(
+        types.length > 0 && types.every((v) => (applicationAccessType.options as string[]).includes(v)),
+      );
+      // Not open to everyone: a user not assigned does not get it; it can be assigned like a managed one.
+      assert.deepEqual(await get(fill(A.getUserApplicationsId.path, { userId: plain.id })), [freeApp]);
+      const assigned = await f.json(
+        await f.request('POST', A.assignUserToApplications.path, admin, { userId: plain.id, appIds: [odd] }),
+        201,
+      );
+      assert.deepEqual(assigned, { userId: plain.id, appIds: [freeApp, odd] });
+    } finally {
+      await f.db.delete(applicationUsers).where(eq(applicationUsers.applicationId, odd));
+      await f.db.delete(applications).where(eq(applications.id, odd));
     }
   });
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
+import { flagsContracts, treatment } from '../shared/api/contracts/flags';
 import { paths } from '../shared/api/paths';
 import {
   buildAttributes,
@@ -10,9 +11,19 @@ import {
   isEntitledToPermission,
   parseEntitlements,
   parseFlags,
+  TREATMENTS,
 } from '../shared/flags';
 import { hashPassword } from './auth/passwords';
-import { features, roles, tenantEntitlements, tenants, userRoles, users, userTenants } from './db/schema';
+import {
+  featureFlags,
+  features,
+  roles,
+  tenantEntitlements,
+  tenants,
+  userRoles,
+  users,
+  userTenants,
+} from './db/schema';
 import { testServer } from './testing';
 
 const ENTITLEMENTS = paths.entitlements.loadEntitlementsV2.path;
@@ -162,6 +173,50 @@ describe('flags and entitlements endpoints', () => {
     assert.deepEqual(isEntitledToPermission(entitlements, 'fe.secure.write.samlConfiguration', attributes), {
       isEntitled: true,
     });
+  });
+
+  it("[ENUM-018] flag treatments on the wire are true and false (the evaluator's list, the contract's enum)", async () => {
+    assert.deepEqual(treatment.options, [...TREATMENTS]);
+    assert.deepEqual([...TREATMENTS], ['true', 'false']);
+    // A flag stored with boolean treatments and a rule whose treatment is stored as text.
+    const { db, vendorId } = t.services;
+    await db.insert(featureFlags).values({
+      id: randomUUID(),
+      vendorId,
+      key: 'enum-018-flag',
+      on: true,
+      offTreatment: false,
+      defaultTreatment: true,
+      rules: [{ conditions: [], treatment: 'false' }],
+    });
+    await db.insert(features).values({
+      id: randomUUID(),
+      vendorId,
+      key: 'enum-018',
+      name: 'ENUM-018',
+      featureFlagKey: 'enum-018-flag',
+    });
+    const raw = await (await get(ENTITLEMENTS, adminToken)).json();
+    // The answer parses with the contract (treatments outside the enum would not).
+    const answer = flagsContracts.loadEntitlementsV2.response.parse(raw);
+    assert.deepEqual(answer.features['enum-018']!.featureFlag, {
+      on: true,
+      offTreatment: 'false',
+      defaultTreatment: 'true',
+      rules: [{ conditions: [], treatment: 'false' }],
+    });
+    const treatments = Object.values(answer.features).flatMap((f) =>
+      f.featureFlag
+        ? [
+            f.featureFlag.offTreatment,
+            f.featureFlag.defaultTreatment,
+            ...(f.featureFlag.rules ?? []).map((r) => r.treatment),
+          ]
+        : [],
+    );
+    assert.ok(
+      treatments.length >= 3 && treatments.every((v) => (TREATMENTS as readonly string[]).includes(v)),
+    );
   });
 
   it('entitlements differ between the admin and a member: permissions are the caller’s own', async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
+import { groupRelations } from '../shared/api/contracts/groups';
 import { paths } from '../shared/api/paths';
 import { groups, groupUsers, policies } from './db/schema';
 import { groupsEndpoints } from './routes/groups';
@@ -261,6 +262,47 @@ describe('groups', () => {
     const bad = await h.request('POST', paths.groups.getGroupsByIds.path, admin.token, {});
     assert.equal(bad.status, 400);
     assert.match(await errorsOf(bad), /groupsIds/);
+  });
+
+  it('[ENUM-037] group relations are roles, users, rolesAndUsers: each answers its relations, any other value is refused (400)', async () => {
+    assert.deepEqual(groupRelations.options, ['roles', 'users', 'rolesAndUsers']);
+    const group = await create(admin.token, { name: unique('Relations'), userIds: [admin.id] });
+    const carries = { roles: [true, false], users: [false, true], rolesAndUsers: [true, true] } as const;
+    for (const relation of groupRelations.options) {
+      const urls: [string, string, Json?][] = [
+        ['GET', `${paths.groups.getGroups.path}?_groupsRelations=${relation}`],
+        ['GET', `${groupUrl(paths.groups.getGroupById, group.id)}?_groupsRelations=${relation}`],
+        [
+          'POST',
+          `${paths.groups.getGroupsByIds.path}?_groupsRelations=${relation}`,
+          { groupsIds: [group.id] },
+        ],
+      ];
+      for (const [method, url, body] of urls) {
+        const res = await h.request(method, url, admin.token, body);
+        assert.equal(res.status, 200, url);
+        const answer = (await res.json()) as GroupJson | { groups: GroupJson[] };
+        const list = 'groups' in answer ? answer.groups : [answer];
+        assert.ok(list.length > 0, url);
+        for (const g of list)
+          assert.deepEqual(['roles' in g, 'users' in g], [...carries[relation]], `${url}: ${g.name}`);
+      }
+    }
+    for (const relation of ['all', 'ROLES', 'rolesandusers', 'roles,users']) {
+      for (const [method, url, body] of [
+        ['GET', `${paths.groups.getGroups.path}?_groupsRelations=${relation}`],
+        ['GET', `${groupUrl(paths.groups.getGroupById, group.id)}?_groupsRelations=${relation}`],
+        [
+          'POST',
+          `${paths.groups.getGroupsByIds.path}?_groupsRelations=${relation}`,
+          { groupsIds: [group.id] },
+        ],
+      ] as [string, string, Json?][]) {
+        const res = await h.request(method, url, admin.token, body);
+        assert.equal(res.status, 400, url);
+        assert.match(await errorsOf(res), /_groupsRelations must be roles, users or rolesAndUsers/);
+      }
+    }
   });
 
   it('[GROUPS-007] a group is created with POST: defaults, roles and members, an audit row; bad bodies are 400, a taken name 409', async () => {

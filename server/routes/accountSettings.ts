@@ -92,10 +92,6 @@ const imageField = (name: string) =>
 // ---------------------------------------------------------------------------------------------------------
 // Bodies
 
-/** Formats the account page offers (moment-style tokens, as the elements format dates with). */
-export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', 'DD.MM.YYYY', 'DD-MM-YYYY'] as const;
-export const TIME_FORMATS = ['HH:mm', 'hh:mm A', 'HH:mm:ss', 'hh:mm:ss A'] as const;
-
 // UTC is not in Intl's list (it lists zones, UTC is an alias) but is every tenant's default.
 const timeZones = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 const currencies = new Set(Intl.supportedValuesOf('currency'));

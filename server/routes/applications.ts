@@ -12,7 +12,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { applicationsContracts as ac } from '../../shared/api/contracts/applications';
+import { applicationAccessType, applicationsContracts as ac } from '../../shared/api/contracts/applications';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
@@ -24,9 +24,9 @@ import { actor, endpoint, mounter, type Endpoint } from './endpoints';
 const READ = 'fe.secure.read.users';
 const WRITE = 'fe.secure.write.users';
 
-export const FREE_ACCESS = 'FREE_ACCESS';
-export const MANAGED_ACCESS = 'MANAGED_ACCESS';
-export type AccessType = typeof FREE_ACCESS | typeof MANAGED_ACCESS;
+/** Application access types (ENUM-034), the contract's enum. */
+export const { FREE_ACCESS, MANAGED_ACCESS } = applicationAccessType.enum;
+export type AccessType = z.infer<typeof applicationAccessType>;
 
 const OWN_TENANT = "users of the caller's tenant only; another tenant's user is a 404";
 
@@ -60,6 +60,10 @@ type AppRow = typeof applications.$inferSelect;
 /** An application as the API answers it (TEAM-021: id, accessType, userIds; Frontegg's IApplicationsResponse). */
 export type ApplicationView = AnswerOf<typeof ac.getApplicationsData>[number];
 
+/**
+ * The access type of a stored row: FREE_ACCESS only when it says so; anything else (a value outside the enum
+ * included) is MANAGED_ACCESS, open to its assignees only.
+ */
 const accessTypeOf = (row: AppRow): AccessType =>
   row.accessType === FREE_ACCESS ? FREE_ACCESS : MANAGED_ACCESS;
 

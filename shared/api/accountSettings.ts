@@ -1,45 +1,21 @@
 // Account settings of the signed-in user's tenant (TENANTS-004..008), with its custom login box.
+import type { z } from 'zod';
 import { adminPortalApi, type ApiClient } from './client';
+import type { accountSettingsContracts as c, customLogin } from './contracts/accountSettings';
+import type { AnswerOf, BodyOf } from './contracts/contract';
 import { paths } from './paths';
 
 /** How the account's own sign-in page looks (the customLogin tab, TENANTS-006). */
-export interface CustomLogin {
-  title?: string;
-  subtitle?: string;
-  logo?: string;
-  backgroundImage?: string;
-  primaryColor?: string;
-  backgroundColor?: string;
-  themeMode?: 'light' | 'dark';
-}
+export type CustomLogin = z.infer<typeof customLogin>;
 
 /** Account settings (TENANTS-004: address, timezone, dateFormat, timeFormat, currency, logo, tenantId, name). */
-export interface AccountSettings {
-  id?: string;
-  tenantId: string;
-  name: string;
-  address: string;
-  website?: string;
-  timezone: string;
-  dateFormat: string;
-  timeFormat: string;
-  currency: string;
-  logo: string;
-  hasCustomLogin?: boolean;
-  customLogin?: CustomLogin | null;
-  [key: string]: unknown;
-}
+export type AccountSettings = AnswerOf<typeof c.getSettings>;
 
-export type AccountSettingsUpdate = Partial<
-  Pick<
-    AccountSettings,
-    'name' | 'address' | 'website' | 'timezone' | 'dateFormat' | 'timeFormat' | 'currency' | 'logo'
-  >
-> & { customLogin?: CustomLogin | null };
+/** A change of the settings: only the fields given change. */
+export type AccountSettingsUpdate = BodyOf<typeof c.updateSettings>;
 
-/** The formats the account page offers (moment-style tokens; the server accepts the same lists). */
-export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', 'DD.MM.YYYY', 'DD-MM-YYYY'] as const;
-export const TIME_FORMATS = ['HH:mm', 'hh:mm A', 'HH:mm:ss', 'hh:mm:ss A'] as const;
+/** The formats the account page offers (the contract accepts the same lists). */
+export { DATE_FORMATS, TIME_FORMATS } from './formats';
 
 /** The answer of a custom login box saved without a change (TENANTS-007). */
 export const NO_CHANGES_TO_UPDATE = 'No changes to update';
@@ -53,7 +29,7 @@ export function createAccountSettingsApi(client: Pick<ApiClient, 'request'>) {
       client.request<AccountSettings>(paths.accountSettings.updateSettings, { body }),
     /** The look of an account's login box, before sign-in (public; an unknown account answers null). */
     getPublicCustomLogin: (tenantId: string) =>
-      client.request<{ customLogin: CustomLogin | null }>(paths.accountSettings.getPublicCustomLogin, {
+      client.request<AnswerOf<typeof c.getPublicCustomLogin>>(paths.accountSettings.getPublicCustomLogin, {
         query: { tenantId },
       }),
   };

@@ -1,76 +1,40 @@
+import type { z } from 'zod';
 import { adminPortalApi, type ApiClient } from './client';
+import type { AnswerOf, BodyOf, QueryOf } from './contracts/contract';
+import type { groupRelations, groupsContracts as c } from './contracts/groups';
+import type { teamContracts } from './contracts/team';
 import { paths } from './paths';
 import { rolesApi, type Role, type RolesApi } from './roles';
 
-/** The relations a group answer carries (001 §7). */
-export type GroupRelations = 'roles' | 'users' | 'rolesAndUsers';
-
-export interface GroupRole {
-  id: string;
-  key: string;
-  name: string;
-  description?: string | null;
-  isDefault?: boolean;
-}
-
-export interface GroupUser {
-  id: string;
-  email: string;
-  name?: string | null;
-  profilePictureUrl?: string | null;
-}
+/** The relations a group answer carries (001 §7, ENUM-037). */
+export type GroupRelations = z.infer<typeof groupRelations>;
 
 /** A group (GROUPS-001): it carries roles and users (GROUPS-002). */
-export interface Group {
-  id: string;
-  name: string;
-  color?: string | null;
-  description?: string | null;
-  /** JSON text (or an object, as some servers answer it). */
-  metadata?: string | Record<string, unknown> | null;
-  managedBy?: 'frontegg' | 'scim2' | string | null;
-  roles?: GroupRole[];
-  users?: GroupUser[];
-}
+export type Group = AnswerOf<typeof c.getGroupById>;
+/** A role of a group (the roles contract's role). */
+export type GroupRole = NonNullable<Group['roles']>[number];
+/** A member of a group. */
+export type GroupUser = NonNullable<Group['users']>[number];
 
-/** The tenant's group settings (GROUPS-003; the seeds do not list the fields: these are the ones served). */
-export interface GroupConfiguration {
-  enabled: boolean;
-  rolesEnabled: boolean;
-}
+/** The tenant's group settings (GROUPS-003). */
+export type GroupConfiguration = AnswerOf<typeof c.getGroupConfiguration>;
 
-export interface GroupInput {
-  name: string;
-  color?: string;
-  description?: string;
-}
+/** The fields the groups page sets on a group (a new group may also carry metadata, roles and members). */
+export type GroupInput = Pick<BodyOf<typeof c.createGroup>, 'name' | 'color' | 'description'>;
 
-export interface GroupQuery {
-  _groupsRelations?: GroupRelations;
-}
+export type GroupQuery = QueryOf<typeof c.getGroups>;
 
-/** A user of users v3 (the member picker reads only these fields). */
-export interface TenantUser {
-  id: string;
-  email: string;
-  name?: string | null;
-}
+type UsersV3Answer = AnswerOf<typeof teamContracts.getUsersV3>;
 
-interface GroupsAnswer {
-  groups: Group[];
-}
-
-interface UsersV3Answer {
-  items: TenantUser[];
-  _metadata?: { totalItems?: number; totalPages?: number };
-}
+/** A user of users v3 (the member picker reads its id, email and name). */
+export type TenantUser = UsersV3Answer['items'][number];
 
 /** The calls of the groups page, bound to a client (001 §7, GROUPS-003..013). */
 export function createGroupsApi(client: ApiClient) {
   return {
     /** GET the collection with query options (GROUPS-005). */
     async getGroups(query: GroupQuery = { _groupsRelations: 'rolesAndUsers' }): Promise<Group[]> {
-      const answer = await client.request<GroupsAnswer | Group[]>(paths.groups.getGroups, {
+      const answer = await client.request<AnswerOf<typeof c.getGroups> | Group[]>(paths.groups.getGroups, {
         query: { ...query },
       });
       return Array.isArray(answer) ? answer : (answer?.groups ?? []);
@@ -81,18 +45,18 @@ export function createGroupsApi(client: ApiClient) {
     },
     /** POST the get-by-ids route with a body and query params (GROUPS-006). */
     async getGroupsByIds(groupsIds: string[], query: GroupQuery = {}): Promise<Group[]> {
-      const answer = await client.request<GroupsAnswer>(paths.groups.getGroupsByIds, {
+      const answer = await client.request<AnswerOf<typeof c.getGroupsByIds>>(paths.groups.getGroupsByIds, {
         body: { groupsIds },
         query: { ...query },
       });
       return answer?.groups ?? [];
     },
     /** POST create (GROUPS-007). */
-    createGroup(input: GroupInput): Promise<Group> {
+    createGroup(input: BodyOf<typeof c.createGroup>): Promise<Group> {
       return client.request<Group>(paths.groups.createGroup, { body: input });
     },
     /** PATCH {groupId}, the remaining fields as body (GROUPS-008). */
-    updateGroup({ groupId, ...fields }: Partial<GroupInput> & { groupId: string }): Promise<Group> {
+    updateGroup({ groupId, ...fields }: BodyOf<typeof c.updateGroup> & { groupId: string }): Promise<Group> {
       return client.request<Group>(paths.groups.updateGroup, { params: { groupId }, body: fields });
     },
     /** DELETE {id} (GROUPS-009). */

@@ -1,6 +1,8 @@
 import { atom } from 'jotai';
 import type { NavigationOptions } from './options';
 import type { ApiClient } from '../api/client';
+import type { AnswerOf } from '../api/contracts/contract';
+import type { metadataContracts } from '../api/contracts/metadata';
 import { paths } from '../api/paths';
 
 /** The portal configuration from the metadata call (SHELL-015/016); empty until loaded. */
@@ -35,10 +37,7 @@ export async function loadPortalConfiguration(
 }
 
 /** The caller's IP as the server sees it (used to add "My IP" to the IP allow list). */
-export interface IpMetadata {
-  ip: string;
-  [key: string]: unknown;
-}
+export type IpMetadata = AnswerOf<typeof metadataContracts.getCurrentUserIpMetadata>;
 
 /** GET /metadata/ipme; an answer without an IP is 'ip metadata not found' (SHELL-018). */
 export async function loadCurrentIpMetadata(client: Pick<ApiClient, 'request'>): Promise<IpMetadata> {

@@ -1,14 +1,12 @@
 // Every family's contract script: a new family adds its own here.
 import type { Script } from '../contract';
 import { rolesScript } from './roles';
-import {
-  accountSettingsScript,
-  applicationsScript,
-  flagsScript,
-  groupsScript,
-  metadataScript,
-  securityPolicyScript,
-} from './groups';
+import { groupsScript } from './groups';
+import { applicationsScript } from './applications';
+import { accountSettingsScript } from './accountSettings';
+import { metadataScript } from './metadata';
+import { flagsScript } from './flags';
+import { securityPolicyScript } from './securityPolicy';
 import { authScript, impersonateScript, sessionsScript, usersScript } from './auth';
 import { signupScript } from './signup';
 import { mfaScript } from './mfa';

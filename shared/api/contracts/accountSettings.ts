@@ -1,16 +1,17 @@
 // Account settings of a tenant (TENANTS-004..008) with its custom login box, on the `accountSettings` group
 // of the paths table.
 import { z } from 'zod';
+import { DATE_FORMATS, TIME_FORMATS } from '../formats';
 import { paths } from '../paths';
 import { contract } from './contract';
 import { id } from './common';
 
 /** Formats the account page offers (moment-style tokens, as the elements format dates with). */
-export const dateFormat = z.enum(['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', 'DD.MM.YYYY', 'DD-MM-YYYY'], {
-  error: 'dateFormat must be one of DD/MM/YYYY, MM/DD/YYYY, YYYY-MM-DD, DD.MM.YYYY, DD-MM-YYYY',
+export const dateFormat = z.enum(DATE_FORMATS, {
+  error: `dateFormat must be one of ${DATE_FORMATS.join(', ')}`,
 });
-export const timeFormat = z.enum(['HH:mm', 'hh:mm A', 'HH:mm:ss', 'hh:mm:ss A'], {
-  error: 'timeFormat must be one of HH:mm, hh:mm A, HH:mm:ss, hh:mm:ss A',
+export const timeFormat = z.enum(TIME_FORMATS, {
+  error: `timeFormat must be one of ${TIME_FORMATS.join(', ')}`,
 });
 
 const hexColor = z

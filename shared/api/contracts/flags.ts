@@ -1,11 +1,12 @@
 // Feature flags (FLAGS-*) and the caller's entitlements (ENTITLE-001), on the `featureFlags` and
 // `entitlements` groups of the paths table.
 import { z } from 'zod';
+import { TREATMENTS } from '../../flags/evaluate';
 import { paths } from '../paths';
 import { contract } from './contract';
 
-/** Feature flag treatments (ENUM-018): Frontegg's TreatmentEnum, `'true'` and `'false'`. */
-export const treatment = z.enum(['true', 'false']);
+/** Feature flag treatments (ENUM-018): Frontegg's TreatmentEnum, the evaluator's one list. */
+export const treatment = z.enum(TREATMENTS);
 
 /** A flag's value for the caller, as GET /flags answers it. */
 export const flagState = z.enum(['on', 'off']);

@@ -30,6 +30,7 @@ import type { usersContracts as users } from './users';
 import type {
   IApplicationsResponse,
   IApplicationsTenantAssignmentResponse,
+  IAuditsMetadata,
   IGroupConfigResponse,
   IGroupResponse,
   IMetadataIp,
@@ -152,6 +153,10 @@ export const carried = {
     IPublicSettingsResponse
   >,
   ipMetadata: true satisfies Check<AnswerOf<typeof metadata.getCurrentUserIpMetadata>, IMetadataIp>,
+  auditsMetadata: true satisfies Check<
+    Extract<AnswerOf<typeof metadata.getMetadata>['rows'][number], { entityName: 'audits' }>,
+    IAuditsMetadata
+  >,
   entitlements: true satisfies Check<AnswerOf<typeof flags.loadEntitlementsV2>, UserEntitlementsContext>,
   // security policy
   globalSecurityPolicy: true satisfies Check<

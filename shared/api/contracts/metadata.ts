@@ -28,6 +28,18 @@ export const metadataRow = z.object({
   updatedAt: isoDate,
 });
 
+/** The audit log's columns (Frontegg's IAuditsMetadata): this server keeps no audit metadata (no rows); the
+ * preview answers its sample columns. */
+export const auditsMetadataRow = z.object({
+  id: z.string(),
+  entityName: z.literal('audits'),
+  vendorId: z.string(),
+  properties: z.array(z.unknown()),
+  theme: z.object({ id: z.string(), name: z.string(), styles: z.unknown() }),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+
 /** The caller's address as the server sees it (Frontegg's IMetadataIp); no geolocation here: null. */
 export const ipMetadata = z.object({
   ip: z.string(),
@@ -55,7 +67,7 @@ export const metadataContracts = {
   getMetadata: contract({
     route: paths.metadata.getMetadata,
     query: z.object({ entityName: z.string().max(100) }),
-    response: z.object({ rows: z.array(metadataRow) }),
+    response: z.object({ rows: z.array(z.union([metadataRow, auditsMetadataRow])) }),
   }),
   getAdminBoxMetadata: contract({ route: paths.metadata.getAdminBoxMetadata, response: metadataRow }),
   updateAdminBoxMetadata: contract({

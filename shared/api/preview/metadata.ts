@@ -1,4 +1,5 @@
 // Metadata: the portal's adminBox row, the audit columns, the caller's IP.
+import type { AnswerOf } from '../contracts/contract';
 import { metadataContracts as mc } from '../contracts/metadata';
 import { paths } from '../paths';
 import { on, parseWith, type PreviewRoute, record } from './common';
@@ -10,6 +11,17 @@ const adminBoxRow = (state: SampleState) => ({
   entityName: 'adminBox',
   vendorId: SAMPLE_VENDOR_ID,
   configuration: state.adminBoxMetadata,
+  createdAt: '2024-01-01T00:00:00.000Z',
+  updatedAt: '2024-01-01T00:00:00.000Z',
+});
+
+/** The audit log's columns, in Frontegg's audits metadata shape (the server keeps none: no rows). */
+const auditsRow = (state: SampleState): AnswerOf<typeof mc.getMetadata>['rows'][number] => ({
+  id: `${SAMPLE_VENDOR_ID}:audits`,
+  entityName: 'audits',
+  vendorId: SAMPLE_VENDOR_ID,
+  properties: state.auditColumns,
+  theme: { id: `${SAMPLE_VENDOR_ID}:audits:theme`, name: 'default', styles: {} },
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',
 });
@@ -28,7 +40,7 @@ export const metadataHandlers: PreviewRoute[] = [
   on(paths.metadata.getMetadata, ({ state, query }) => {
     const entityName = query.get('entityName');
     if (entityName === 'adminBox') return { rows: [adminBoxRow(state)] };
-    if (entityName === 'audits') return { rows: [{ properties: state.auditColumns, theme: { styles: {} } }] };
+    if (entityName === 'audits') return { rows: [auditsRow(state)] };
     return { rows: [] };
   }),
   on(paths.metadata.getAdminBoxMetadata, ({ state }) => adminBoxRow(state)),

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { AnswerOf } from '../contracts/contract';
 import type { assignmentType, rolesContracts } from '../contracts/roles';
 import type { userFilterPreset, userProvider } from '../contracts/team';
+import type { tenant } from '../contracts/tenants';
 import { sampleApplications } from '../../fixtures/applications';
 import { sampleAuditColumns, sampleAuditRows } from '../../fixtures/audits';
 import {
@@ -101,14 +102,12 @@ export interface Vendor {
   whiteLabelMode: boolean;
 }
 
-export interface Tenant {
-  id: string;
-  tenantId: string;
-  name: string;
+// A tenant's wire fields are the tenants contract's (me/tenants); the state also keeps a soft deletion and the
+// account page's settings. `updatedAt` is derived when answered (no edit time is kept, as on the server).
+type WireTenant = z.infer<typeof tenant>;
+export type Tenant = Omit<WireTenant, 'parentTenantId' | 'deletedAt' | 'updatedAt'> & {
   parentTenantId: string | null;
-  isReseller: boolean;
   deletedAt: string | null;
-  metadata: string;
   address: string;
   timezone: string;
   dateFormat: string;
@@ -117,9 +116,7 @@ export interface Tenant {
   logo: string;
   alias: string | null;
   hasCustomLogin: boolean;
-  vendorId: string;
-  createdAt: string;
-}
+};
 
 // The roles family's records are its wire records (shared/api/contracts/roles.ts); what is derived when
 // answered (a permission's roleIds, a category's permissionIds) is left out of the state.

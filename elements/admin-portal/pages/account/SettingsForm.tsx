@@ -82,10 +82,11 @@ export function SettingsForm(props: {
 
   const submit = form.handleSubmit(async (values) => {
     setStatus(null);
-    const body: AccountSettingsUpdate = {};
+    const body: Partial<Record<(typeof wireName)[Field], string>> = {};
     for (const field of fields) if (editable(field)) body[wireName[field]] = values[field].trim();
     try {
-      const updated = await accountSettingsApi.updateSettings(body);
+      // The format selects offer the listed formats (and the saved one); the server refuses any other.
+      const updated = await accountSettingsApi.updateSettings(body as AccountSettingsUpdate);
       form.reset(values);
       toast({ text: t('adminPortal.account.saved') });
       props.onSaved({ ...settings, ...updated });

@@ -98,7 +98,19 @@ export function GroupDetailsDialog({
     if (!user) return;
     const ok = await change(
       () => groupsApi.addUsersToGroup(group.id, [user.id]),
-      () => ({ ...group, users: [...members, { id: user.id, email: user.email, name: user.name }] }),
+      () => ({
+        ...group,
+        users: [
+          ...members,
+          {
+            id: user.id,
+            email: user.email,
+            name: user.name,
+            profilePictureUrl: user.profilePictureUrl ?? null,
+            createdAt: user.createdAt,
+          },
+        ],
+      }),
       t('adminPortal.groups.memberAdded', { name: user.name || user.email }),
     );
     if (ok) setUserToAdd('');
@@ -116,7 +128,7 @@ export function GroupDetailsDialog({
     if (!role) return;
     const ok = await change(
       () => groupsApi.addRolesToGroup(group.id, [role.id]),
-      () => ({ ...group, roles: [...groupRoles, { id: role.id, key: role.key, name: role.name }] }),
+      () => ({ ...group, roles: [...groupRoles, role] }),
       t('adminPortal.groups.roleAdded', { name: role.name }),
     );
     if (ok) setRoleToAdd('');

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { createApiClient } from '../../../../shared/api/client';
 import { ApiError } from '../../../../shared/api/errors';
-import { createGroupsApi, loadGroupsPageData } from '../../../../shared/api/groups';
+import { createGroupsApi, loadGroupsPageData, type Group } from '../../../../shared/api/groups';
 import type { Role } from '../../../../shared/api/roles';
 import { resolveOptions } from '../../../../shared/options/options';
 
@@ -42,6 +42,8 @@ const editor: Role = {
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
+const one: Group = { id: 'g1', name: 'One', managedBy: 'frontegg' };
+
 describe('groups API module', () => {
   it('[GROUPS-006] fetches groups by ids with POST on the get-by-ids route, with body and query params', async () => {
     const { sent, api } = recordingClient({ groups: [{ id: 'g1', name: 'One' }] });
@@ -73,9 +75,9 @@ describe('groups API module', () => {
     expect(!failed.ok && (failed.error as Error).message).to.equal('Groups are down');
 
     const loaded = await loadGroupsPageData(
-      { getGroups: () => Promise.resolve([{ id: 'g1', name: 'One' }]) },
+      { getGroups: () => Promise.resolve([one]) },
       { getRoles: () => Promise.resolve([editor]) },
     );
-    expect(loaded).to.deep.equal({ ok: true, groups: [{ id: 'g1', name: 'One' }], roles: [editor] });
+    expect(loaded).to.deep.equal({ ok: true, groups: [one], roles: [editor] });
   });
 });

@@ -1,0 +1,26 @@
+// Contract script of metadata: every call, and the refusals the preview must share with the server.
+import { metadataContracts as md } from '../../../shared/api/contracts/metadata';
+import type { Script } from '../contract';
+
+export const metadataScript: Script = {
+  family: 'metadata',
+  steps: [
+    { name: 'portal metadata', call: md.getMetadata, query: { entityName: 'adminBox' } },
+    // The server keeps no audit metadata (no rows); the preview answers its sample columns: both the contract's.
+    { name: 'audits metadata', call: md.getMetadata, query: { entityName: 'audits' } },
+    { name: 'an entity nobody keeps has no rows', call: md.getMetadata, query: { entityName: 'saml' } },
+    { name: 'admin box metadata', call: md.getAdminBoxMetadata },
+    {
+      name: 'commit a theme',
+      call: md.updateAdminBoxMetadata,
+      body: { actions: [{ type: 'theme', payload: {} }] },
+    },
+    {
+      name: 'a commit without actions is refused',
+      call: md.updateAdminBoxMetadata,
+      body: { actions: [] },
+      expect: 400,
+    },
+    { name: "the caller's address", call: md.getCurrentUserIpMetadata },
+  ],
+};
