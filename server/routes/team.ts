@@ -26,7 +26,7 @@ import { assertHoldsAll, roleKeys } from '../middleware/authorize';
 import { assertAllMounted, endpoint, mounter, type Endpoint } from './endpoints';
 import { createInvitation, mailInvitation } from '../signup/invitations';
 import { activationMail } from '../signup/mails';
-import { findUserByEmail, issueUserToken } from '../signup/userTokens';
+import { findUserByEmail, issueUserToken, otcOf } from '../signup/userTokens';
 import { loginBoxLink } from '../mail/links';
 import {
   listParams,
@@ -516,7 +516,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     await limitIssuance(services, { kind: 'activation', account: user.email, address: caller(c).ipAddress });
     const token = await issueUserToken(db, { kind: 'activation', userId: user.id, tenantId });
     const url = loginBoxLink(config, 'activateUrl', { userId: user.id, token });
-    await mailer.send(activationMail(user.email, user.name, url));
+    await mailer.send(activationMail(user.email, user.name, url, otcOf(token)));
     await audit(c, 'Activation email resent', { targetUserId: user.id });
     return c.json({});
   });

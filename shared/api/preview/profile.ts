@@ -1,9 +1,8 @@
-// The signed-in user's profile and picture.
+// The signed-in user's email and picture (the profile itself, users v2 me, is answered in preview/auth.ts).
 import { profileContracts as prc } from '../contracts/profile';
 import { paths } from '../paths';
 import {
   fail,
-  merge,
   on,
   parseWith,
   PreviewReply,
@@ -12,16 +11,7 @@ import {
   record,
   text,
 } from './common';
-import { meView, signedInUser } from './views';
-
-function updateMe(req: PreviewRequest) {
-  const user = signedInUser(req.state);
-  const body = record(req.body);
-  if (body.metadata !== null && typeof body.metadata === 'object')
-    body.metadata = JSON.stringify(body.metadata);
-  merge(user, body, ['name', 'phoneNumber', 'profilePictureUrl', 'metadata']);
-  return meView(req.state, user);
-}
+import { signedInUser } from './views';
 
 /** Raster data images only, as the server (PROFILE-002): an SVG can carry script. */
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
@@ -55,6 +45,5 @@ export const profileHandlers: PreviewRoute[] = [
     return {};
   }),
   on(paths.teams.verifyEmail, verifyEmail),
-  on(paths.teams.updateProfile, updateMe),
   on(paths.teams.updateProfileImage, updateProfileImage),
 ];
