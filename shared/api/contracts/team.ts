@@ -7,7 +7,7 @@ import { empty, id, isoDate, paginated, sortDirection } from './common';
 import { group } from './groups';
 import { role } from './roles';
 import { emailField } from './signup';
-import { userPermission, userTenantData } from './users';
+import { userIdentity, userPermission, userTenantData } from './users';
 
 /** User-list sort and filter fields (ENUM-030; Frontegg's SortByEnum). */
 export const userSortField = z.enum([
@@ -46,16 +46,9 @@ export const userGroup = group.pick({ id: true, name: true, color: true });
  * users v1 {userId} and every change of a user answer it. Tenants, roles and groups are those of the
  * caller's tenant (and sub-tenants of a list that includes them); `tenantId` is the user's tenant there.
  */
-export const teamUser = z.object({
-  id,
-  /** The same as `id` (the token's subject). */
-  sub: z.string(),
-  email: z.string(),
-  name: z.string(),
-  phoneNumber: z.string().nullable().optional(),
+export const teamUser = userIdentity.extend({
   /** The same as phoneNumber (TEAM-001 names both). */
   phone: z.string().nullable().optional(),
-  profilePictureUrl: z.string().nullable().optional(),
   /** The same as profilePictureUrl (TEAM-001 names both). */
   profileImage: z.string().nullable().optional(),
   tenantId: z.string(),

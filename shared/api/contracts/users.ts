@@ -16,11 +16,8 @@ export const userPermission = permission.extend({ roleIds: z.array(z.string()) }
 /** The user's roles in one of their tenants (Frontegg's IUserTenantData). */
 export const userTenantData = z.object({ tenantId: z.string(), roles: z.array(role) });
 
-/**
- * The signed-in user (Frontegg's IUserProfile): answered by users v2 me, the profile update and inside every
- * sign-in answer. `roles` and `permissions` are those of the active tenant (`tenantId`).
- */
-export const userProfile = z.object({
+/** Who a user is, as every user answer (profile, team user) names them. */
+export const userIdentity = z.object({
   id,
   /** The same as `id` (the token's subject). */
   sub: z.string(),
@@ -28,6 +25,13 @@ export const userProfile = z.object({
   name: z.string(),
   profilePictureUrl: z.string().nullable().optional(),
   phoneNumber: z.string().nullable().optional(),
+});
+
+/**
+ * The signed-in user (Frontegg's IUserProfile): answered by users v2 me, the profile update and inside every
+ * sign-in answer. `roles` and `permissions` are those of the active tenant (`tenantId`).
+ */
+export const userProfile = userIdentity.extend({
   verified: z.boolean(),
   /** A verified MFA device or security key exists (MFA-007). */
   mfaEnrolled: z.boolean(),

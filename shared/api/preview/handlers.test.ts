@@ -280,6 +280,8 @@ const families: [string, ApiPath, CallOptions, Check][] = [
             entityName: 'adminBox',
             vendorId: 'vendor-fe-demo',
             configuration: { navigation: {}, theme: {} },
+            createdAt: '2024-01-01T00:00:00.000Z',
+            updatedAt: '2024-01-01T00:00:00.000Z',
           },
         ],
       });
@@ -787,10 +789,15 @@ describe('preview handlers', () => {
       expect(config).to.deep.equal({ active: true, blockPublicDomains: false, listType: 'BLOCK' });
     });
 
-    it('account settings update shows in GET', async () => {
+    it('account settings update shows in GET; a body the contract refuses changes nothing (400)', async () => {
       const { call } = previewHarness();
+      const refused = await call(paths.accountSettings.updateSettings, {
+        body: { timezone: 'Europe/Paris', website: 42 },
+      });
+      expect(refused.status).to.equal(400);
+      expect((await call(paths.accountSettings.getSettings)).body.timezone).not.to.equal('Europe/Paris');
       await call(paths.accountSettings.updateSettings, {
-        body: { timezone: 'Asia/Tokyo', currency: 'JPY', website: 42 },
+        body: { timezone: 'Asia/Tokyo', currency: 'JPY' },
       });
       const settings = (await call(paths.accountSettings.getSettings)).body;
       expect(settings).to.include({
