@@ -10,6 +10,9 @@ import {
 } from '../../fixtures/account';
 import type { z } from 'zod';
 import type { AnswerOf } from '../contracts/contract';
+import type { applicationAccessType } from '../contracts/applications';
+import type { authStrategy, machineToMachineAuthStrategy } from '../contracts/auth';
+import type { enforceMfaType } from '../contracts/securityPolicy';
 import type { assignmentType, rolesContracts } from '../contracts/roles';
 import type { userFilterPreset, userProvider } from '../contracts/team';
 import type { tenant } from '../contracts/tenants';
@@ -405,7 +408,7 @@ export interface PasswordHistoryPolicy {
 
 export interface MfaPolicy {
   id: string;
-  enforceMFAType: 'DontForce' | 'Force' | 'ForceExceptSAML';
+  enforceMFAType: z.infer<typeof enforceMfaType>;
   allowRememberMyDevice: boolean;
   mfaDeviceExpiration: number;
 }
@@ -417,8 +420,8 @@ export interface SecurityPolicy {
   allowNotVerifiedUsersLogin: boolean;
   apiTokensEnabled: boolean;
   forcePermissions: boolean;
-  authStrategy: 'EmailAndPassword' | 'MagicLink' | 'Code' | 'NoLocalAuthentication' | 'SmsCode';
-  machineToMachineAuthStrategy: 'ClientCredentials' | 'AccessToken';
+  authStrategy: z.infer<typeof authStrategy>;
+  machineToMachineAuthStrategy: z.infer<typeof machineToMachineAuthStrategy>;
   cookieSameSite: 'NONE' | 'LAX' | 'STRICT';
   defaultTokenExpiration: number;
   defaultRefreshTokenExpiration: number;
@@ -471,7 +474,7 @@ export interface Application {
   id: string;
   name: string;
   appURL: string;
-  accessType: 'FREE_ACCESS' | 'MANAGED_ACCESS';
+  accessType: z.infer<typeof applicationAccessType>;
   isDefault: boolean;
   vendorId: string;
   createdAt: string;
