@@ -1,6 +1,6 @@
 // What a user sees after acting and while waiting: toasts for completed actions, skeletons while loading,
 // the focus back where it was after a dialog or a menu, and a notice for a deep link to a page not shown.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { $, axeViolations, goTo } from '../../shared/element/testing';
 import { mountPortal, resetPortal, signIn, startPreviewPortal, until } from './portalTestKit';
 
@@ -26,7 +26,7 @@ async function openUsersPage(el: HTMLElement) {
 async function rowAction(el: HTMLElement, userId: string, action: string) {
   menuButton(el, userId).focus();
   menuButton(el, userId).click();
-  await waitUntil(() => menuOf(el, userId).matches(':popover-open'), 'the menu did not open');
+  await until(() => menuOf(el, userId).matches(':popover-open'), 'the menu did not open');
   menuOf(el, userId).querySelector<HTMLButtonElement>(`[data-action="${action}"]`)!.click();
 }
 
@@ -85,12 +85,12 @@ describe('portal feedback', () => {
     // Escape in the menu.
     menuButton(el, 'user-ava').focus();
     menuButton(el, 'user-ava').click();
-    await waitUntil(() => menuOf(el, 'user-ava').matches(':popover-open'));
-    await waitUntil(() => root(el).activeElement?.getAttribute('role') === 'menuitem');
+    await until(() => menuOf(el, 'user-ava').matches(':popover-open'), 'the menu did not open');
+    await until(() => root(el).activeElement?.getAttribute('role') === 'menuitem', 'no menu item focused');
     root(el).activeElement!.dispatchEvent(
       new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, composed: true }),
     );
-    await waitUntil(() => !menuOf(el, 'user-ava').matches(':popover-open'));
+    await until(() => !menuOf(el, 'user-ava').matches(':popover-open'), 'the menu did not close');
     expect(root(el).activeElement).to.equal(menuButton(el, 'user-ava'));
     // A dialog opened from the menu, cancelled.
     await rowAction(el, 'user-ava', 'edit-roles');

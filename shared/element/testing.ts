@@ -17,8 +17,9 @@ export async function mount<K extends keyof HTMLElementTagNameMap>(
   for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
   document.body.append(el);
   mounted.push(el);
+  // Generous: on a loaded 2-core machine a first render that loads page chunks can take seconds.
   await waitUntil(() => el.shadowRoot !== null && ready(el.shadowRoot), `<${tag}> did not render`, {
-    timeout: 5000,
+    timeout: 8000,
   });
   return el;
 }

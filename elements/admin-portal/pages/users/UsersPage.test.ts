@@ -194,7 +194,8 @@ describe('users page', () => {
     expect(control<HTMLSelectElement>(root(el), 'Users per page').value).to.equal('20');
   });
 
-  it('[TEAM-013] pages on the server: the count and the pages come from the answer metadata', async () => {
+  it('[TEAM-013] pages on the server: the count and the pages come from the answer metadata', async function () {
+    this.timeout(20000);
     for (let i = 0; i < 25; i++)
       previewFetch.state.users.push(
         buildUser({ id: `user-extra-${i}`, name: `Extra ${String(i).padStart(2, '0')}` }),
