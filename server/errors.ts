@@ -101,6 +101,7 @@ export const ERROR_CATALOG = [
   { code: 'ER-5019', message: 'Invite link not found' },
   { code: 'ER-5020', message: 'roleIds: Roles on an invite link are not supported' },
   { code: 'ER-5021', message: 'A user who belongs to other accounts cannot be made temporary' },
+  { code: 'ER-5022', message: '_groupsRelations must be roles, users or rolesAndUsers' },
   // 6xxx the request itself
   { code: 'ER-6001', message: 'Not found' },
   { code: 'ER-6002', message: 'Too many requests, try again later' },
