@@ -150,6 +150,12 @@ describe('passkeys against `npm start` with a virtual authenticator', () => {
     await axeClean(page, 'fe-admin-portal');
     await dialog.locator('button', { hasText: 'Delete' }).click();
     await toasts.getByText('The passkey was deleted.').waitFor({ timeout: 15_000 });
+    // The list loads again after the toast: wait for it to settle on the remaining passkeys.
+    await section.locator('[data-passkey]').nth(before).waitFor({ state: 'detached', timeout: 15_000 });
+    await section
+      .locator('[data-passkey]')
+      .nth(before - 1)
+      .waitFor({ timeout: 15_000 });
     assert.equal(await section.locator('[data-passkey]').count(), before);
     // The deleted passkey no longer signs in: the server refuses it.
     await page.addInitScript(() => {

@@ -226,7 +226,7 @@ describe('passwordless, reset phone number and impersonation journeys against `n
     await page.screenshot({ path: 'test-results/impersonate-success.png' });
     await page.waitForURL(`${server.url}/`, { timeout: 15_000 });
     assert.ok(Date.now() - successAt >= 700, 'the redirect waits about 1000 ms');
-    assert.deepEqual(JSON.parse(posted[0]!), { userId: target.id, reason: 'Support ticket' });
+    assert.deepEqual(JSON.parse(posted[0]!), { impersonatedUserId: target.id, reason: 'Support ticket' });
     await portalShows(page, 'margaret@acme.test');
     // The screen without a user to impersonate (stable: axe runs here; the success step redirects at once).
     await page.goto(`${server.url}/account/impersonate`);

@@ -1,5 +1,9 @@
-// Schemas every family shares.
+// Schemas every family shares. Every contract imports this module, so it also sets zod up for pages.
 import { z } from 'zod';
+
+// In a page (the preview transport, the portal's forms) zod must not probe `new Function`: a host's strict
+// CSP reports even a caught eval as a violation. The server (Node) keeps zod's compiled fast path.
+if (typeof document !== 'undefined') z.config({ jitless: true });
 
 /** A date on the wire: an ISO 8601 string (Frontegg's types say `Date`; JSON carries the string). */
 export const isoDate = z.string().min(1);
