@@ -36,7 +36,7 @@ export default {
   files: ['{elements,shared,themes}/**/*.test.{ts,tsx}'],
   nodeResolve: false,
   concurrency: 2,
-  testFramework: { config: { timeout: 10000 } },
+  testFramework: { config: { timeout: 20000 } },
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath: chromiumPath, args: chromiumArgs },

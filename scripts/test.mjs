@@ -35,6 +35,12 @@ function run(command, args, env = {}, quiet = false) {
 const npx = (args) => run('npx', args);
 const layers = [];
 const lastMatch = (text, re) => [...text.matchAll(re)].at(-1);
+/** The titles of the failed tests in a layer's output (web-test-runner's ❌ lines, TAP's `not ok`). */
+const failedTitles = (text) =>
+  [
+    ...text.matchAll(/^\s*❌ (.+)$/gm),
+    ...text.matchAll(/^\s*not ok \d+ - (.+)$/gm),
+  ].map((m) => m[1].trim());
 
 // 1. Build: the end-to-end layer loads dist/.
 const build = await run('npm', ['run', 'build', '--silent']);
@@ -49,6 +55,7 @@ layers.push({
   passed: Number(w?.[1] ?? 0),
   failed: Number(w?.[2] ?? 0) + (w ? 0 : 1),
   seconds: Math.round((Date.now() - wtrStarted) / 1000),
+  failures: failedTitles(wtr.out),
 });
 if (w && wtr.code !== 0 && Number(w[2]) === 0) layers.at(-1).failed += 1;
 
@@ -83,6 +90,7 @@ async function nodeLayer(name, files, env = {}, quiet = false) {
     passed: Number(pass?.[1] ?? 0),
     failed: Number(fail?.[1] ?? 0) + (pass ? 0 : 1),
     seconds,
+    failures: failedTitles(node.out),
   });
 }
 
@@ -111,5 +119,7 @@ console.log(
       )
       .join('\n'),
 );
+// Named again at the end, where a log cut to its last lines still shows them.
+for (const l of layers) for (const title of new Set(l.failures ?? [])) console.log(`failed (${l.name}): ${title}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -2,7 +2,7 @@ import { createTokenService } from './auth/keys';
 import { createRefreshTokenService } from './auth/refresh';
 import type { ServerConfig } from './config';
 import type { Services } from './context';
-import { openDatabase } from './db';
+import { openDatabase, type OpenOptions } from './db';
 import { seedDemoData, type SeedResult } from './db/seed';
 import { createMailer } from './mail/mailer';
 import { ensureDemoOAuthClient } from './oauth/clients';
@@ -11,9 +11,9 @@ import { createSmsSender } from './sms/sms';
 /** Opens the database (migrated, demo data on first start) and builds the services the routes use. */
 export async function startServices(
   config: ServerConfig,
-  { now = () => new Date() }: { now?: () => Date } = {},
+  { now = () => new Date(), ...open }: { now?: () => Date } & OpenOptions = {},
 ): Promise<Services & { seed: SeedResult; close: () => Promise<void> }> {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, open);
   const { db } = database;
   const seed = await seedDemoData(db, config);
   const services = {

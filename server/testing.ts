@@ -1,12 +1,16 @@
 // Test helpers for server tests: a real app on an in-memory PGlite, driven through app.request().
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, isNull } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import pg from 'pg';
 import { sampleRoleNames } from '../shared/fixtures/roles';
 import { createApp } from './app';
+import { migratedPgliteTemplate, migrationsFolder } from './db';
 import { testConfig, type ServerConfig } from './config';
 import { hashPassword } from './auth/passwords';
 import { audits, roles, sessions, tenants, userRoles, users, userTenants } from './db/schema';
@@ -27,9 +31,13 @@ const root = fileURLToPath(new URL('..', import.meta.url));
  * A database for one test server: in-memory PGlite, or, when TEST_DATABASE_URL names a PostgreSQL server
  * (CI), a fresh database created there and dropped at close.
  */
-async function testDatabase(): Promise<{ databaseUrl?: string; drop: () => Promise<void> }> {
+async function testDatabase(): Promise<{
+  databaseUrl?: string;
+  pgliteTemplate?: Blob;
+  drop: () => Promise<void>;
+}> {
   const admin = process.env.TEST_DATABASE_URL;
-  if (!admin) return { drop: async () => undefined };
+  if (!admin) return { pgliteTemplate: await pgliteTemplate(), drop: async () => undefined };
   const name = `fe_test_${randomUUID().replace(/-/g, '')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: admin });
@@ -46,6 +54,31 @@ async function testDatabase(): Promise<{ databaseUrl?: string; drop: () => Promi
   return { databaseUrl: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+const pgliteVersion = readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8');
+let template: Promise<Blob> | undefined;
+/**
+ * One migrated PGlite for every test server on this machine: kept in the temporary folder under a hash of
+ * the migrations and the PGlite version (each test file runs in its own process), made by the first to need it.
+ */
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const hash = createHash('sha256').update(pgliteVersion);
+    for (const file of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+      const path = join(migrationsFolder, file);
+      if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
+    }
+    const cached = join(tmpdir(), `fe-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+    if (existsSync(cached)) return new Blob([readFileSync(cached)]);
+    const dump = await migratedPgliteTemplate();
+    // Written whole under another name, then renamed: a parallel reader never sees half a file.
+    const partial = `${cached}.${process.pid}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, cached);
+    return dump;
+  })();
+  return template;
+}
+
 export async function testServer(overrides: Partial<ServerConfig> = {}, clock?: { now: () => Date }) {
   const database = await testDatabase();
   const started = await startServices(
@@ -55,7 +88,7 @@ export async function testServer(overrides: Partial<ServerConfig> = {}, clock?: 
       databaseUrl: database.databaseUrl,
       ...overrides,
     }),
-    clock,
+    { ...clock, pgliteTemplate: database.pgliteTemplate },
   );
   // Closing waits for work started after an answer (mail, token writes), then drops the test database.
   const services = {

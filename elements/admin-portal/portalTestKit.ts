@@ -112,7 +112,7 @@ export async function openPage(el: HTMLElement, page: string): Promise<void> {
 }
 
 /** waitUntil with room for a few preview answers (500 ms each). */
-export const until = (predicate: () => unknown, message?: string, timeout = 5000) =>
+export const until = (predicate: () => unknown, message?: string, timeout = 10000) =>
   waitUntil(predicate, message, { timeout });
 
 /** The button whose text or accessible name is `name`. */

@@ -17,6 +17,16 @@ import {
 
 const id = () => text('id').primaryKey();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** The user a row belongs to: it goes with them. */
+const userOwner = () =>
+  text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+/** The tenant a row belongs to: it goes with it. */
+const tenantOwner = () =>
+  text('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
 
 export const vendors = pgTable('vendors', {
   id: id(),
@@ -97,12 +107,8 @@ export const users = pgTable(
 export const userTenants = pgTable(
   'user_tenants',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: userOwner(),
+    tenantId: tenantOwner(),
     /** Disabled in this tenant: cannot sign in to it or refresh into it. */
     disabled: boolean('disabled').notNull().default(false),
     /** False until an invited user accepts the invitation to this tenant. */
@@ -165,12 +171,8 @@ export const rolePermissions = pgTable(
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: userOwner(),
+    tenantId: tenantOwner(),
     roleId: text('role_id')
       .notNull()
       .references(() => roles.id, { onDelete: 'cascade' }),
@@ -191,9 +193,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOwner(),
     tenantId: text('tenant_id').notNull(),
     userAgent: text('user_agent').notNull().default(''),
     ipAddress: text('ip_address').notNull().default(''),
@@ -224,9 +224,7 @@ export const refreshTokens = pgTable(
     sessionId: text('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOwner(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -273,9 +271,7 @@ export const userTokens = pgTable(
     id: id(),
     kind: text('kind').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOwner(),
     tenantId: text('tenant_id'),
     data: jsonb('data')
       .notNull()
@@ -292,9 +288,7 @@ export const passwordHistory = pgTable(
   'password_history',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOwner(),
     passwordHash: text('password_hash').notNull(),
     createdAt: createdAt(),
   },
@@ -328,9 +322,7 @@ export const oauthClients = pgTable('oauth_clients', {
 export const oauthCodes = pgTable('oauth_codes', {
   codeHash: text('code_hash').primaryKey(),
   clientId: text('client_id').notNull(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userOwner(),
   sessionId: text('session_id').notNull(),
   redirectUri: text('redirect_uri').notNull(),
   codeChallenge: text('code_challenge').notNull(),
@@ -418,9 +410,7 @@ export const tenantEntitlements = pgTable(
   'tenant_entitlements',
   {
     id: id(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantOwner(),
     featureKey: text('feature_key'),
     planId: text('plan_id').references(() => plans.id, { onDelete: 'cascade' }),
     expireTime: bigint('expire_time', { mode: 'number' }).notNull().default(-1),
@@ -437,9 +427,7 @@ export const groups = pgTable(
   'groups',
   {
     id: id(),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantOwner(),
     name: text('name').notNull(),
     color: text('color').notNull().default(''),
     description: text('description').notNull().default(''),
@@ -472,9 +460,7 @@ export const groupUsers = pgTable(
     groupId: text('group_id')
       .notNull()
       .references(() => groups.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOwner(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_users_user').on(t.userId)],
 );
@@ -547,9 +533,7 @@ export const mfaDevices = pgTable(
   'mfa_devices',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOwner(),
     /** authenticator | sms | email */
     kind: text('kind').notNull(),
     name: text('name').notNull().default(''),
@@ -572,9 +556,7 @@ export const recoveryCodes = pgTable(
   'recovery_codes',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOwner(),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -585,9 +567,7 @@ export const recoveryCodes = pgTable(
 /** Browsers remembered after MFA when the policy allows it: the cookie's secret, hashed. */
 export const trustedDevices = pgTable('trusted_devices', {
   id: id(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userOwner(),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: createdAt(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -598,9 +578,7 @@ export const webauthnCredentials = pgTable(
   'webauthn_credentials',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOwner(),
     /** passkey | mfa */
     usage: text('usage').notNull(),
     /** base64url credential id. */
@@ -625,9 +603,7 @@ export const userPhoneNumbers = pgTable(
   'user_phone_numbers',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOwner(),
     phoneNumber: text('phone_number').notNull(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -646,9 +622,7 @@ export const smsOutbox = pgTable('sms_outbox', {
 /** A tenant's single sign-on: an OIDC or SAML identity provider for the email domains it claims. */
 export const ssoConfigurations = pgTable('sso_configurations', {
   id: id(),
-  tenantId: text('tenant_id')
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
+  tenantId: tenantOwner(),
   /** oidc | saml */
   kind: text('kind').notNull(),
   /** Lower-case email domains that sign in through this provider. */
@@ -687,9 +661,7 @@ export const userIdentities = pgTable(
   'user_identities',
   {
     id: id(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userOwner(),
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
     email: text('email'),
@@ -719,12 +691,8 @@ export const applicationUsers = pgTable(
     applicationId: text('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tenantId: text('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: userOwner(),
+    tenantId: tenantOwner(),
   },
   (t) => [
     primaryKey({ columns: [t.applicationId, t.userId, t.tenantId] }),

@@ -19,7 +19,7 @@ export async function mount<K extends keyof HTMLElementTagNameMap>(
   mounted.push(el);
   // Generous: on a loaded 2-core machine a first render that loads page chunks can take seconds.
   await waitUntil(() => el.shadowRoot !== null && ready(el.shadowRoot), `<${tag}> did not render`, {
-    timeout: 8000,
+    timeout: 15000,
   });
   return el;
 }

@@ -21,6 +21,21 @@ export const errorBody = z.object({
 });
 
 /** Sort direction of list calls (ENUM-044). */
+/**
+ * A phone number as the profile, invite and edit dialogs send it (TEAM-002, PROFILE-004: optional; empty clears
+ * it).
+ */
+export const phoneField = z
+  .union([
+    z.literal(''),
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9][0-9 ().-]{2,31}$/, 'Invalid phone number'),
+  ])
+  .nullable()
+  .optional();
+
 export const sortDirection = z.enum(['ASC', 'DESC']);
 
 /** Frontegg's page wrapper: `items` and `_metadata`. */

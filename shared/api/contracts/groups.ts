@@ -1,6 +1,6 @@
 // Groups of a tenant and their configuration (GROUPS-001..013), on the `groups` group of the paths table.
 import { z } from 'zod';
-import { paths } from '../paths';
+import { paths, type ApiPath } from '../paths';
 import { contract } from './contract';
 import { empty, id, isoDate } from './common';
 import { role } from './roles';
@@ -72,6 +72,14 @@ export const groupUpdate = z.object({
 });
 
 const groupIdParam = z.object({ groupId: id });
+/** Adds or removes a group's roles or members: a list of ids in, the group out. */
+const relation = <K extends 'roleIds' | 'userIds'>(route: ApiPath, key: K) =>
+  contract({
+    route,
+    params: groupIdParam,
+    body: z.object({ [key]: ids(key) } as Record<K, ReturnType<typeof ids>>),
+    response: group,
+  });
 const relationsQuery = z.object({ _groupsRelations: groupRelations.optional() });
 const groupsAnswer = z.object({ groups: z.array(group) });
 
@@ -109,28 +117,8 @@ export const groupsContracts = {
     response: group,
   }),
   deleteGroup: contract({ route: paths.groups.deleteGroup, params: groupIdParam, response: empty }),
-  addRolesToGroup: contract({
-    route: paths.groups.addRolesToGroup,
-    params: groupIdParam,
-    body: z.object({ roleIds: ids('roleIds') }),
-    response: group,
-  }),
-  deleteRolesFromGroup: contract({
-    route: paths.groups.deleteRolesFromGroup,
-    params: groupIdParam,
-    body: z.object({ roleIds: ids('roleIds') }),
-    response: group,
-  }),
-  addUsersToGroup: contract({
-    route: paths.groups.addUsersToGroup,
-    params: groupIdParam,
-    body: z.object({ userIds: ids('userIds') }),
-    response: group,
-  }),
-  deleteUsersFromGroup: contract({
-    route: paths.groups.deleteUsersFromGroup,
-    params: groupIdParam,
-    body: z.object({ userIds: ids('userIds') }),
-    response: group,
-  }),
+  addRolesToGroup: relation(paths.groups.addRolesToGroup, 'roleIds'),
+  deleteRolesFromGroup: relation(paths.groups.deleteRolesFromGroup, 'roleIds'),
+  addUsersToGroup: relation(paths.groups.addUsersToGroup, 'userIds'),
+  deleteUsersFromGroup: relation(paths.groups.deleteUsersFromGroup, 'userIds'),
 } as const;

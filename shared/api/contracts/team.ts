@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { paths } from '../paths';
 import { contract } from './contract';
-import { empty, id, isoDate, paginated, sortDirection } from './common';
+import { empty, id, isoDate, paginated, phoneField, sortDirection } from './common';
 import { group } from './groups';
 import { role } from './roles';
 import { emailField } from './signup';
@@ -220,17 +220,6 @@ export const userIdsQuery = z.object({
 });
 
 const userIdField = z.string().min(1).max(100);
-/** A phone number as the invite and edit dialogs send it (TEAM-002: optional; empty clears it). */
-const phoneField = z
-  .union([
-    z.literal(''),
-    z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9][0-9 ().-]{2,31}$/, 'Invalid phone number'),
-  ])
-  .nullable()
-  .optional();
 /** Role ids; an emptied list arrives as `[""]` (TEAM-004) and means no roles. */
 const roleIdsField = z.array(z.string().max(100)).max(100);
 

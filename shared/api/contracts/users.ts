@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { paths } from '../paths';
 import { contract } from './contract';
-import { empty, id, isoDate } from './common';
+import { empty, id, isoDate, phoneField } from './common';
 import { permission, role } from './roles';
 import { currentUserTenants, tenantIdBody } from './tenants';
 
@@ -50,16 +50,7 @@ export const userProfile = userIdentity.extend({
 /** What PUT users v2 me takes (PROFILE-004). The server checks the picture URL and the metadata further. */
 export const profileUpdate = z.object({
   name: z.string().trim().min(1).max(200).optional(),
-  phoneNumber: z
-    .union([
-      z.literal(''),
-      z
-        .string()
-        .trim()
-        .regex(/^\+?[0-9][0-9 ().-]{2,31}$/, 'Invalid phone number'),
-    ])
-    .nullable()
-    .optional(),
+  phoneNumber: phoneField,
   /** An https URL or a raster data URL (up to about 512 KiB of image). */
   profilePictureUrl: z.string().max(700_000).nullable().optional(),
   /** Frontegg sends a JSON string; an object is accepted too. */

@@ -15,11 +15,16 @@ const b64url = z
   .max(16_384)
   .regex(/^[A-Za-z0-9_-]*={0,2}$/, 'base64url');
 
-/** A registration answer as @simplewebauthn/browser sends it (RegistrationResponseJSON). */
-export const registrationResponse = z.object({
+/** What every credential answer of @simplewebauthn/browser starts with. */
+const credentialAnswer = {
   id: b64url.min(1).max(1024),
   rawId: b64url.max(1024).optional(),
   type: z.literal('public-key').default('public-key'),
+};
+
+/** A registration answer as @simplewebauthn/browser sends it (RegistrationResponseJSON). */
+export const registrationResponse = z.object({
+  ...credentialAnswer,
   response: z.object({
     clientDataJSON: b64url,
     attestationObject: b64url,
@@ -34,9 +39,7 @@ export const registrationResponse = z.object({
 
 /** An authentication answer as @simplewebauthn/browser sends it (AuthenticationResponseJSON). */
 export const authenticationResponse = z.object({
-  id: b64url.min(1).max(1024),
-  rawId: b64url.max(1024).optional(),
-  type: z.literal('public-key').default('public-key'),
+  ...credentialAnswer,
   response: z.object({
     clientDataJSON: b64url,
     authenticatorData: b64url,
