@@ -37,10 +37,7 @@ const layers = [];
 const lastMatch = (text, re) => [...text.matchAll(re)].at(-1);
 /** The titles of the failed tests in a layer's output (web-test-runner's ❌ lines, TAP's `not ok`). */
 const failedTitles = (text) =>
-  [
-    ...text.matchAll(/^\s*❌ (.+)$/gm),
-    ...text.matchAll(/^\s*not ok \d+ - (.+)$/gm),
-  ].map((m) => m[1].trim());
+  [...text.matchAll(/^\s*❌ (.+)$/gm), ...text.matchAll(/^\s*not ok \d+ - (.+)$/gm)].map((m) => m[1].trim());
 
 // 1. Build: the end-to-end layer loads dist/.
 const build = await run('npm', ['run', 'build', '--silent']);
@@ -120,6 +117,7 @@ console.log(
       .join('\n'),
 );
 // Named again at the end, where a log cut to its last lines still shows them.
-for (const l of layers) for (const title of new Set(l.failures ?? [])) console.log(`failed (${l.name}): ${title}`);
+for (const l of layers)
+  for (const title of new Set(l.failures ?? [])) console.log(`failed (${l.name}): ${title}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
