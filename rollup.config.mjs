@@ -50,15 +50,25 @@ const reachedStatically = (id, getModuleInfo, seen = new Set()) => {
   eager.set(id, result);
   return result;
 };
+/** A module that only one element's files import (its own API calls, say) stays in that element's chunks. */
+const ownedByOneElement = (id, getModuleInfo) => {
+  const info = getModuleInfo(id);
+  const importers = info ? [...info.importers, ...info.dynamicImporters] : [];
+  const owners = new Set(importers.map((i) => /\/elements\/([^/]+)\//.exec(i)?.[1] ?? null));
+  return owners.size === 1 && !owners.has(null);
+};
 const manualChunks = (id, { getModuleInfo }) => {
   if (id.includes('/shared/api/preview/')) return undefined;
+  // The app's element scripts are imported by every entry: in the core chunk, not a chunk of their own.
+  if (id.includes('/elements/app/scripts.')) return 'core';
   const shared = id.includes('/node_modules/') || id.includes('/shared/') || id.includes('/themes/');
+  if (shared && ownedByOneElement(id, getModuleInfo)) return undefined;
   return shared && reachedStatically(id, getModuleInfo) ? 'core' : undefined;
 };
 
 export default [
   {
-    input: Object.fromEntries([...elements.map((e) => [e, `elements/${e}/index.ts`]), ['index', 'index.ts']]),
+    input: Object.fromEntries([...elements.map((e) => [e, `elements/app/${e}.ts`]), ['index', 'index.ts']]),
     external: (id) => external.some((d) => id === d || id.startsWith(`${d}/`)),
     // No hoisted bare imports of dependencies: consumers' bundlers would warn about them.
     output: {
@@ -72,7 +82,7 @@ export default [
     onwarn,
   },
   {
-    input: Object.fromEntries(elements.map((e) => [`${e}/index`, `elements/${e}/index.ts`])),
+    input: Object.fromEntries(elements.map((e) => [`${e}/index`, `elements/app/${e}.ts`])),
     output: {
       dir: 'dist/cdn',
       format: 'es',

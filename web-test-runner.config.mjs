@@ -36,6 +36,9 @@ export default {
   files: ['{elements,shared,themes}/**/*.test.{ts,tsx}'],
   nodeResolve: false,
   concurrency: 2,
+  // A test file's whole run (default 2 minutes): the users page's file takes about that long on a loaded 2-core
+  // machine, and a file cut off reports its remaining tests as failed.
+  testsFinishTimeout: 300_000,
   testFramework: { config: { timeout: 20000 } },
   browsers: [
     chromeLauncher({

@@ -2,18 +2,19 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { paths } from '../shared/api/paths';
 import { ADMIN_BOX_CDN_VERSION } from '../shared/options/cdn';
+import { auditContext } from './audit/request';
 import { apiError, type AppEnv, type Services } from './context';
-import { readOutbox } from './mail/mailer';
-import { readSmsOutbox } from './sms/sms';
 import { cors, publicScripts } from './middleware/cors';
 import { prefixedCookies, routingPath } from './middleware/frontegg-prefix';
-import { devOnly } from './middleware/dev-only';
 import { inputText } from './middleware/input-text';
-import { rateLimit } from './middleware/rate-limit';
+import { unknownSignInPath } from './middleware/rate-limit/signIn';
 import { securityHeaders, trustedHtmlFiles } from './middleware/security-headers';
-import { accountRoutes } from './routes/account';
+import { accountPoliciesRoutes } from './routes/account/policies';
+import { accountProfileRoutes } from './routes/account/profile';
+import { accountSessionsRoutes } from './routes/account/sessions';
+import { accountStrategiesRoutes } from './routes/account/strategies';
+import { accountTenantsRoutes } from './routes/account/tenants';
 import { accountSettingsRoutes } from './routes/accountSettings';
 import { applicationsRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
@@ -22,7 +23,8 @@ import { groupsRoutes } from './routes/groups';
 import { hostedRoutes } from './routes/hosted';
 import { impersonateRoutes } from './routes/impersonate';
 import { metadataRoutes } from './routes/metadata';
-import { mfaRoutes } from './routes/mfa';
+import { mfaLoginRoutes } from './routes/mfaLogin';
+import { mfaProfileRoutes } from './routes/mfaProfile';
 import { oauthRoutes } from './routes/oauth';
 import { passwordlessRoutes } from './routes/passwordless';
 import { phoneRoutes } from './routes/phone';
@@ -36,6 +38,8 @@ import { socialRoutes } from './routes/social';
 import { ssoRoutes } from './routes/sso';
 import { mfaWebauthnRoutes } from './routes/mfaWebauthn';
 import { webauthnRoutes } from './routes/webauthn';
+import { devRoutes } from './routes/dev';
+import { uncountedPaths, type SubApp } from './routes/endpoints';
 import { log } from './log';
 
 export interface AppDeps extends Services {
@@ -45,7 +49,7 @@ export interface AppDeps extends Services {
 
 /** The reference server: the API the elements call, the built elements (as a CDN would) and the examples. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const { root, config, db, tokens } = deps;
+  const { root, config, tokens } = deps;
   // Every path also answers under `/frontegg/` (the default `urlPrefix` of Frontegg's client): same routes.
   const app = new Hono<AppEnv>({ getPath: routingPath });
 
@@ -72,72 +76,46 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   // Before any route, after the body limit (it reads the body): NUL and lone surrogates never reach the database.
   app.use('*', inputText);
+  app.use('*', auditContext(deps));
   app.get('/health', (c) => c.json({ status: 'ok' }));
   // Browsers ask every origin for a favicon: "none" answered plainly, not a 404 in every host's console.
   app.get('/favicon.ico', (c) => c.body(null, 204, { 'Cache-Control': 'public, max-age=86400' }));
   app.get('/.well-known/jwks.json', (c) => c.json(tokens.jwks()));
 
-  // Every sign-in endpoint shares one budget per client: path variants and spoofed headers do not escape it.
-  // Token refresh and silent authorize present random 256-bit secrets (nothing to guess): not counted.
-  const authLimit = rateLimit(db, {
-    bucket: 'auth',
-    max: config.authRateLimitPerMinute,
-    windowMs: 60_000,
-    exempt: [paths.auth.refreshToken.path, paths.auth.silentOAuthRefreshToken.path],
-  });
-  const signInPaths = [
-    paths.auth.signUpUser,
-    paths.auth.getActivateAccountStrategy,
-    paths.auth.activateAccount,
-    paths.auth.resendActivationEmail,
-    paths.auth.activateAccountWithOTC,
-    paths.auth.acceptInvitation,
-    paths.auth.acceptInvitationWithOTC,
-    paths.auth.verifyInviteToken,
-    paths.auth.resendInvitationEmail,
-    paths.auth.forgotPassword,
-    paths.auth.resetPasswordViaEmail,
-    paths.auth.resetPasswordViaSms,
-    paths.auth.verifyPasswordViaSms,
-    paths.auth.signUpUserWithPhoneNumber,
-    paths.auth.signUpUserWithUsername,
-    paths.auth.validateResetPasswordToken,
-    paths.auth.resetPassword,
-    paths.teams.changePassword,
-    paths.auth.resetPhoneNumber,
-    paths.auth.verifyResetPhoneNumber,
-    paths.auth.changePhoneNumber,
-  ].map((route) => route.path);
-  for (const path of ['/identity/resources/auth/*', '/oauth/*', ...signInPaths]) app.use(path, authLimit);
-  // Development routes exist only with DEV_ROUTES=1 (each family mounts its own) and answer loopback peers only.
-  if (config.devRoutes) app.use('/dev/*', devOnly);
-  app.route('/', authRoutes(deps));
-  app.route('/', mfaRoutes(deps));
-  app.route('/', stepUpRoutes(deps));
-  app.route('/', passwordlessRoutes(deps));
-  app.route('/', phoneRoutes(deps));
-  app.route('/', impersonateRoutes(deps));
-  app.route('/', signupRoutes(deps));
-  app.route('/', accountRoutes(deps));
-  app.route('/', oauthRoutes(deps));
-  app.route('/', flagsRoutes(deps));
+  // Each family's sub-app at its common path prefix; its endpoint table states the regime and the budget of
+  // every route (routes/endpoints.ts). The portal families still mount at `/`.
+  const families: SubApp[] = [
+    authRoutes(deps),
+    mfaLoginRoutes(deps),
+    mfaProfileRoutes(deps),
+    stepUpRoutes(deps),
+    passwordlessRoutes(deps),
+    phoneRoutes(deps),
+    impersonateRoutes(deps),
+    signupRoutes(deps),
+    accountProfileRoutes(deps),
+    accountTenantsRoutes(deps),
+    accountSessionsRoutes(deps),
+    accountPoliciesRoutes(deps),
+    accountStrategiesRoutes(deps),
+    oauthRoutes(deps),
+    flagsRoutes(deps),
+    metadataRoutes(deps),
+    ssoRoutes(deps),
+    socialRoutes(deps),
+    mfaWebauthnRoutes(deps),
+    webauthnRoutes(deps),
+    devRoutes(deps),
+  ].flat();
+  // A family whose paths share no root (e.g. `/identity/...` and `/team/...`) mounts at `/`.
+  for (const family of families) app.route(family.prefix || '/', family.app);
   app.route('/', rolesRoutes(deps));
   app.route('/', groupsRoutes(deps));
   app.route('/', accountSettingsRoutes(deps));
   app.route('/', profileRoutes(deps));
   app.route('/', teamRoutes(deps));
   app.route('/', applicationsRoutes(deps));
-  app.route('/', metadataRoutes(deps));
   app.route('/', securityPolicyRoutes(deps));
-  app.route('/', ssoRoutes(deps));
-  app.route('/', socialRoutes(deps));
-  app.route('/', mfaWebauthnRoutes(deps));
-  app.route('/', webauthnRoutes(deps));
-
-  if (config.devRoutes) {
-    app.get('/dev/outbox', async (c) => c.json(await readOutbox(db)));
-    app.get('/dev/sms', async (c) => c.json(await readSmsOutbox(db)));
-  }
 
   app.route('/', hostedRoutes(deps));
   // The browser bundles, as a CDN would serve them: /cdn/<version>/login-box/index.js, ...
@@ -151,7 +129,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/examples/*', trustedHtmlFiles(root, 'examples'));
   app.use('/examples/*', serveStatic({ root }));
 
-  app.notFound(() => apiError(404, 'Not found').getResponse());
+  // An unknown path under a sign-in prefix (a variant of a sign-in path) still counts against the budget.
+  const countUnknown = unknownSignInPath(deps, uncountedPaths(families));
+  app.notFound(async (c) => {
+    await countUnknown(c);
+    return apiError(404, 'Not found').getResponse();
+  });
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     // Never a stack trace or SQL text in an answer; the log keeps the detail (the route pattern, not its values).

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { AuditAction } from './audit/actions';
 import type { Db } from './db';
 import { audits } from './db/schema';
 
@@ -10,7 +11,7 @@ export interface AuditEvent {
   tenantId?: string | null;
   userId?: string | null;
   email?: string | null;
-  action: string;
+  action: AuditAction;
   description?: string;
   ipAddress?: string;
   userAgent?: string;

@@ -27,15 +27,8 @@ import {
   userTenants,
 } from './db/schema';
 import { holds } from './middleware/authorize';
-import { accountSettingsEndpoints } from './routes/accountSettings';
-import { applicationsEndpoints } from './routes/applications';
 import type { Endpoint } from './routes/endpoints';
-import { groupsEndpoints } from './routes/groups';
-import { metadataEndpoints } from './routes/metadata';
-import { profileEndpoints } from './routes/profile';
-import { rolesEndpoints } from './routes/roles';
-import { securityPolicyEndpoints } from './routes/securityPolicy';
-import { teamEndpoints } from './routes/team';
+import { endpointTables, portalTables } from './routes/tables';
 import { fixtures, testServer, type TestServer } from './testing';
 
 type Scope = 'own' | 'other';
@@ -45,26 +38,12 @@ interface Call {
   headers?: Record<string, string>;
 }
 
-/** The calls of the profile, privacy and account pages that live in server/routes/account.ts. */
-const accountEndpoints: Endpoint[] = [
-  { method: 'GET', path: paths.auth.getMeV2.path, permission: null },
-  { method: 'GET', path: paths.auth.getUserAuthorization.path, permission: null },
-  { method: 'PUT', path: paths.teams.updateProfile.path, permission: null },
-  { method: 'GET', path: paths.auth.getCurrentUserSessions.path, permission: null },
-  { method: 'DELETE', path: paths.auth.deleteSessionForUser.path, permission: null },
-  { method: 'POST', path: paths.auth.revokeSessionsForUser.path, permission: 'fe.secure.write.users' },
-];
-
+const entries = (tables: Readonly<Record<string, Readonly<Record<string, Endpoint>>>>) =>
+  Object.values(tables).flatMap((table) => Object.values(table));
+/** Every endpoint of the portal's tables, and every endpoint of any table that requires a permission. */
 const portalEndpoints: Endpoint[] = [
-  ...teamEndpoints,
-  ...rolesEndpoints,
-  ...groupsEndpoints,
-  ...accountSettingsEndpoints,
-  ...profileEndpoints,
-  ...accountEndpoints,
-  ...applicationsEndpoints,
-  ...metadataEndpoints,
-  ...securityPolicyEndpoints,
+  ...entries(portalTables),
+  ...entries(endpointTables).filter((e) => e.permission !== null && !entries(portalTables).includes(e)),
 ];
 
 const PNG =
@@ -385,7 +364,9 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
     ),
     // Security policy reads
     ...Object.fromEntries(
-      securityPolicyEndpoints.map((e) => [`${e.method} ${e.path}`, plain(e.path)] as const),
+      Object.values(portalTables.securityPolicy).map(
+        (e) => [`${e.method} ${e.path}`, plain(e.path)] as const,
+      ),
     ),
     // Profile and privacy
     [`PUT ${paths.teams.updateProfileImage.path}`]: plain(paths.teams.updateProfileImage.path, () => ({
@@ -441,6 +422,23 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
     ),
     [`GET ${paths.metadata.getCurrentUserIpMetadata.path}`]: plain(
       paths.metadata.getCurrentUserIpMetadata.path,
+    ),
+    [`GET ${paths.auth.getCurrentUserSession.path}`]: plain(paths.auth.getCurrentUserSession.path),
+    [`DELETE ${paths.auth.deleteAllSessionsForUser.path}`]: plain(paths.auth.deleteAllSessionsForUser.path),
+    [`POST ${paths.impersonate.impersonate.path}`]: onUser((id) => ({
+      path: paths.impersonate.impersonate.path,
+      body: { impersonatedUserId: id, reason: 'matrix' },
+    })),
+    [`POST ${paths.auth.createOrUpdateSessionConfigrations.path}`]: plain(
+      paths.auth.createOrUpdateSessionConfigrations.path,
+      () => ({}),
+    ),
+    ...Object.fromEntries(
+      [
+        paths.securityPolicy.saveLockoutPolicy.path,
+        paths.securityPolicy.savePasswordHistoryPolicy.path,
+        paths.securityPolicy.saveMfaPolicy.path,
+      ].flatMap((path) => ['POST', 'PATCH'].map((method) => [`${method} ${path}`, plain(path, () => ({}))])),
     ),
     [`POST ${paths.auth.revokeSessionsForUser.path}`]: async (scope) => {
       const user = scope === 'own' ? await ownUser() : await otherUser();

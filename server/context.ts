@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ZodType } from 'zod';
 import type { AccessClaims, TokenService } from './auth/keys';
 import type { RefreshTokenService } from './auth/refresh';
+import type { RequestAudit } from './audit/request';
 import type { ServerConfig } from './config';
 import type { Db } from './db';
 import { errorCodeFor } from './errors';
@@ -20,8 +21,13 @@ export interface Services {
   sms: SmsSender;
 }
 
-/** `cspNonce`: the nonce of this request's Content-Security-Policy (middleware/security-headers), for page scripts. */
-export type AppEnv = { Variables: { auth: AccessClaims; cspNonce: string } };
+/**
+ * `cspNonce`: the nonce of this request's Content-Security-Policy (middleware/security-headers), for page scripts.
+ * `audit`: writes an audit row of this request (audit/request.ts).
+ */
+export type AppEnv = {
+  Variables: { auth: AccessClaims; cspNonce: string; audit: (event: RequestAudit) => Promise<void> };
+};
 
 /** An error answer in the shape of the spec, `{ errors: [...] }`, with the stable code of its first message. */
 export function apiError(

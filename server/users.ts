@@ -1,74 +1,69 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+// Users as the API answers them: the signed-in user (users v2 me, the access token's claims) and a tenant's
+// users (the users lists, the team page, users v1 {userId}). Roles and permissions are built by
+// server/roles/views.ts, so every answer carrying a role carries the same shape.
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { role as roleSchema, permission as permissionSchema } from '../shared/api/contracts/roles';
+import type { teamUser, usersV2User } from '../shared/api/contracts/team';
 import type { userProfile } from '../shared/api/contracts/users';
+import { usableApplicationIds } from './applications/access';
 import type { Db } from './db';
-import { tenantPermissions } from './middleware/authorize';
 import {
+  applications,
+  applicationUsers,
+  groups,
+  groupUsers,
   mfaDevices,
   permissions,
-  rolePermissions,
   roles,
-  userRoles,
   users,
+  userRoles,
   userTenants,
   webauthnCredentials,
 } from './db/schema';
+import { tenantPermissions } from './middleware/authorize';
+import { permissionsHeldBy, withRoleViews, type RoleView } from './roles/views';
 
 /** The user as the elements read it (users v2 me, Frontegg's IUserProfile): roles and permissions of the active tenant. */
 export type UserView = z.infer<typeof userProfile>;
-type RoleView = z.infer<typeof roleSchema>;
-type PermissionView = z.infer<typeof permissionSchema>;
+/** A user as the users lists, the team page and users v1 {userId} answer it (TEAM-001; Frontegg's ITeamUser). */
+export type TeamUserView = z.infer<typeof teamUser>;
+/** A user of users v2: with the permissions of the user's roles in `tenantId`. */
+export type UsersV2View = z.infer<typeof usersV2User>;
 
-/** The user's roles in each of the given tenants, in the roles calls' shape (their permissions as ids). */
-async function rolesByTenant(db: Db, userId: string, tenantIds: string[]): Promise<Map<string, RoleView[]>> {
-  const byTenant = new Map<string, RoleView[]>(tenantIds.map((id) => [id, []]));
-  if (!tenantIds.length) return byTenant;
-  const rows = await db
-    .select({ tenantId: userRoles.tenantId, role: roles })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(userRoles.userId, userId), inArray(userRoles.tenantId, tenantIds)))
-    .orderBy(asc(roles.name));
-  const roleIds = [...new Set(rows.map((r) => r.role.id))];
-  const grants = roleIds.length
-    ? await db.select().from(rolePermissions).where(inArray(rolePermissions.roleId, roleIds))
-    : [];
-  for (const { tenantId, role } of rows) {
-    byTenant.get(tenantId)?.push({
-      id: role.id,
-      key: role.key,
-      name: role.name,
-      description: role.description,
-      isDefault: role.isDefault,
-      permissions: grants.filter((g) => g.roleId === role.id).map((g) => g.permissionId),
-      tenantId: role.tenantId,
-      vendorId: role.vendorId,
-      createdAt: role.createdAt.toISOString(),
-      updatedAt: role.updatedAt.toISOString(),
-    });
-  }
-  return byTenant;
+/** A role as the team calls answer it: with Frontegg's `level` (0: this server has no role hierarchy). */
+export const teamRole = (role: RoleView): RoleView => ({ ...role, level: 0 });
+
+/** The roles of the given users in the given tenants, each with the user and the tenant. */
+async function rolesOf(db: Db, userIds: string[], tenantIds: string[]) {
+  if (!userIds.length || !tenantIds.length) return [];
+  return withRoleViews(
+    db,
+    await db
+      .select({ userId: userRoles.userId, tenantId: userRoles.tenantId, role: roles })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.roleId))
+      .where(and(inArray(userRoles.userId, userIds), inArray(userRoles.tenantId, tenantIds)))
+      .orderBy(asc(roles.name)),
+  );
 }
 
-/** The permissions of the given keys, each with the ids of `heldBy` roles that hold it. */
-async function permissionViews(db: Db, keys: string[], heldBy: RoleView[]) {
-  if (!keys.length) return [];
-  const rows = await db.select().from(permissions).where(inArray(permissions.key, keys));
-  return rows
-    .map((p): PermissionView & { roleIds: string[] } => ({
-      id: p.id,
-      key: p.key,
-      name: p.name,
-      description: p.description,
-      categoryId: p.categoryId,
-      fePermission: p.fePermission,
-      roleIds: heldBy.filter((r) => r.permissions.includes(p.id)).map((r) => r.id),
-      createdAt: p.createdAt.toISOString(),
-      updatedAt: p.updatedAt.toISOString(),
-    }))
-    .sort((a, b) => a.key.localeCompare(b.key));
+/** The users (of the given ids) with a verified MFA device or an MFA security key (MFA-007). */
+async function mfaEnrolledOf(db: Db, ids: string[]): Promise<Set<string>> {
+  const [devices, keys] = await Promise.all([
+    db
+      .selectDistinct({ userId: mfaDevices.userId })
+      .from(mfaDevices)
+      .where(and(inArray(mfaDevices.userId, ids), isNotNull(mfaDevices.verifiedAt))),
+    db
+      .selectDistinct({ userId: webauthnCredentials.userId })
+      .from(webauthnCredentials)
+      .where(and(inArray(webauthnCredentials.userId, ids), eq(webauthnCredentials.usage, 'mfa'))),
+  ]);
+  return new Set([...devices, ...keys].map((r) => r.userId));
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// The signed-in user
 
 export async function loadUserView(db: Db, userId: string, tenantId?: string): Promise<UserView | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -77,8 +72,9 @@ export async function loadUserView(db: Db, userId: string, tenantId?: string): P
     (t) => t.tenantId,
   );
   const active = tenantId ?? user.activeTenantId ?? tenantIds[0] ?? '';
-  const byTenant = await rolesByTenant(db, userId, [...new Set([...tenantIds, active].filter(Boolean))]);
-  const activeRoles = byTenant.get(active) ?? [];
+  const roleRows = await rolesOf(db, [userId], [...new Set([...tenantIds, active].filter(Boolean))]);
+  const rolesIn = (id: string) => roleRows.filter((r) => r.tenantId === id).map((r) => r.role);
+  const activeRoles = rolesIn(active);
   // The same permissions the server enforces (direct roles and the user's groups in this tenant), so the
   // navigation the page shows matches what the server allows.
   const keys = (await tenantPermissions(db, userId, active)) ?? [];
@@ -89,15 +85,18 @@ export async function loadUserView(db: Db, userId: string, tenantId?: string): P
     name: user.name,
     tenantId: active,
     tenantIds,
-    tenants: tenantIds.map((id) => ({ tenantId: id, roles: byTenant.get(id) ?? [] })),
+    tenants: tenantIds.map((id) => ({ tenantId: id, roles: rolesIn(id) })),
     verified: user.verified,
     phoneNumber: user.phoneNumber,
     profilePictureUrl: user.profilePictureUrl,
     provider: user.provider,
     metadata: JSON.stringify(user.metadata ?? {}),
     roles: activeRoles,
-    permissions: await permissionViews(db, keys, activeRoles),
-    mfaEnrolled: await hasMfaDevice(db, userId),
+    permissions: permissionsHeldBy(
+      keys.length ? await db.select().from(permissions).where(inArray(permissions.key, keys)) : [],
+      activeRoles,
+    ),
+    mfaEnrolled: (await mfaEnrolledOf(db, [userId])).has(userId),
     createdAt: user.createdAt.toISOString(),
     lastLogin: user.lastLogin?.toISOString() ?? null,
   };
@@ -128,18 +127,119 @@ export const userClaims = (
     : {}),
 });
 
-/** A verified MFA device or an MFA security key exists (the user view's mfaEnrolled, MFA-007). */
-async function hasMfaDevice(db: Db, userId: string): Promise<boolean> {
-  const [device] = await db
-    .select({ id: mfaDevices.id })
-    .from(mfaDevices)
-    .where(and(eq(mfaDevices.userId, userId), isNotNull(mfaDevices.verifiedAt)))
-    .limit(1);
-  if (device) return true;
-  const [key] = await db
-    .select({ id: webauthnCredentials.id })
-    .from(webauthnCredentials)
-    .where(and(eq(webauthnCredentials.userId, userId), eq(webauthnCredentials.usage, 'mfa')))
-    .limit(1);
-  return Boolean(key);
+// ---------------------------------------------------------------------------------------------------------
+// The users of a tenant
+
+/**
+ * The views of the given users, in the order given. Tenants, roles and groups are those of `scope` only (an
+ * administrator does not learn the user's other accounts); `tenantId` is `primary` when the user is a member
+ * of it, else the user's first tenant of the scope.
+ */
+export async function userViews(
+  db: Db,
+  ids: string[],
+  scope: string[],
+  primary: string,
+  now = new Date(),
+): Promise<TeamUserView[]> {
+  if (!ids.length) return [];
+  const [userRows, memberships, roleRows, groupRows, appRows, assignedRows, enrolled] = await Promise.all([
+    db.select().from(users).where(inArray(users.id, ids)),
+    db
+      .select()
+      .from(userTenants)
+      .where(and(inArray(userTenants.userId, ids), inArray(userTenants.tenantId, scope)))
+      .orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId)),
+    rolesOf(db, ids, scope),
+    db
+      .select({ userId: groupUsers.userId, id: groups.id, name: groups.name, color: groups.color })
+      .from(groupUsers)
+      .innerJoin(groups, eq(groups.id, groupUsers.groupId))
+      .where(and(inArray(groupUsers.userId, ids), inArray(groups.tenantId, scope)))
+      .orderBy(asc(groups.name)),
+    db
+      .select()
+      .from(applications)
+      .where(
+        inArray(
+          applications.vendorId,
+          db.selectDistinct({ vendorId: users.vendorId }).from(users).where(inArray(users.id, ids)),
+        ),
+      )
+      .orderBy(desc(applications.isDefault), asc(applications.name), asc(applications.id)),
+    db
+      .select()
+      .from(applicationUsers)
+      .where(and(inArray(applicationUsers.userId, ids), inArray(applicationUsers.tenantId, scope))),
+    mfaEnrolledOf(db, ids),
+  ]);
+  const byId = new Map(userRows.map((u) => [u.id, u]));
+  const rolesIn = (userId: string, tenantId: string): RoleView[] =>
+    roleRows.filter((r) => r.userId === userId && r.tenantId === tenantId).map((r) => teamRole(r.role));
+
+  return ids.flatMap((id): TeamUserView[] => {
+    const user = byId.get(id);
+    const own = memberships.filter((m) => m.userId === id);
+    const membership = own.find((m) => m.tenantId === primary) ?? own[0];
+    if (!user || !membership) return [];
+    const tenantRoles = rolesIn(id, membership.tenantId);
+    const mfaEnrolled = enrolled.has(id);
+    return [
+      {
+        id: user.id,
+        sub: user.id,
+        email: user.email,
+        name: user.name,
+        phoneNumber: user.phoneNumber,
+        phone: user.phoneNumber,
+        profilePictureUrl: user.profilePictureUrl,
+        profileImage: user.profilePictureUrl,
+        tenantId: membership.tenantId,
+        tenantIds: own.map((m) => m.tenantId),
+        vendorId: user.vendorId,
+        roleIds: tenantRoles.map((r) => r.id),
+        roles: tenantRoles,
+        groups: groupRows.filter((g) => g.userId === id).map(({ id, name, color }) => ({ id, name, color })),
+        applications: usableApplicationIds(
+          appRows.filter((a) => a.vendorId === user.vendorId),
+          assignedRows
+            .filter((a) => a.userId === id && a.tenantId === membership.tenantId)
+            .map((a) => a.applicationId),
+        ),
+        tenants: own.map((m) => ({ tenantId: m.tenantId, roles: rolesIn(id, m.tenantId) })),
+        verified: user.verified,
+        emailVerified: user.verified,
+        activatedForTenant: membership.activatedForTenant,
+        isDisabled: membership.disabled,
+        subAccountAccessAllowed: membership.subAccountAccessAllowed,
+        createdAt: user.createdAt.toISOString(),
+        lastLogin: user.lastLogin?.toISOString() ?? null,
+        mfaEnrolled,
+        mfaEnabled: mfaEnrolled,
+        metadata: JSON.stringify(user.metadata ?? {}),
+        customData: {},
+        isBreachedPassword: false,
+        isLocked: Boolean(user.lockedUntil && user.lockedUntil > now),
+        provider: user.provider,
+        managedBy: user.provider === 'scim2' ? 'scim2' : 'frontegg',
+        temporaryExpirationDate: user.temporaryExpirationDate?.toISOString() ?? null,
+      },
+    ];
+  });
+}
+
+/**
+ * Users v2 views: each user's permissions in `tenantId` (those of the user's roles there), with the ids of
+ * the user's roles holding each.
+ */
+export async function withPermissions(db: Db, views: TeamUserView[]): Promise<UsersV2View[]> {
+  const ids = [...new Set(views.flatMap((v) => v.roles.flatMap((r) => r.permissions)))];
+  const rows = ids.length ? await db.select().from(permissions).where(inArray(permissions.id, ids)) : [];
+  return views.map((view) => ({
+    ...view,
+    permissions: permissionsHeldBy(
+      rows.filter((p) => view.roles.some((r) => r.permissions.includes(p.id))),
+      view.roles,
+    ),
+  }));
 }

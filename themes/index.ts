@@ -22,6 +22,7 @@ export {
 } from './palette';
 export { createTheme, parseThemeInput, lightTheme, darkTheme } from './theme';
 export { themeToCssVars, cssVarNames, cssVar, type CssVarName, type CssVarKey } from './cssVars';
+export { tokenVars, space, size, type SpaceStep } from './tokens';
 export {
   waitForThemeSetter,
   THEME_SETTER_TIMEOUT_MS,

@@ -10,6 +10,7 @@ import { closePortal, portalLayout, useHostAttribute } from './portalHost';
 import { currentPageAtom, selectPage, visibleNavigationAtom } from './portal.atoms';
 import { TenantSwitcher } from './TenantSwitcher';
 import { useUnavailableDeepLink } from './useUnavailableDeepLink';
+import { space } from '../../themes/tokens';
 
 const TITLE_ID = 'fe-portal-title';
 
@@ -49,7 +50,7 @@ function PortalBody({ host, onClose }: { host?: HTMLElement; onClose?: () => voi
   return (
     // Toasts about completed actions live in this element's shadow root (inside the modal layout's dialog).
     <ToastProvider>
-      <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+      <div css={{ display: 'grid', gap: space.xl }}>
         <header
           part="header"
           css={{
@@ -57,14 +58,14 @@ function PortalBody({ host, onClose }: { host?: HTMLElement; onClose?: () => voi
             flexWrap: 'wrap',
             alignItems: 'flex-end',
             justifyContent: 'space-between',
-            gap: 'calc(var(--fe-spacing) * 2)',
+            gap: space.xl,
           }}
         >
           <h2 id={TITLE_ID} css={{ margin: 0, fontSize: '1.4em' }}>
             {t('adminPortal.title')}
             {preview && <PreviewBadge />}
           </h2>
-          <div css={{ display: 'flex', alignItems: 'flex-end', gap: 'calc(var(--fe-spacing) * 2)' }}>
+          <div css={{ display: 'flex', alignItems: 'flex-end', gap: space.xl }}>
             {authenticated && <TenantSwitcher host={host} />}
             {closeButton}
           </div>
@@ -76,7 +77,7 @@ function PortalBody({ host, onClose }: { host?: HTMLElement; onClose?: () => voi
             css={{
               display: 'grid',
               gridTemplateColumns: 'minmax(160px, 220px) 1fr',
-              gap: 'calc(var(--fe-spacing) * 3)',
+              gap: space['2xl'],
               '@media (max-width: 640px)': { gridTemplateColumns: '1fr' },
             }}
           >
@@ -96,7 +97,7 @@ function PortalBody({ host, onClose }: { host?: HTMLElement; onClose?: () => voi
             </nav>
             <main part="page" css={{ minWidth: 0 }} data-page={current?.key}>
               {current && deepLink.shownInstead === current.key && (
-                <div data-deep-link-notice css={{ marginBottom: 'calc(var(--fe-spacing) * 2)' }}>
+                <div data-deep-link-notice css={{ marginBottom: space.xl }}>
                   <Alert
                     severity="info"
                     action={{ label: t('adminPortal.form.close'), onClick: deepLink.dismiss }}
@@ -153,7 +154,7 @@ function PortalDialog(props: { open: boolean; onClose: (reason: 'escape') => voi
       css={{
         width: 'min(1100px, calc(100vw - 32px))',
         maxHeight: 'calc(100vh - 32px)',
-        padding: 'calc(var(--fe-spacing) * 3)',
+        padding: space['2xl'],
         border: '1px solid var(--fe-color-border)',
         borderRadius: 'calc(var(--fe-radius) * 2)',
         background: 'var(--fe-color-surface)',
@@ -181,13 +182,13 @@ function NavGroup(props: {
   const { t } = useT();
   if (props.entries.length === 0) return null;
   return (
-    <div css={{ marginBottom: 'calc(var(--fe-spacing) * 2)' }}>
+    <div css={{ marginBottom: space.xl }}>
       <h3
         css={{
           fontSize: '0.8em',
           textTransform: 'uppercase',
           color: 'var(--fe-color-text-secondary)',
-          margin: '0 0 4px',
+          margin: `0 0 ${space.xs}`,
         }}
       >
         {props.label}
@@ -208,7 +209,7 @@ function NavGroup(props: {
                   display: 'block',
                   width: '100%',
                   cursor: 'pointer',
-                  padding: '6px 10px',
+                  padding: `${space.sm} 10px`,
                   borderRadius: 'var(--fe-radius)',
                   fontWeight: active ? 600 : 400,
                   background: active ? 'var(--fe-color-primary)' : 'transparent',

@@ -8,6 +8,8 @@ import { useT } from '../../shared/i18n/useT';
 import { store } from '../../shared/store';
 import { Alert, useToast } from '../../shared/ui';
 import type { FeTenantSwitchedDetail } from './portalHost';
+import { space } from '../../themes/tokens';
+import { controlCss, fieldLabelCss } from '../../shared/ui/fieldStyles';
 
 /**
  * Switches the account (tenant) the user works in: PUT users v1 tenant, then a token refresh answers for
@@ -66,9 +68,9 @@ export function TenantSwitcher({ host }: { host: HTMLElement | undefined }) {
   };
 
   return (
-    <div data-tenant-switcher css={{ minWidth: 200, display: 'grid', gap: 4 }}>
+    <div data-tenant-switcher css={{ minWidth: 200, display: 'grid', gap: space.xs }}>
       {error && <Alert severity="error">{error}</Alert>}
-      <label htmlFor={selectId} css={{ fontWeight: 600, fontSize: '0.9em' }}>
+      <label htmlFor={selectId} css={fieldLabelCss}>
         {busy ? t('adminPortal.shell.switchingTenant') : t('adminPortal.shell.tenant')}
       </label>
       <select
@@ -76,15 +78,7 @@ export function TenantSwitcher({ host }: { host: HTMLElement | undefined }) {
         value={user.tenantId}
         disabled={busy}
         onChange={(e) => void onChange(e.currentTarget.value)}
-        css={{
-          font: 'inherit',
-          padding: 'var(--fe-spacing)',
-          borderRadius: 'var(--fe-radius)',
-          border: '1px solid var(--fe-color-border)',
-          background: 'var(--fe-color-background)',
-          color: 'var(--fe-color-text)',
-          '&:focus-visible': { outline: '2px solid var(--fe-color-primary)', outlineOffset: 1 },
-        }}
+        css={controlCss(false)}
       >
         {tenants.map((tenant) => (
           <option key={tenant.tenantId} value={tenant.tenantId}>

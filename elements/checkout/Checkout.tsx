@@ -1,18 +1,11 @@
 import { useState } from 'react';
-import { api } from '../../shared/api/client';
+import { billingApi, type PaymentMethod, type Plan, type Subscription } from '../../shared/api/billing';
 import { errorMessage } from '../../shared/api/errors';
-import { paths } from '../../shared/api/paths';
 import { useAccountData } from '../../shared/api/useAccountData';
 import type { ElementBaseProps } from '../../shared/element/defineElement';
 import { useT } from '../../shared/i18n/useT';
 import { Alert, Button, Card, ErrorState, Spinner } from '../../shared/ui';
-import {
-  decideConfirm,
-  planPrice,
-  type PaymentMethod,
-  type Plan,
-  type Subscription,
-} from './checkout.machine';
+import { decideConfirm, planPrice } from './checkout.machine';
 
 interface CheckoutData {
   plans: Plan[];
@@ -25,9 +18,9 @@ type Confirmation =
 
 async function loadCheckout(): Promise<CheckoutData> {
   const [plans, subscriptions, methods] = await Promise.all([
-    api.request<Plan[]>(paths.plans.getSubscriptionPlans),
-    api.request<Subscription[]>(paths.managedSubscriptions.getManagedSubscriptions),
-    api.request<PaymentMethod[]>(paths.paymentMethods.getPaymentMethods),
+    billingApi.plans(),
+    billingApi.subscriptions(),
+    billingApi.paymentMethods(),
   ]);
   return { plans, subscription: subscriptions[0] ?? null, paymentMethod: methods[0] ?? null };
 }
@@ -57,10 +50,7 @@ export function Checkout({ container, planId }: ElementBaseProps & { planId?: st
     setConfirmation({ kind: 'confirming' });
     try {
       if (decision.kind === 'update') {
-        await api.request(paths.managedSubscriptions.updateManagedSubscription, {
-          params: { subscriptionId: decision.subscriptionId },
-          body: decision.body,
-        });
+        await billingApi.updateSubscription(decision.subscriptionId, decision.body);
       }
       setConfirmation({ kind: 'confirmed' });
       container.host.dispatchEvent(

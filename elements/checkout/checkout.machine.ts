@@ -1,25 +1,6 @@
-/** Billing shapes the checkout reads (001 §3). */
-export interface Plan {
-  id: string;
-  name: string;
-  description?: string;
-  slug?: string;
-  price: { amount: number; currency?: string };
-}
-export type SubscriptionStatus = 'ACTIVE' | 'CANCELED' | 'INCOMPLETE' | 'EXPIRED' | 'TRIALING';
-export interface Subscription {
-  id: string;
-  status: string;
-  planId?: string;
-  plan?: string;
-}
-export interface PaymentMethod {
-  id: string;
-  type?: string;
-  brand?: string;
-  last4?: string;
-}
+import type { Plan, Subscription, SubscriptionChange } from '../../shared/api/billing';
 
+export type SubscriptionStatus = 'ACTIVE' | 'CANCELED' | 'INCOMPLETE' | 'EXPIRED' | 'TRIALING';
 export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found';
 
 /** An unknown status maps to EXPIRED (001 §3). */
@@ -40,7 +21,7 @@ export function planPrice(plan: Plan, locale: string): string {
 export type ConfirmDecision =
   | { kind: 'error'; error: string }
   | { kind: 'activateLocally' }
-  | { kind: 'update'; subscriptionId: string; body: { paymentMethodId?: string; planId: string } };
+  | { kind: 'update'; subscriptionId: string; body: SubscriptionChange };
 
 /**
  * What confirming a plan does (001 §4): no subscription fails; a trialing subscription whose summary already

@@ -11,19 +11,17 @@ import { customLoginLookAtom } from './customLogin.atoms';
 import { useCustomLogin } from './customLogin';
 import { CustomLoginFrame } from './CustomLoginFrame';
 import { screenForPath, type LoginBoxScreen } from './routing';
-import { breachedPasswordAtom, mfaLoginAtom, signInRedirectPendingAtom } from './mfa.atoms';
-import { passkeysPromptAtom } from './passkeys.atoms';
+import { signInRedirectPendingAtom } from './loginStep.atoms';
+import { PostLoginGate } from './PostLoginGate';
 import { AcceptInvitationScreen } from './screens/AcceptInvitationScreen';
 import { ActivateScreen } from './screens/ActivateScreen';
-import { BreachedPasswordScreen } from './screens/BreachedPasswordScreen';
 import { ForgotPasswordScreen } from './screens/ForgotPasswordScreen';
 import { HostedCallbackScreen, HostedLoginScreen, HostedLogoutScreen } from './screens/HostedScreens';
 import { LogoutScreen } from './screens/LogoutScreen';
-import { MfaLoginScreen } from './screens/MfaScreens';
 import { ImpersonateScreen } from './screens/ImpersonateScreen';
 import { LoginEntry, MagicLinkScreen } from './screens/PasswordlessScreens';
 import { ResetPhoneScreen } from './screens/ResetPhoneScreens';
-import { PasskeyLogin, PromptPasskeysScreen } from './screens/PasskeysScreens';
+import { PasskeyLogin } from './screens/PasskeysScreens';
 import { ResetPasswordScreen } from './screens/ResetPasswordScreen';
 import { ScreenHeader } from './screens/ScreenHeader';
 import { SignedInScreen } from './screens/SignedInScreen';
@@ -78,20 +76,20 @@ export function LoginBox({ container }: ElementBaseProps) {
 }
 
 function LoginRoute({ host }: { host: EventTarget }) {
-  const { t } = useT();
   const authenticated = useAtomValue(isAuthenticatedAtom);
-  // After a login: MFA, then the breached-password step, then the passkeys prompt (LOGIN-009).
-  const mfaStep = useAtomValue(mfaLoginAtom);
-  const breached = useAtomValue(breachedPasswordAtom);
-  const passkeysPrompt = useAtomValue(passkeysPromptAtom);
-  const look = useAtomValue(customLoginLookAtom);
   // A redirect that did not leave the route (an SPA router took it over) is no longer pending.
   useEffect(() => () => store.set(signInRedirectPendingAtom, false), []);
-  if (mfaStep) return <MfaLoginScreen />;
-  if (breached) return <BreachedPasswordScreen />;
-  // After a login, the passkeys prompt comes before the redirect (LOGIN-012).
-  if (passkeysPrompt) return <PromptPasskeysScreen />;
-  if (authenticated) return <SignedInScreen host={host} />;
+  // After a login its post-login steps come first (LOGIN-009).
+  return (
+    <PostLoginGate host={host}>
+      {authenticated ? <SignedInScreen host={host} /> : <LoginForms host={host} />}
+    </PostLoginGate>
+  );
+}
+
+function LoginForms({ host }: { host: EventTarget }) {
+  const { t } = useT();
+  const look = useAtomValue(customLoginLookAtom);
   return (
     <>
       <ScreenHeader

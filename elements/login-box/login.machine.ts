@@ -163,7 +163,7 @@ export interface PublicAuthStrategies {
   code?: { isActive?: boolean };
   smsCode?: { isActive?: boolean };
   sso?: { isActive?: boolean };
-  mainAuthStrategies?: { strategy: string; isActive: boolean }[];
+  mainAuthStrategies?: { strategy: string; isActive?: boolean }[];
 }
 
 /** Wait before the redirect to an SSO address answered by pre-login (LOGIN-007). */

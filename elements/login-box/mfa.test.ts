@@ -11,7 +11,7 @@ import { $, axeViolations, goTo, mount, resetPage } from '../../shared/element/t
 import { store } from '../../shared/store';
 import { deviceChoices, mfaReducer, mfaStateFrom, verificationStart } from './flows/mfa.machine';
 import { postLoginStep } from './login.machine';
-import { breachedPasswordAtom, mfaLoginAtom } from './mfa.atoms';
+import { loginStepAtom } from './loginStep.atoms';
 import './index';
 
 const none: MfaDeviceLists = { webauthn: [], phones: [], authenticators: [], emails: [] };
@@ -153,8 +153,7 @@ describe('step-up (login box side)', () => {
 
 describe('MFA and breached-password screens', () => {
   afterEach(() => {
-    store.set(mfaLoginAtom, null);
-    store.set(breachedPasswordAtom, null);
+    store.set(loginStepAtom, null);
     resetPage();
     goTo('');
   });
@@ -166,7 +165,7 @@ describe('MFA and breached-password screens', () => {
       { preview: '', 'url-strategy': 'hash', 'theme-mode': mode },
       (root) => Boolean(root.querySelector('form')),
     );
-    store.set(mfaLoginAtom, { challenge: c, complete: async () => undefined, cancel: () => undefined });
+    store.set(loginStepAtom, { step: 'mfa', challenge: c, method: 'password' });
     await waitUntil(() => $(el, `[data-mfa-step="${step}"]`) !== null);
     return el;
   };
@@ -207,7 +206,7 @@ describe('MFA and breached-password screens', () => {
         { preview: '', 'url-strategy': 'hash', 'theme-mode': mode },
         (root) => Boolean(root.querySelector('form')),
       );
-      store.set(breachedPasswordAtom, { email: 'ada@acme.test' });
+      store.set(loginStepAtom, { step: 'breachedPassword', email: 'ada@acme.test' });
       await waitUntil(() => $(el, '[data-step="breachedPassword"]') !== null);
       expect(el.shadowRoot!.textContent).to.contain('ada@acme.test');
       expect(await axeViolations(el)).to.deep.equal([]);

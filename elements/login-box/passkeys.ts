@@ -3,6 +3,7 @@
 import type { ApiClient } from '../../shared/api/client';
 import { paths } from '../../shared/api/paths';
 import { passkeysPromptDismissed, preferredLoginMethod } from '../../shared/auth/webauthn';
+import { publicStrategiesAtom } from '../../shared/auth/strategies.atoms';
 import { featureFlagsAtom } from '../../shared/flags/flags.atoms';
 import { store } from '../../shared/store';
 import { passkeysOffered, type PasskeysPromptFacts } from './login.machine';
@@ -21,10 +22,6 @@ export const passkeysActive = (s: Strategies | null | undefined): boolean =>
 const passkeysSecondary = (s: Strategies | null | undefined): boolean =>
   Boolean(s?.secondaryAuthStrategies?.some((x) => x.strategy === 'Passkeys' && x.isActive));
 
-/** The vendor's public strategies (the public config; null when it cannot be read). */
-export const loadStrategies = (client: Pick<ApiClient, 'request'>) =>
-  client.request<Strategies>(paths.auth.getVendorPublicAuthStrategiesConfig).catch(() => null);
-
 /**
  * Whether the prompt shows after this login (the session is stored: the devices call carries the token).
  * Cheap checks first; no call at all when the flag is off, the prompt was dismissed or a method is preferred.
@@ -40,7 +37,7 @@ export async function shouldPromptPasskeys(client: Pick<ApiClient, 'request'>): 
   if (!passkeysOffered({ ...facts, secondaryStrategyActive: true })) return false;
   try {
     const [strategies, devices] = await Promise.all([
-      loadStrategies(client),
+      store.get(publicStrategiesAtom),
       client.request<{ devices?: unknown[] }>(paths.auth.getWebAuthnDevices),
     ]);
     return passkeysOffered({

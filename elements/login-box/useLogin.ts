@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useReducer } from 'react';
+import { authApi } from '../../shared/api/auth';
 import { api } from '../../shared/api/client';
 import { errorMessage, isSignInBlocked } from '../../shared/api/errors';
 import type { MfaAnswer, MfaChallenge } from '../../shared/api/mfa';
-import { paths } from '../../shared/api/paths';
 import { safeRedirectTarget } from '../../shared/auth/redirect';
 import { applyAuthAnswer, clearSession, type AuthAnswer } from '../../shared/auth/session';
 import { isCeremonyCancelled, setPreferredLoginMethod, signInWithPasskey } from '../../shared/auth/webauthn';
@@ -20,10 +20,10 @@ import {
   postLoginStep,
   postLoginTarget,
   storesSession,
+  type PostLoginStep,
 } from './login.machine';
+import { loginStepAtom, signInRedirectPendingAtom, type SignInMethod } from './loginStep.atoms';
 import { shouldPromptPasskeys } from './passkeys';
-import { breachedPasswordAtom, mfaLoginAtom, signInRedirectPendingAtom } from './mfa.atoms';
-import { passkeysPromptAtom } from './passkeys.atoms';
 
 /**
  * The saved path after login: the `redirectUrl` parameter when same-site rules allow it (LOGIN-018/019),
@@ -48,12 +48,15 @@ export function savedPathAfterLogin(
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** Wires the login machine to the API, the session atoms and the redirect; screens only render. */
-export function useLogin(host: EventTarget, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))) {
-  const [state, dispatch] = useReducer(loginReducer, initialLoginState);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The post-login steps of a sign-in answer (LOGIN-009), shared by every sign-in hook and the post-login gate:
+ * `proceed` stores the session, picks the next step and puts it in the step atom; `redirect` ends the login.
+ */
+export function usePostLogin(host: EventTarget) {
   const options = useAtomValue(optionsAtom);
   const params = useAtomValue(currentSearchParamsAtom);
-  const { t } = useT();
 
   /** The redirect that ends a login: fe-authenticated, then after 200 ms the saved path or the authenticated URL. */
   const redirect = useCallback(async () => {
@@ -67,14 +70,19 @@ export function useLogin(host: EventTarget, sleep = (ms: number) => new Promise(
     await sleep(POST_LOGIN_REDIRECT_MS);
     const saved = savedPathAfterLogin(params.get('redirectUrl'), options, location.origin);
     navigate(postLoginTarget(saved, options.routes), { from: host });
-  }, [host, options, params, sleep]);
+  }, [host, options, params]);
 
   /**
-   * The post-login steps of an answer, in the order of LOGIN-009: MFA (LOGIN-010; the MFA screen calls back
-   * here with the answer that holds the session), breached password (LOGIN-011), passkeys prompt, redirect.
+   * The post-login steps of an answer, in the order of LOGIN-009: MFA (LOGIN-010; the gate calls back here
+   * with the answer that holds the session), breached password (LOGIN-011), passkeys prompt, redirect.
+   * `settle` hears the step before the redirect starts (the screen says "Redirecting…").
    */
   const proceed = useCallback(
-    async (answer: MfaAnswer, method: 'password' | 'passkey' = 'password'): Promise<void> => {
+    async (
+      answer: MfaAnswer,
+      method: SignInMethod,
+      settle: (step: PostLoginStep) => void = () => undefined,
+    ) => {
       // An MFA challenge stores no session (LOGIN-015); otherwise token and user are kept (LOGIN-016).
       const hasSession = storesSession(answer) && Boolean(answer.accessToken);
       // Set before the session: the login route must not take this user for one who arrived signed in.
@@ -88,40 +96,33 @@ export function useLogin(host: EventTarget, sleep = (ms: number) => new Promise(
         // LOGIN-012: asked only once a session is stored (the devices call needs it).
         passkeysOffered: hasSession && (await shouldPromptPasskeys(api)),
       });
-      if (next === 'mfa') {
-        store.set(mfaLoginAtom, {
-          challenge: answer as MfaChallenge,
-          complete: async (after) => {
-            await proceed(after, method);
-            store.set(mfaLoginAtom, null);
-          },
-          cancel: () => store.set(mfaLoginAtom, null),
-        });
-        dispatch({ type: 'reset' });
-        return;
-      }
-      if (next === 'breachedPassword') {
-        store.set(breachedPasswordAtom, { email: (answer as { email?: string }).email ?? '' });
-        dispatch({ type: 'reset' });
-        return;
-      }
-      if (next === 'promptPasskeys') {
-        dispatch({ type: 'succeeded' });
-        store.set(passkeysPromptAtom, { proceed: redirect });
-        return;
-      }
-      dispatch({ type: 'succeeded' });
-      await redirect();
+      settle(next);
+      if (next === 'mfa') store.set(loginStepAtom, { step: next, challenge: answer as MfaChallenge, method });
+      else if (next === 'breachedPassword')
+        store.set(loginStepAtom, { step: next, email: (answer as { email?: string }).email ?? '' });
+      else if (next === 'promptPasskeys') store.set(loginStepAtom, { step: next });
+      else await redirect();
     },
     [redirect],
   );
+  return { proceed, redirect };
+}
+
+/** Wires the login machine to the API, the session atoms and the redirect; screens only render. */
+export function useLogin(host: EventTarget) {
+  const [state, dispatch] = useReducer(loginReducer, initialLoginState);
+  const { proceed } = usePostLogin(host);
+  const { t } = useT();
 
   /** Runs a sign-in call (password, passkey, ...) and the post-login steps of its answer (LOGIN-009). */
   const run = useCallback(
-    async (signIn: () => Promise<AuthAnswer>, method: 'password' | 'passkey' = 'password') => {
+    async (signIn: () => Promise<AuthAnswer>, method: SignInMethod = 'password') => {
       dispatch({ type: 'submit' });
       try {
-        await proceed(await signIn(), method);
+        await proceed(await signIn(), method, (next) =>
+          // A step screen takes over (the form starts afresh behind it); otherwise the login succeeded.
+          dispatch({ type: next === 'mfa' || next === 'breachedPassword' ? 'reset' : 'succeeded' }),
+        );
       } catch (error) {
         // A failed login leaves no session behind (LOGIN-017).
         clearSession();
@@ -136,8 +137,7 @@ export function useLogin(host: EventTarget, sleep = (ms: number) => new Promise(
   );
 
   const submit = useCallback(
-    (email: string, password: string) =>
-      run(() => api.request<AuthAnswer>(paths.auth.login, { body: { email, password } })),
+    (email: string, password: string) => run(() => authApi.login({ email, password })),
     [run],
   );
   /** Passkey sign-in (discoverable credential; bound to the email when one is given). */
@@ -145,5 +145,5 @@ export function useLogin(host: EventTarget, sleep = (ms: number) => new Promise(
     (email?: string) => run(() => signInWithPasskey(api, { email }), 'passkey'),
     [run],
   );
-  return { state, submit, submitPasskey, run, proceed };
+  return { state, submit, submitPasskey, run };
 }

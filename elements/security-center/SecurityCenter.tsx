@@ -1,30 +1,15 @@
-import { adminPortalApi as api } from '../../shared/api/client';
+import { getRecommendations, type Recommendation } from '../../shared/api/securityCenter';
 import { useAccountData } from '../../shared/api/useAccountData';
-import { paths } from '../../shared/api/paths';
 import { useT } from '../../shared/i18n/useT';
 import type { MessageKey } from '../../shared/i18n/translate';
 import { Alert, Card, ErrorState, Spinner } from '../../shared/ui';
-
-export interface Recommendation {
-  code: string;
-  severity: 'SEVERE' | 'WARNING' | 'INFO';
-  category: string;
-}
-/** GET recommendations: the score and the list (`items`; older servers name it `recommendations`). */
-export interface RecommendationsAnswer {
-  score: number;
-  items?: Recommendation[];
-  recommendations?: Recommendation[];
-}
 
 const severityOrder = { SEVERE: 0, WARNING: 1, INFO: 2 } as const;
 
 /** The React root of `<fe-security-center>`: the score and what to do next. */
 export function SecurityCenter() {
   const { t } = useT();
-  const { state, reload } = useAccountData(() =>
-    api.request<RecommendationsAnswer>(paths.securityCenter.getRecommendations),
-  );
+  const { state, reload } = useAccountData(getRecommendations);
   if (state.status === 'signedOut') return <Alert severity="info">{t('common.signInRequired')}</Alert>;
   if (state.status === 'failed')
     return <ErrorState title={t('securityCenter.loadFailed')} message={state.error} onRetry={reload} />;

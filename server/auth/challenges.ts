@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db';
 import { authChallenges } from '../db/schema';
@@ -71,6 +71,27 @@ export async function findChallenge(db: Db, kind: string, token: string, now = n
         gt(authChallenges.expiresAt, now),
       ),
     );
+  return row ?? null;
+}
+
+/**
+ * The user's newest live challenge of a kind: for codes that come without a token (older ones of the kind
+ * were superseded).
+ */
+export async function latestChallenge(db: Db, userId: string, kind: string, now = new Date()) {
+  const [row] = await db
+    .select()
+    .from(authChallenges)
+    .where(
+      and(
+        eq(authChallenges.userId, userId),
+        eq(authChallenges.kind, kind),
+        isNull(authChallenges.usedAt),
+        gt(authChallenges.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(authChallenges.createdAt))
+    .limit(1);
   return row ?? null;
 }
 

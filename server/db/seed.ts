@@ -52,32 +52,25 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  */
 async function seedFlagsAndEntitlements(tx: Tx, vendorId: string, acme: string) {
   const on = { vendorId, on: true, offTreatment: false, defaultTreatment: true };
+  /** Off by default, on where the one condition holds. */
+  const onlyFor = (condition: { attribute: string; op: string; value: Record<string, unknown> }) => ({
+    defaultTreatment: false,
+    rules: [{ conditions: [condition], treatment: true }],
+  });
   await tx.insert(featureFlags).values([
     {
       ...on,
       id: randomUUID(),
       key: 'fe-usage-page',
       description: 'The usage page of the admin portal',
-      defaultTreatment: false,
-      rules: [
-        {
-          conditions: [{ attribute: 'frontegg.tenantId', op: 'in_list', value: { list: [acme] } }],
-          treatment: true,
-        },
-      ],
+      ...onlyFor({ attribute: 'frontegg.tenantId', op: 'in_list', value: { list: [acme] } }),
     },
     {
       ...on,
       id: randomUUID(),
       key: 'fe-usage-insights',
       description: 'Usage insights for verified users',
-      defaultTreatment: false,
-      rules: [
-        {
-          conditions: [{ attribute: 'frontegg.emailVerified', op: 'is', value: { boolean: true } }],
-          treatment: true,
-        },
-      ],
+      ...onlyFor({ attribute: 'frontegg.emailVerified', op: 'is', value: { boolean: true } }),
     },
     { ...on, id: randomUUID(), key: 'fe-entitlements', description: 'Load the entitlements' },
     { ...on, id: randomUUID(), key: 'fe-user-authorization', description: 'Load the authorization' },
@@ -94,13 +87,7 @@ async function seedFlagsAndEntitlements(tx: Tx, vendorId: string, acme: string) 
       id: randomUUID(),
       key: 'fe-multi-apps',
       description: 'Multi-app administration in the users page (TEAM-023)',
-      defaultTreatment: false,
-      rules: [
-        {
-          conditions: [{ attribute: 'frontegg.tenantId', op: 'in_list', value: { list: [acme] } }],
-          treatment: true,
-        },
-      ],
+      ...onlyFor({ attribute: 'frontegg.tenantId', op: 'in_list', value: { list: [acme] } }),
     },
     {
       ...on,

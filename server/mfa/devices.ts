@@ -120,6 +120,32 @@ export async function verifyTotp(
   return claimed.length === 1;
 }
 
+/** The user's devices of a kind: one device when `id` is given; only verified ones when `verified`. */
+export function devicesOf(
+  db: Db,
+  userId: string,
+  kind: 'authenticator' | 'sms' | 'email',
+  { id, verified = false }: { id?: string; verified?: boolean } = {},
+) {
+  return db
+    .select()
+    .from(mfaDevices)
+    .where(
+      and(
+        eq(mfaDevices.userId, userId),
+        eq(mfaDevices.kind, kind),
+        id === undefined ? undefined : eq(mfaDevices.id, id),
+        verified ? isNotNull(mfaDevices.verifiedAt) : undefined,
+      ),
+    );
+}
+
+/** Whether the code is a current one of any of the devices (accepted once, as `verifyTotp`). */
+export async function verifyAnyTotp(db: Db, devices: { id: string; secret: string | null }[], code: string) {
+  for (const device of devices) if (await verifyTotp(db, device, code)) return true;
+  return false;
+}
+
 // ---------------------------------------------------------------- recovery codes
 
 const RECOVERY_CODES = 1;

@@ -5,10 +5,9 @@ import type { z } from 'zod';
 import type { mfaRequiredAnswer } from '../../shared/api/contracts/mfa';
 import { getCookie, setCookie } from 'hono/cookie';
 import { MFA_ACR } from '../../shared/auth/stepup';
-import { writeAudit } from '../audit';
 import { findChallenge, issueChallenge, spendChallenge } from '../auth/challenges';
 import type { SessionIssuer } from '../auth/session';
-import { apiError, caller, type Services } from '../context';
+import { apiError, type Services } from '../context';
 import {
   deviceCount,
   isTrustedDevice,
@@ -18,6 +17,7 @@ import {
   rememberDevice,
   TRUSTED_DEVICE_COOKIE,
 } from './devices';
+import { auditUser } from '../auth/userAudit';
 
 export const MFA_LOGIN = 'mfa-login';
 const MFA_TOKEN_TTL_MS = 10 * 60_000;
@@ -83,14 +83,9 @@ export async function mfaGate(
     (await isTrustedDevice(services.db, user.id, getCookie(c, TRUSTED_DEVICE_COOKIE)))
   )
     return null;
-  await writeAudit(services.db, {
-    vendorId: services.vendorId,
-    tenantId: user.activeTenantId,
-    userId: user.id,
-    email: user.email,
+  await auditUser(services, c, user, {
     action: enrolled ? 'MFA required' : 'MFA enrolment required',
     json: { method: data.method },
-    ...caller(c),
   });
   return mfaChallenge(services, user, data);
 }
@@ -106,30 +101,19 @@ export async function openSignInSession(
   user: SignInUser,
   proof: { amr: string[]; acr?: string | null; method: string; breached?: boolean },
 ): Promise<Record<string, unknown>> {
-  const who = caller(c);
   if (proof.breached) {
-    await writeAudit(services.db, {
-      vendorId: services.vendorId,
-      tenantId: user.activeTenantId,
-      userId: user.id,
-      email: user.email,
+    await auditUser(services, c, user, {
       action: 'Sign-in with a breached password',
       description: 'No session was opened: the user must reset the password',
       severity: 'High',
       json: { method: proof.method },
-      ...who,
     });
     return { isBreachedPassword: true, mfaRequired: false, email: user.email };
   }
   const answer = await sessions.start(c, user.id, { amr: proof.amr, acr: proof.acr ?? null });
-  await writeAudit(services.db, {
-    vendorId: services.vendorId,
-    tenantId: user.activeTenantId,
-    userId: user.id,
-    email: user.email,
+  await auditUser(services, c, user, {
     action: 'User logged in',
     json: { method: proof.method, amr: proof.amr },
-    ...who,
   });
   return answer;
 }
@@ -170,14 +154,9 @@ export async function completeMfa(
       });
     }
   }
-  await writeAudit(services.db, {
-    vendorId: services.vendorId,
-    tenantId: user.activeTenantId,
-    userId: user.id,
-    email: user.email,
+  await auditUser(services, c, user, {
     action: mfa.data.stepUpSessionId ? 'Step-up completed' : 'MFA verified',
     json: { factor: factor.label, rememberDevice: Boolean(factor.rememberDevice) },
-    ...caller(c),
   });
   const answer = await openSignInSession(c, services, sessions, user, {
     amr,

@@ -1,5 +1,5 @@
 import { paths } from '../../shared/api/paths';
-import { hostedLoginPage } from '../routes/hosted';
+import { hostedLoginPage } from '../hosted/page';
 import { escapeHtml, type PageContext } from '../html';
 
 /** Not in the paths table (the elements never call it: they navigate to it). */

@@ -1,7 +1,7 @@
 // Account settings of the caller's tenant (TENANTS-004..008): company name, address, website, localisation,
 // logo, and the account's custom login box (TENANTS-006/007), saved with the same PUT; the box's look is also
 // answered publicly, to the login box of the account's users.
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { accountSettingsContracts as asc } from '../../shared/api/contracts/accountSettings';
@@ -10,7 +10,9 @@ import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
 import { apiError, readBody, type AppEnv, type Services } from '../context';
 import { tenants } from '../db/schema';
+import { MAX_IMAGE_DATA_URL, parseDataImage } from '../images/dataImage';
 import { tenantPermissions } from '../middleware/authorize';
+import { findTenant, type TenantRow } from '../tenants/tenants';
 import { actor, endpoint, mounter, publicEndpoint, type Endpoint } from './endpoints';
 
 /** Routes of the account page, with the permission each requires. */
@@ -36,38 +38,7 @@ export const accountSettingsEndpointsByName = {
 export const accountSettingsEndpoints: Endpoint[] = Object.values(accountSettingsEndpointsByName);
 
 // ---------------------------------------------------------------------------------------------------------
-// Images: https URLs, or base64 raster data URLs whose bytes are what they claim (never SVG: it can carry script)
-
-/** A data URL image up to about 512 KiB. */
-export const MAX_IMAGE_BYTES = 512 * 1024;
-const MAX_IMAGE_DATA_URL = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 32;
-
-export type RasterType = 'png' | 'jpeg' | 'gif' | 'webp';
-
-const startsWith = (bytes: Uint8Array, prefix: number[], at = 0) =>
-  bytes.length >= at + prefix.length && prefix.every((b, i) => bytes[at + i] === b);
-const ascii = (text: string) => [...text].map((ch) => ch.charCodeAt(0));
-
-/** The raster format of an image by its first bytes (PNG, JPEG, GIF, WebP), else null. */
-export function rasterType(bytes: Uint8Array): RasterType | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'gif';
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'webp';
-  return null;
-}
-
-const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
-
-/** A base64 PNG, JPEG, GIF or WebP data URL whose bytes match its declared type; else null. */
-export function parseDataImage(value: string): { type: RasterType; bytes: Uint8Array } | null {
-  if (value.length > MAX_IMAGE_DATA_URL) return null;
-  const match = DATA_IMAGE.exec(value);
-  if (!match) return null;
-  const bytes = new Uint8Array(Buffer.from(match[2]!, 'base64'));
-  if (bytes.length > MAX_IMAGE_BYTES || rasterType(bytes) !== match[1]) return null;
-  return { type: match[1] as RasterType, bytes };
-}
+// Images: https URLs, or raster data images (server/images/dataImage.ts)
 
 function isUrl(value: string, protocols: string[]): boolean {
   if (value.length > 2048) return false;
@@ -141,8 +112,6 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-type TenantRow = typeof tenants.$inferSelect;
-
 /** The settings as the API answers them (TENANTS-004). */
 const settingsView = (t: TenantRow): AnswerOf<typeof asc.getSettings> => ({
   id: t.id,
@@ -184,10 +153,7 @@ export function accountSettingsRoutes(services: Services): Hono<AppEnv> {
   const e = accountSettingsEndpointsByName;
 
   async function tenantOf(tenantId: string) {
-    const [row] = await db
-      .select()
-      .from(tenants)
-      .where(and(eq(tenants.id, tenantId), eq(tenants.vendorId, vendorId), isNull(tenants.deletedAt)));
+    const row = await findTenant(db, vendorId, tenantId);
     if (!row) throw apiError(404, 'Account not found');
     return row;
   }
@@ -235,10 +201,7 @@ export function accountSettingsRoutes(services: Services): Hono<AppEnv> {
     c.header('Cache-Control', 'no-store');
     const tenantId = c.req.query('tenantId') ?? '';
     if (!tenantId || tenantId.length > 100) return c.json({ customLogin: null });
-    const [row] = await db
-      .select({ customLogin: tenants.customLogin })
-      .from(tenants)
-      .where(and(eq(tenants.id, tenantId), eq(tenants.vendorId, vendorId), isNull(tenants.deletedAt)));
+    const row = await findTenant(db, vendorId, tenantId);
     return c.json({ customLogin: publicCustomLogin(row?.customLogin) });
   });
 

@@ -9,24 +9,33 @@
 //   caller's tenant, members only. A FREE_ACCESS application answers [] there: its accessType already says
 //   that everyone may use it, and a list of every user of a large tenant is not an answer.
 // Only users of the caller's tenant are ever read or changed; another tenant's user id is an unknown user.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { and, eq, inArray } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { applicationAccessType, applicationsContracts as ac } from '../../shared/api/contracts/applications';
+import { applicationsContracts as ac } from '../../shared/api/contracts/applications';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
 import { apiError, readBody, type AppEnv, type Services } from '../context';
-import type { Db } from '../db';
-import { applications, applicationUsers, userTenants } from '../db/schema';
+import {
+  accessTypeOf,
+  applicationIdsOfUsers,
+  assignments,
+  FREE_ACCESS,
+  MANAGED_ACCESS,
+  vendorApplications,
+  type AppRow,
+} from '../applications/access';
+import { applications, applicationUsers } from '../db/schema';
+import { findMember, membersAmong } from '../tenants/members';
+import { readQuery } from '../signup/validation';
 import { actor, endpoint, mounter, type Endpoint } from './endpoints';
 
 const READ = 'fe.secure.read.users';
 const WRITE = 'fe.secure.write.users';
 
-/** Application access types (ENUM-034), the contract's enum. */
-export const { FREE_ACCESS, MANAGED_ACCESS } = applicationAccessType.enum;
-export type AccessType = z.infer<typeof applicationAccessType>;
+/** An application as the API answers it (TEAM-021: id, accessType, userIds; Frontegg's IApplicationsResponse). */
+type ApplicationView = AnswerOf<typeof ac.getApplicationsData>[number];
 
 const OWN_TENANT = "users of the caller's tenant only; another tenant's user is a 404";
 
@@ -53,78 +62,6 @@ export const applicationsEndpointsByName = {
 export const applicationsEndpoints: Endpoint[] = Object.values(applicationsEndpointsByName);
 
 // ---------------------------------------------------------------------------------------------------------
-// Reading
-
-type AppRow = typeof applications.$inferSelect;
-
-/** An application as the API answers it (TEAM-021: id, accessType, userIds; Frontegg's IApplicationsResponse). */
-export type ApplicationView = AnswerOf<typeof ac.getApplicationsData>[number];
-
-/**
- * The access type of a stored row: FREE_ACCESS only when it says so; anything else (a value outside the enum
- * included) is MANAGED_ACCESS, open to its assignees only.
- */
-const accessTypeOf = (row: AppRow): AccessType =>
-  row.accessType === FREE_ACCESS ? FREE_ACCESS : MANAGED_ACCESS;
-
-/** The vendor's applications, default first, then by name. */
-const vendorApplications = (db: Db, vendorId: string) =>
-  db
-    .select()
-    .from(applications)
-    .where(eq(applications.vendorId, vendorId))
-    .orderBy(desc(applications.isDefault), asc(applications.name), asc(applications.id));
-
-/** Assignments in a tenant of current members only (a removed member's rows are not answered). */
-async function assignments(db: Db, tenantId: string, where: { userIds?: string[]; appIds?: string[] }) {
-  if (where.userIds?.length === 0 || where.appIds?.length === 0) return [];
-  return db
-    .select({ applicationId: applicationUsers.applicationId, userId: applicationUsers.userId })
-    .from(applicationUsers)
-    .innerJoin(
-      userTenants,
-      and(
-        eq(userTenants.userId, applicationUsers.userId),
-        eq(userTenants.tenantId, applicationUsers.tenantId),
-      ),
-    )
-    .where(
-      and(
-        eq(applicationUsers.tenantId, tenantId),
-        where.userIds ? inArray(applicationUsers.userId, where.userIds) : undefined,
-        where.appIds ? inArray(applicationUsers.applicationId, where.appIds) : undefined,
-      ),
-    )
-    .orderBy(asc(applicationUsers.userId));
-}
-
-/**
- * The application ids each given user may use in the tenant (TEAM-021: FREE_ACCESS ones for everyone, the
- * assigned MANAGED_ACCESS ones), keyed by user id. Used by the applications routes and the user view.
- */
-export async function applicationIdsOfUsers(
-  db: Db,
-  vendorId: string,
-  tenantId: string,
-  userIds: string[],
-): Promise<Map<string, string[]>> {
-  const result = new Map<string, string[]>(userIds.map((id) => [id, []]));
-  if (!userIds.length) return result;
-  const [apps, rows] = await Promise.all([
-    vendorApplications(db, vendorId),
-    assignments(db, tenantId, { userIds }),
-  ]);
-  for (const userId of userIds) {
-    const assigned = new Set(rows.filter((r) => r.userId === userId).map((r) => r.applicationId));
-    result.set(
-      userId,
-      apps.filter((a) => accessTypeOf(a) === FREE_ACCESS || assigned.has(a.id)).map((a) => a.id),
-    );
-  }
-  return result;
-}
-
-// ---------------------------------------------------------------------------------------------------------
 // Input
 
 const idsParam = (name: string) =>
@@ -137,13 +74,6 @@ const idsParam = (name: string) =>
         .min(1, `At least one of ${name} is required`)
         .max(200, `At most 200 ${name}`),
     );
-
-function readQuery<T>(c: Context, schema: z.ZodType<T>): T {
-  const parsed = schema.safeParse(c.req.query());
-  if (!parsed.success)
-    throw apiError(400, ...parsed.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`));
-  return parsed.data;
-}
 
 /** `userIds` (the Frontegg name) or `ids`. */
 const usersQuery = ac.getUsersApplicationsId.query
@@ -194,20 +124,8 @@ export function applicationsRoutes(services: Services): Hono<AppEnv> {
     }));
   }
 
-  /** The ids that are members of the tenant (others, another tenant's users too, are left out). */
-  async function membersAmong(tenantId: string, ids: string[]): Promise<Set<string>> {
-    if (!ids.length) return new Set();
-    const rows = await db
-      .select({ userId: userTenants.userId })
-      .from(userTenants)
-      .where(and(eq(userTenants.tenantId, tenantId), inArray(userTenants.userId, ids)));
-    return new Set(rows.map((r) => r.userId));
-  }
-
   /** A member of the tenant; any other id is a 404 (another tenant's user is never revealed). */
-  async function member(tenantId: string, userId: string): Promise<void> {
-    if (!(await membersAmong(tenantId, [userId])).has(userId)) throw apiError(404, 'User not found');
-  }
+  const member = (tenantId: string, userId: string) => findMember(db, vendorId, tenantId, userId);
 
   /** The vendor's applications named, which must exist and be MANAGED_ACCESS. */
   async function managedApplications(ids: string[]): Promise<AppRow[]> {
@@ -269,7 +187,7 @@ export function applicationsRoutes(services: Services): Hono<AppEnv> {
   on(e.getUsersApplicationsId, async (c) => {
     const { tenantId } = c.get('auth');
     const ids = readQuery(c, usersQuery);
-    const members = await membersAmong(tenantId, ids);
+    const members = await membersAmong(db, vendorId, tenantId, ids);
     const known = ids.filter((id) => members.has(id));
     const byUser = await applicationIdsOfUsers(db, vendorId, tenantId, known);
     return c.json(

@@ -1,13 +1,27 @@
-import type { Context, Handler, Hono } from 'hono';
+import type { Context, Handler, Hono, MiddlewareHandler } from 'hono';
+import { Hono as HonoApp } from 'hono';
 import type { ApiPath, HttpMethod } from '../../shared/api/paths';
 import { route } from '../account/guards';
 import { apiError, caller, type AppEnv, type Services } from '../context';
 import { requirePermission } from '../middleware/authorize';
 import { requireUser } from '../middleware/bearer';
 import { devOnly } from '../middleware/dev-only';
+import { inSignInZone, signInBudget } from '../middleware/rate-limit/signIn';
 
-// Endpoint tables: every route a portal sub-app mounts, with the permission it requires (read by the
-// authorization matrix test). The same entries mount the routes, so the table cannot drift from them.
+// Endpoint tables: every route a family's sub-app mounts, with who may call it and the budget it counts
+// against (read by the authorization matrix test). The same entries mount the routes, so the table cannot
+// drift from them. See docs/decisions/0014-route-table.md.
+
+/**
+ * Who may call an endpoint besides a bearer token (absent: a bearer token, with `permission` when set).
+ * `public`: anyone, no token. `mfaToken`: a login-time MFA call, authorised by the mfaToken of its body (no
+ * bearer yet). `dev`: vendor-level writes, only with DEV_ROUTES=1 and from this machine. `apiToken`, `scim`,
+ * `webhook`: declared for the next issues; mounting one fails until its check exists.
+ */
+export type Regime = 'public' | 'mfaToken' | 'dev' | 'apiToken' | 'scim' | 'webhook';
+
+/** `signIn`: the budget every sign-in call of a client shares (guessing passwords, codes and tokens). */
+export type RateLimitClass = 'signIn' | 'none';
 
 export interface Endpoint {
   method: HttpMethod;
@@ -15,11 +29,9 @@ export interface Endpoint {
   path: string;
   /** Permission key required in the token's tenant; null: any signed-in user (or see `regime`). */
   permission: string | null;
-  /**
-   * Absent: a bearer token (with `permission`). `public`: anyone, no token (vendor-level answers that hold
-   * nothing of a tenant or user). `dev`: vendor-level writes, only with DEV_ROUTES=1 and from this machine.
-   */
-  regime?: 'public' | 'dev';
+  regime?: Regime;
+  /** Absent: `none`. */
+  rateLimit?: RateLimitClass;
   /** A condition beyond the permission (data-dependent), for readers of the table. */
   note?: string;
 }
@@ -31,10 +43,19 @@ export const endpoint = (route: ApiPath, permission: string | null, note?: strin
   ...(note ? { note } : {}),
 });
 
+/** An endpoint any signed-in user may call (on its own data). */
+export const userEndpoint = (route: ApiPath, note?: string): Endpoint => endpoint(route, null, note);
+
 /** An endpoint anyone may call without a token. */
 export const publicEndpoint = (route: ApiPath, note?: string): Endpoint => ({
   ...endpoint(route, null, note),
   regime: 'public',
+});
+
+/** A login-time MFA call: the mfaToken in its body names the sign-in it finishes. */
+export const mfaTokenEndpoint = (route: ApiPath, note?: string): Endpoint => ({
+  ...endpoint(route, null, note),
+  regime: 'mfaToken',
 });
 
 /** A vendor-level write: only with DEV_ROUTES=1 and from a client on this machine (no vendor tokens here). */
@@ -43,33 +64,125 @@ export const devEndpoint = (route: ApiPath, note?: string): Endpoint => ({
   regime: 'dev',
 });
 
-/** Mounts handlers on the routes of an endpoint table, behind the permission (or regime) each entry names. */
-export function mounter(app: Hono<AppEnv>, services: Services) {
-  const devRoutesOn: Handler<AppEnv> = async (_c, next) => {
-    if (!services.config.devRoutes) throw apiError(404, 'Not found');
-    await next();
-  };
-  return (entry: Endpoint, handler: Handler<AppEnv>) => {
-    if (entry.regime === 'public') return app.on(entry.method, route(entry.path), handler);
-    if (entry.regime === 'dev') return app.on(entry.method, route(entry.path), devRoutesOn, devOnly, handler);
-    return app.on(
-      entry.method,
-      route(entry.path),
-      entry.permission ? requirePermission(services, entry.permission) : requireUser(services.tokens),
-      handler,
-    );
+/** The same endpoint, counted against the shared sign-in budget. */
+export const signIn = (entry: Endpoint): Endpoint => ({ ...entry, rateLimit: 'signIn' });
+
+/** The same endpoint, stated as not counted (a sign-in path presenting an unguessable secret). */
+export const uncounted = (entry: Endpoint): Endpoint => ({ ...entry, rateLimit: 'none' });
+
+/** The checks an entry's regime puts before its handler. */
+function regimeGuards(entry: Endpoint, services: Services): MiddlewareHandler<AppEnv>[] {
+  switch (entry.regime) {
+    case 'public':
+    case 'mfaToken':
+      return [];
+    case 'dev':
+      return [
+        async (_c, next) => {
+          if (!services.config.devRoutes) throw apiError(404, 'Not found');
+          await next();
+        },
+        devOnly,
+      ];
+    case 'apiToken':
+    case 'scim':
+    case 'webhook':
+      throw new Error(`the ${entry.regime} regime has no check yet: ${entry.method} ${entry.path}`);
+    default:
+      return [
+        entry.permission ? requirePermission(services, entry.permission) : requireUser(services.tokens),
+      ];
+  }
+}
+
+/** Where a table's path sits in a sub-app mounted at `prefix`. */
+function relative(prefix: string, path: string): string {
+  if (!path.startsWith(`${prefix}/`) && prefix) throw new Error(`${path} is not under ${prefix}`);
+  return route(path.slice(prefix.length));
+}
+
+/**
+ * Mounts handlers on the routes of an endpoint table, behind the budget and the regime each entry names.
+ * `prefix`: where the sub-app is mounted (its entries' paths are mounted relative to it).
+ */
+export function mounter(app: Hono<AppEnv>, services: Services, prefix = '') {
+  const budget = signInBudget(services);
+  return (entry: Endpoint, ...handlers: [...MiddlewareHandler<AppEnv>[], Handler<AppEnv>]) => {
+    if (!entry.rateLimit && inSignInZone(entry.path))
+      throw new Error(`a sign-in path must state its rate-limit class: ${entry.method} ${entry.path}`);
+    const chain = [
+      ...(entry.rateLimit === 'signIn' ? [budget] : []),
+      ...regimeGuards(entry, services),
+      ...handlers,
+    ] as [Handler<AppEnv>];
+    return app.on(entry.method, [relative(prefix, entry.path)], ...chain);
   };
 }
 
+export type Mount = ReturnType<typeof mounter>;
+
 /** Fails at start-up when a table lists a route no handler was mounted for. */
-export function assertAllMounted(table: readonly Endpoint[], app: Hono<AppEnv>): void {
+export function assertAllMounted(table: readonly Endpoint[], app: Hono<AppEnv>, prefix = ''): void {
   const mounted = new Set(app.routes.map((r) => `${r.method} ${r.path}`));
-  const missing = table.filter((e) => !mounted.has(`${e.method} ${route(e.path)}`));
+  const missing = table.filter((e) => !mounted.has(`${e.method} ${relative(prefix, e.path)}`));
   if (missing.length) throw new Error(`routes listed but not mounted: ${JSON.stringify(missing)}`);
 }
 
-/** Who the audit row names: the caller of the request. */
+/** A family's routes: a sub-app to mount at `prefix`. */
+export interface SubApp {
+  prefix: string;
+  app: Hono<AppEnv>;
+  table: readonly Endpoint[];
+}
+
+/** The longest run of whole path segments (before any `{param}` and the last segment) every path shares. */
+export function commonPrefix(paths: readonly string[]): string {
+  const split = paths.map((p) => p.split('/').slice(1, -1));
+  const shared: string[] = [];
+  for (const [i, segment] of (split[0] ?? []).entries()) {
+    if (segment.startsWith('{') || split.some((s) => s[i] !== segment)) break;
+    shared.push(segment);
+  }
+  return shared.map((s) => `/${s}`).join('');
+}
+
+/**
+ * A family's sub-app under construction: `on` mounts a handler on an entry of `byName`, at the table's common
+ * prefix; `done` checks every entry got one (fails at start-up otherwise) and answers the sub-app.
+ */
+export function family(services: Services, byName: Readonly<Record<string, Endpoint>>) {
+  const table = Object.values(byName);
+  const prefix = commonPrefix(table.map((e) => e.path));
+  const app = new HonoApp<AppEnv>();
+  const done = (): SubApp => {
+    assertAllMounted(table, app, prefix);
+    return { prefix, app, table };
+  };
+  return { on: mounter(app, services, prefix), app, done };
+}
+
+/** Builds a family's sub-app: `mount` mounts a handler on every entry of `byName`. */
+export function subApp(
+  services: Services,
+  byName: Readonly<Record<string, Endpoint>>,
+  mount: (on: Mount) => void,
+): SubApp {
+  const { on, done } = family(services, byName);
+  mount(on);
+  return done();
+}
+
+/** The paths of the sub-apps' endpoints stated as not counted against the sign-in budget. */
+export const uncountedPaths = (subApps: readonly SubApp[]): string[] =>
+  subApps.flatMap((s) => s.table.filter((e) => e.rateLimit === 'none').map((e) => e.path));
+
+/** Who the audit row names: the caller of the request, in the token's tenant. */
 export function actor(c: Context<AppEnv>) {
-  const { sub, email, tenantId } = c.get('auth');
-  return { tenantId, userId: sub, email, ...caller(c) };
+  return { tenantId: c.get('auth').tenantId, ...userActor(c) };
+}
+
+/** The caller of the request, without a tenant (rows about the user's own account). */
+export function userActor(c: Context<AppEnv>) {
+  const { sub, email } = c.get('auth');
+  return { userId: sub, email, ...caller(c) };
 }

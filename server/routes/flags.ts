@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { type Context } from 'hono';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { flagsContracts as fc } from '../../shared/api/contracts/flags';
 import { paths } from '../../shared/api/paths';
@@ -12,11 +12,11 @@ import {
   type Rule,
 } from '../../shared/flags';
 import type { AccessClaims } from '../auth/keys';
-import { apiError, type AppEnv, type Services } from '../context';
+import { apiError, type Services } from '../context';
 import type { Db } from '../db';
 import { featureFlags, features, plans, tenantEntitlements, users } from '../db/schema';
-import { requireUser } from '../middleware/bearer';
 import { loadUserView } from '../users';
+import { type SubApp, family, publicEndpoint, userEndpoint } from './endpoints';
 
 const FLAG_KEY = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 const MAX_KEYS = 200;
@@ -152,12 +152,18 @@ async function loadEntitlementsFor(
   };
 }
 
-/** GET /flags (any caller, evaluated for them) and the caller's entitlements (Bearer required). */
-export function flagsRoutes(services: Services) {
-  const { db, tokens, vendorId } = services;
-  const app = new Hono<AppEnv>();
+export const flagsEndpointsByName = {
+  loadFeatureFlags: publicEndpoint(paths.featureFlags.loadFeatureFlags),
+  loadEntitlementsV2: userEndpoint(paths.entitlements.loadEntitlementsV2),
+} as const;
 
-  app.get(paths.featureFlags.loadFeatureFlags.path, async (c) => {
+/** GET /flags (any caller, evaluated for them) and the caller's entitlements (Bearer required). */
+export function flagsRoutes(services: Services): SubApp {
+  const { db, vendorId } = services;
+  const e = flagsEndpointsByName;
+  const { on, done } = family(services, e);
+
+  on(e.loadFeatureFlags, async (c) => {
     const query = flagsQuery.safeParse(c.req.query());
     if (!query.success) {
       throw apiError(400, ...query.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`));
@@ -180,7 +186,7 @@ export function flagsRoutes(services: Services) {
     return c.json({ flags });
   });
 
-  app.get(paths.entitlements.loadEntitlementsV2.path, requireUser(tokens), async (c) => {
+  on(e.loadEntitlementsV2, async (c) => {
     const { sub, tenantId } = c.get('auth');
     const user = await loadUserView(db, sub, tenantId);
     // Only the tenant the token names, and only while the user still belongs to it.
@@ -195,5 +201,5 @@ export function flagsRoutes(services: Services) {
     return c.json(entitlements);
   });
 
-  return app;
+  return done();
 }

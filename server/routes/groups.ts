@@ -9,19 +9,13 @@ import { groupsContracts as gc } from '../../shared/api/contracts/groups';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
 import { apiError, readBody, type AppEnv, type Services } from '../context';
-import {
-  groupRoles,
-  groups,
-  groupUsers,
-  policies,
-  rolePermissions,
-  roles,
-  users,
-  userTenants,
-} from '../db/schema';
-import { actor, endpoint, mounter, type Endpoint } from './endpoints';
+import { isUniqueViolation } from '../db/errors';
+import { groupRoles, groups, groupUsers, policies, roles, users } from '../db/schema';
 import { assertHoldsAll, roleKeys } from '../middleware/authorize';
-import { findVisibleRoles, isUniqueViolation } from './roles';
+import { withRoleViews } from '../roles/views';
+import { findVisibleRoles } from '../roles/visibility';
+import { assertMembers } from '../tenants/members';
+import { actor, endpoint, mounter, type Endpoint } from './endpoints';
 
 const READ = 'fe.secure.read.groups';
 const WRITE = 'fe.secure.write.groups';
@@ -149,22 +143,7 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
             .orderBy(asc(users.name))
         : [];
     // Roles as the roles calls answer them (their permission ids included).
-    const roleIds = [...new Set(roleRows.map((r) => r.role.id))];
-    const links = roleIds.length
-      ? await db.select().from(rolePermissions).where(inArray(rolePermissions.roleId, roleIds))
-      : [];
-    const roleView = (r: typeof roles.$inferSelect) => ({
-      id: r.id,
-      key: r.key,
-      name: r.name,
-      description: r.description,
-      isDefault: r.isDefault,
-      permissions: links.filter((l) => l.roleId === r.id).map((l) => l.permissionId),
-      tenantId: r.tenantId,
-      vendorId: r.vendorId,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    });
+    const roleLinks = await withRoleViews(db, roleRows);
     return rows.map((g) => ({
       id: g.id,
       name: g.name,
@@ -174,9 +153,7 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
       managedBy: g.managedBy === 'scim2' ? 'scim2' : 'frontegg',
       createdAt: g.createdAt.toISOString(),
       updatedAt: g.updatedAt.toISOString(),
-      ...(withRoles
-        ? { roles: roleRows.filter((r) => r.groupId === g.id).map((r) => roleView(r.role)) }
-        : {}),
+      ...(withRoles ? { roles: roleLinks.filter((r) => r.groupId === g.id).map((r) => r.role) } : {}),
       ...(withUsers
         ? {
             users: userRows
@@ -200,23 +177,6 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
       .where(and(eq(groups.id, c.req.param('groupId') ?? ''), eq(groups.tenantId, c.get('auth').tenantId)));
     if (!row) throw apiError(404, 'Group not found');
     return row;
-  }
-
-  /** Every id must be a member of the tenant (one that is not, or is unknown, is a 404). */
-  async function assertMembers(tenantId: string, userIds: string[]) {
-    if (!userIds.length) return;
-    const rows = await db
-      .select({ id: userTenants.userId })
-      .from(userTenants)
-      .innerJoin(users, eq(users.id, userTenants.userId))
-      .where(
-        and(
-          eq(userTenants.tenantId, tenantId),
-          inArray(userTenants.userId, userIds),
-          eq(users.vendorId, vendorId),
-        ),
-      );
-    if (rows.length !== userIds.length) throw apiError(404, 'User not found');
   }
 
   const groupRoleIds = async (groupId: string) =>
@@ -317,7 +277,7 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
     const roleIds = unique(body.roleIds ?? []);
     const userIds = unique(body.userIds ?? []);
     await findVisibleRoles(db, vendorId, tenantId, roleIds);
-    await assertMembers(tenantId, userIds);
+    await assertMembers(db, vendorId, tenantId, userIds);
     await assertHoldsAll(db, c.get('auth'), await roleKeys(db, roleIds));
     await assertNameFree(tenantId, body.name);
     const id = randomUUID();
@@ -434,7 +394,7 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
   on(e.addUsersToGroup, async (c) => {
     const group = await ownGroup(c);
     const userIds = unique((await readBody(c, gc.addUsersToGroup.body)).userIds);
-    await assertMembers(group.tenantId, userIds);
+    await assertMembers(db, vendorId, group.tenantId, userIds);
     // Adding a member hands it the group's roles: the caller must hold what they carry.
     await assertHoldsAll(db, c.get('auth'), await roleKeys(db, await groupRoleIds(group.id)));
     const added = await db
@@ -463,6 +423,8 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
       await db.select({ id: groupUsers.userId }).from(groupUsers).where(eq(groupUsers.groupId, group.id))
     ).map((u) => u.id);
     await assertMembers(
+      db,
+      vendorId,
       group.tenantId,
       userIds.filter((id) => !inGroup.includes(id)),
     );

@@ -2,12 +2,9 @@
 // profile, verification at login with the mfaToken, and disabling (which clears every security key, MFA-008).
 // The ceremonies are those of auth/webauthn.ts; credentials are stored with usage 'mfa'.
 import { and, eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { webauthnContracts as wc } from '../../shared/api/contracts/webauthn';
 import { paths } from '../../shared/api/paths';
-import { route } from '../account/guards';
-import { writeAudit } from '../audit';
 import { createSessionIssuer } from '../auth/session';
 import {
   authenticationOptions,
@@ -15,17 +12,22 @@ import {
   completeRegistration,
   deviceView,
   registrationOptions,
+  type RegistrationAnswer,
+  type WebAuthnPurpose,
   webauthnAmr,
 } from '../auth/webauthn';
-import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
-import { recoveryCodes, users, webauthnCredentials } from '../db/schema';
-import { requireUser } from '../middleware/bearer';
-import { countFactorAttempt, deviceCount, listDevices, newRecoveryCode } from '../mfa/devices';
+import type { Context } from 'hono';
+import type { Challenge } from '../auth/challenges';
+import { apiError, readBody, type AppEnv, type Services } from '../context';
+import { webauthnCredentials } from '../db/schema';
+import { TOO_MANY_ATTEMPTS } from '../mfa/codes';
+import { countFactorAttempt, newRecoveryCode } from '../mfa/devices';
+import { loginEnrolment, stillEnrolled } from '../mfa/enrolment';
 import { completeMfa, mfaChallengeOf } from '../mfa/login';
+import { type SubApp, family, mfaTokenEndpoint, signIn, userEndpoint } from './endpoints';
+import { auditMfa, mfaUser } from '../mfa/user';
 
-const ALREADY_ENROLLED = 'MFA is already enrolled';
 const KEY_FAILED = 'The security key could not be verified';
-const TOO_MANY_ATTEMPTS = 'Too many attempts. Sign in again';
 
 /** The credential comes as `options` (the wire shape of the call) or as the credential itself. */
 const credentialOf = <T>(input: { options: T } | T): T =>
@@ -33,37 +35,24 @@ const credentialOf = <T>(input: { options: T } | T): T =>
     ? (input as { options: T }).options
     : (input as T);
 
-export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
-  const { db, config, vendorId, tokens } = services;
-  const app = new Hono<AppEnv>();
-  const sessions = createSessionIssuer(services);
-  const bearer = requireUser(tokens);
+export const mfaWebauthnEndpointsByName = {
+  preEnrollMFAWebAuthnForLogin: signIn(mfaTokenEndpoint(paths.auth.preEnrollMFAWebAuthnForLogin)),
+  enrollMFAWebAuthnForLogin: signIn(mfaTokenEndpoint(paths.auth.enrollMFAWebAuthnForLogin)),
+  preVerifyMFAWebAuthnForLogin: signIn(mfaTokenEndpoint(paths.auth.preVerifyMFAWebAuthnForLogin)),
+  verifyMFAWebAuthnForLogin: signIn(mfaTokenEndpoint(paths.auth.verifyMFAWebAuthnForLogin)),
+  preEnrollMFAWebAuthn: userEndpoint(paths.auth.preEnrollMFAWebAuthn),
+  enrollMFAWebAuthn: userEndpoint(paths.auth.enrollMFAWebAuthn),
+  preDisableMFAWebAuthn: userEndpoint(paths.auth.preDisableMFAWebAuthn),
+  disableMFAWebAuthn: userEndpoint(paths.auth.disableMFAWebAuthn),
+} as const;
 
-  const userRow = async (id: string) => {
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), eq(users.vendorId, vendorId)));
-    if (!user) throw apiError(401, 'Unauthorized');
-    return user;
-  };
-  const audit = (
-    c: Context,
-    user: { id: string; email: string; activeTenantId: string | null },
-    action: string,
-    json: Record<string, unknown> = {},
-    severity: 'Info' | 'Medium' | 'High' = 'Info',
-  ) =>
-    writeAudit(db, {
-      vendorId,
-      tenantId: user.activeTenantId,
-      userId: user.id,
-      email: user.email,
-      action,
-      json,
-      severity,
-      ...caller(c),
-    });
+export function mfaWebauthnRoutes(services: Services): SubApp {
+  const { db, config } = services;
+  const e = mfaWebauthnEndpointsByName;
+  const { on, done } = family(services, e);
+  const sessions = createSessionIssuer(services);
+
+  const userRow = (id: string) => mfaUser(services, id);
   const securityKey = async (userId: string, id: string) => {
     const [row] = await db
       .select()
@@ -79,20 +68,36 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
     return row;
   };
 
-  // ------------------------------------------------------------------ login: enrolment (forced, none enrolled)
-
-  /** Login-time enrolment is only for a user with no device: it must never add a device past the MFA. */
-  const loginEnrolment = async (token: string) => {
-    const mfa = await mfaChallengeOf(services, token);
-    if (deviceCount(await listDevices(db, mfa.userId, { mask: true })) > 0)
-      throw apiError(400, ALREADY_ENROLLED);
-    return { mfa, user: await userRow(mfa.userId) };
+  /** Registers the user's new security key (a failure is audited, 400) and gives a new recovery code. */
+  const enrollKey = async (
+    c: Context<AppEnv>,
+    user: Awaited<ReturnType<typeof mfaUser>>,
+    key: { answer: RegistrationAnswer; name?: string; purpose: WebAuthnPurpose },
+    accept?: (challenge: Challenge) => boolean,
+  ) => {
+    const result = await completeRegistration(db, config, {
+      userId: user.id,
+      answer: key.answer,
+      usage: 'mfa',
+      purpose: key.purpose,
+      name: key.name || 'Security key',
+      ...(accept ? { accept } : {}),
+    });
+    if (!result.ok) {
+      await auditMfa(c, user, 'MFA enrolment failed', { kind: 'webauthn', reason: result.reason }, 'Medium');
+      throw apiError(400, KEY_FAILED);
+    }
+    const recoveryCode = await newRecoveryCode(db, user.id);
+    await auditMfa(c, user, 'MFA enrolled', { kind: 'webauthn', deviceId: result.credential.id });
+    return { credential: result.credential, recoveryCode };
   };
 
+  // ------------------------------------------------------------------ login: enrolment (forced, none enrolled)
+
   // Registered before the `{deviceId}` routes of the same prefix: 'enroll' is not a device id.
-  app.post(paths.auth.preEnrollMFAWebAuthnForLogin.path, async (c) => {
+  on(e.preEnrollMFAWebAuthnForLogin, async (c) => {
     const input = await readBody(c, wc.preEnrollMFAWebAuthnForLogin.body);
-    const { mfa, user } = await loginEnrolment(input.mfaToken);
+    const { mfa, user } = await loginEnrolment(services, input.mfaToken);
     const { options, token } = await registrationOptions(db, config, user, 'mfa', 'mfa-enroll-login', {
       mfaChallengeId: mfa.challenge.id,
     });
@@ -101,24 +106,16 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
     >);
   });
 
-  app.post(paths.auth.enrollMFAWebAuthnForLogin.path, async (c) => {
+  on(e.enrollMFAWebAuthnForLogin, async (c) => {
     const input = await readBody(c, wc.enrollMFAWebAuthnForLogin.body);
-    const { mfa, user } = await loginEnrolment(input.mfaToken);
-    const result = await completeRegistration(db, config, {
-      userId: user.id,
-      answer: credentialOf(input),
-      usage: 'mfa',
-      purpose: 'mfa-enroll-login',
-      name: input.name || 'Security key',
-      accept: (challenge) =>
-        (challenge.data as { mfaChallengeId?: string }).mfaChallengeId === mfa.challenge.id,
-    });
-    if (!result.ok) {
-      await audit(c, user, 'MFA enrolment failed', { kind: 'webauthn', reason: result.reason }, 'Medium');
-      throw apiError(400, KEY_FAILED);
-    }
-    const recoveryCode = await newRecoveryCode(db, user.id);
-    await audit(c, user, 'MFA enrolled', { kind: 'webauthn', deviceId: result.credential.id });
+    const { mfa, user } = await loginEnrolment(services, input.mfaToken);
+    const key = { answer: credentialOf(input), name: input.name, purpose: 'mfa-enroll-login' as const };
+    const { credential, recoveryCode } = await enrollKey(
+      c,
+      user,
+      key,
+      (challenge) => (challenge.data as { mfaChallengeId?: string }).mfaChallengeId === mfa.challenge.id,
+    );
     return c.json(
       await completeMfa(
         c,
@@ -126,7 +123,7 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
         sessions,
         mfa,
         user,
-        { amr: webauthnAmr(result.credential), label: 'webauthn' },
+        { amr: webauthnAmr(credential), label: 'webauthn' },
         { recoveryCode },
       ),
     );
@@ -134,7 +131,7 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
 
   // ------------------------------------------------------------------ login: verification with a security key
 
-  app.post(route(paths.auth.preVerifyMFAWebAuthnForLogin.path), async (c) => {
+  on(e.preVerifyMFAWebAuthnForLogin, async (c) => {
     const input = await readBody(c, wc.preVerifyMFAWebAuthnForLogin.body);
     const mfa = await mfaChallengeOf(services, input.mfaToken);
     const key = await securityKey(mfa.userId, c.req.param('deviceId') ?? '');
@@ -150,7 +147,7 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
     >);
   });
 
-  app.post(route(paths.auth.verifyMFAWebAuthnForLogin.path), async (c) => {
+  on(e.verifyMFAWebAuthnForLogin, async (c) => {
     const input = await readBody(c, wc.verifyMFAWebAuthnForLogin.body);
     const mfa = await mfaChallengeOf(services, input.mfaToken);
     const user = await userRow(mfa.userId);
@@ -169,7 +166,7 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
     });
     if (!result.ok) {
       const cloned = result.reason === 'counter';
-      await audit(
+      await auditMfa(
         c,
         user,
         cloned
@@ -191,37 +188,29 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
 
   // ------------------------------------------------------------------ profile (Bearer)
 
-  app.post(paths.auth.preEnrollMFAWebAuthn.path, bearer, async (c) => {
+  on(e.preEnrollMFAWebAuthn, async (c) => {
     const user = await userRow(c.get('auth').sub);
     const { options, token } = await registrationOptions(db, config, user, 'mfa', 'mfa-enroll');
     return c.json({ options, webauthnToken: token } satisfies AnswerOf<typeof wc.preEnrollMFAWebAuthn>);
   });
 
-  app.post(paths.auth.enrollMFAWebAuthn.path, bearer, async (c) => {
+  on(e.enrollMFAWebAuthn, async (c) => {
     const input = await readBody(c, wc.enrollMFAWebAuthn.body);
     const user = await userRow(c.get('auth').sub);
-    const result = await completeRegistration(db, config, {
-      userId: user.id,
+    const { credential, recoveryCode } = await enrollKey(c, user, {
       answer: credentialOf(input),
-      usage: 'mfa',
+      name: input.name,
       purpose: 'mfa-enroll',
-      name: input.name || 'Security key',
     });
-    if (!result.ok) {
-      await audit(c, user, 'MFA enrolment failed', { kind: 'webauthn', reason: result.reason }, 'Medium');
-      throw apiError(400, KEY_FAILED);
-    }
-    const recoveryCode = await newRecoveryCode(db, user.id);
-    await audit(c, user, 'MFA enrolled', { kind: 'webauthn', deviceId: result.credential.id });
     return c.json({
       recoveryCode,
       mfaEnrolled: true,
-      device: deviceView(result.credential),
+      device: deviceView(credential),
     } satisfies AnswerOf<typeof wc.enrollMFAWebAuthn>);
   });
 
   // Disabling asks the key itself first; it then clears every security key of the user (MFA-008).
-  app.post(route(paths.auth.preDisableMFAWebAuthn.path), bearer, async (c) => {
+  on(e.preDisableMFAWebAuthn, async (c) => {
     const userId = c.get('auth').sub;
     const key = await securityKey(userId, c.req.param('deviceId') ?? '');
     const { options, token } = await authenticationOptions(db, config, {
@@ -234,7 +223,7 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
     return c.json({ options, webauthnToken: token } satisfies AnswerOf<typeof wc.preDisableMFAWebAuthn>);
   });
 
-  app.post(route(paths.auth.disableMFAWebAuthn.path), bearer, async (c) => {
+  on(e.disableMFAWebAuthn, async (c) => {
     const input = await readBody(c, wc.disableMFAWebAuthn.body);
     const user = await userRow(c.get('auth').sub);
     const deviceId = c.req.param('deviceId') ?? '';
@@ -249,11 +238,10 @@ export function mfaWebauthnRoutes(services: Services): Hono<AppEnv> {
     await db
       .delete(webauthnCredentials)
       .where(and(eq(webauthnCredentials.userId, user.id), eq(webauthnCredentials.usage, 'mfa')));
-    const left = deviceCount(await listDevices(db, user.id, { mask: true })) > 0;
-    if (!left) await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await audit(c, user, 'MFA disabled', { kind: 'webauthn' }, 'Medium');
+    const left = await stillEnrolled(db, user.id);
+    await auditMfa(c, user, 'MFA disabled', { kind: 'webauthn' }, 'Medium');
     return c.json({ mfaEnrolled: left } satisfies AnswerOf<typeof wc.disableMFAWebAuthn>);
   });
 
-  return app;
+  return done();
 }

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { authContracts } from '../../shared/api/contracts/auth';
@@ -22,6 +22,7 @@ import { createHostedSessions, type HostedSession } from '../oauth/hostedSession
 import { pageContext } from '../html';
 import { AUTHORIZE_PATH, authorizePage, messagePage } from '../oauth/page';
 import { S256_CHALLENGE } from '../oauth/pkce';
+import { type SubApp, family, publicEndpoint, signIn, uncounted } from './endpoints';
 
 export const OAUTH_SCOPES = ['openid', 'email', 'profile', 'offline_access'] as const;
 export const DEFAULT_SCOPE = 'openid email profile';
@@ -69,19 +70,34 @@ function withParams(uri: string, params: Record<string, string | undefined>): st
   return url.href;
 }
 
+export const oauthEndpointsByName = {
+  authorize: signIn(publicEndpoint({ method: 'GET', path: AUTHORIZE_PATH }, 'the hosted login page')),
+  authorizeSubmit: signIn(publicEndpoint({ method: 'POST', path: AUTHORIZE_PATH }, 'the hosted login form')),
+  exchangeOAuthTokens: signIn(publicEndpoint(paths.auth.exchangeOAuthTokens)),
+  silentOAuthRefreshToken: uncounted(publicEndpoint(paths.auth.silentOAuthRefreshToken)),
+  OAuthLogout: signIn(publicEndpoint(paths.auth.OAuthLogout)),
+} as const;
+
 /** OAuth hosted login: authorize (PKCE S256 only), token, silent authorize, logout. */
-export function oauthRoutes(services: Services, { now = () => new Date() }: { now?: () => Date } = {}) {
+export function oauthRoutes(
+  services: Services,
+  { now = () => new Date() }: { now?: () => Date } = {},
+): SubApp {
   const { db, refresh, vendorId, tokens } = services;
-  const app = new Hono<AppEnv>();
+  const e = oauthEndpointsByName;
+  const { on, done } = family(services, e);
   const issuer = createSessionIssuer(services);
   const hosted = createHostedSessions(services);
 
   // Development only: the hosted example works at any loopback origin it is opened at (allowDemoRedirectsAt).
-  if (services.config.devRoutes)
-    app.use(AUTHORIZE_PATH, async (c, next) => {
-      await allowDemoRedirectsAt(services, new URL(c.req.url).origin);
-      await next();
-    });
+  const demoOrigins: MiddlewareHandler<AppEnv>[] = services.config.devRoutes
+    ? [
+        async (c, next) => {
+          await allowDemoRedirectsAt(services, new URL(c.req.url).origin);
+          await next();
+        },
+      ]
+    : [];
 
   /**
    * Two stages: client_id and redirect_uri first, whose failures stay on our page (never a redirect to an
@@ -173,7 +189,7 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
 
   const wantsJson = (c: Context) => (c.req.header('accept') ?? '').includes('application/json');
 
-  app.get(AUTHORIZE_PATH, async (c) => {
+  on(e.authorize, ...demoOrigins, async (c) => {
     const all = c.req.queries();
     const repeated = Object.entries(all)
       .filter(([, values]) => values.length > 1)
@@ -203,7 +219,7 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
   });
 
   // The hosted page's hand-over: the identity session (as an access token) becomes the hosted session.
-  app.post(AUTHORIZE_PATH, async (c) => {
+  on(e.authorizeSubmit, ...demoOrigins, async (c) => {
     c.header('Cache-Control', 'no-store');
     const bearer = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     let session: HostedSession | null = null;
@@ -244,7 +260,7 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
     return c.req.json();
   }
 
-  app.post(paths.auth.exchangeOAuthTokens.path, async (c) => {
+  on(e.exchangeOAuthTokens, async (c) => {
     let raw: unknown;
     try {
       raw = await readTokenBody(c);
@@ -319,7 +335,7 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
   });
 
   // Cookie-authenticated: only the server's own pages and the allowed host origins may ask.
-  app.post(paths.auth.silentOAuthRefreshToken.path, trustedOrigin(services.config), async (c) => {
+  on(e.silentOAuthRefreshToken, trustedOrigin(services.config), async (c) => {
     c.header('Cache-Control', 'no-store');
     const session = await hosted.current(c, now());
     if (!session) {
@@ -330,7 +346,7 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
     return c.json(answer satisfies AnswerOf<typeof authContracts.silentOAuthRefreshToken>);
   });
 
-  app.get(paths.auth.OAuthLogout.path, async (c) => {
+  on(e.OAuthLogout, async (c) => {
     const session = await hosted.current(c, now());
     hosted.clear(c);
     if (session) {
@@ -350,7 +366,7 @@ export function oauthRoutes(services: Services, { now = () => new Date() }: { no
     return c.html(messagePage('Signed out', 'You are signed out. You can close this page.'));
   });
 
-  return app;
+  return done();
 }
 
 /** The logout query: anything else (or too long) means "no redirect", never an error page. */

@@ -1,98 +1,28 @@
 // Pre-login (SSO lookup by email and tenant) and passwordless sign-in: magic link, email code, SMS code
 // (LOGIN-002, 004–008, 021). Every success ends in finishSignIn.
-import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Context } from 'hono';
 import { z } from 'zod';
-import type { authContracts } from '../../shared/api/contracts/auth';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
-import { passwordlessContracts as pc, passwordlessStrategy } from '../../shared/api/contracts/passwordless';
+import { passwordlessContracts as pc } from '../../shared/api/contracts/passwordless';
 import { paths } from '../../shared/api/paths';
-import { route } from '../account/guards';
 import { limitIssuance } from '../account/issuance';
 import { writeAudit } from '../audit';
-import { checkChallengeCode, findChallenge, issueChallenge, spendChallenge } from '../auth/challenges';
+import { checkChallengeCode, findChallenge, latestChallenge, spendChallenge } from '../auth/challenges';
 import { createSessionIssuer } from '../auth/session';
 import { finishSignIn } from '../auth/signin';
-import type { AuthStrategy } from '../config';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
-import { authChallenges, ssoConfigurations, tenants, userPhoneNumbers, users } from '../db/schema';
-import { loginBoxLink } from '../mail/links';
+import { userPhoneNumbers, users } from '../db/schema';
 import { inBackground } from '../signup/background';
-
-/** The default failure of every passwordless step (LOGIN-021): the same for each cause. */
-export const PASSWORDLESS_FAILED = 'Failed to authenticate';
-/** Codes and links live 10 minutes; a code allows 5 attempts. */
-export const PASSWORDLESS_TTL_MS = 10 * 60_000;
-export const PASSWORDLESS_MAX_ATTEMPTS = 5;
-
-/** The passwordless types of the wire (`{mappedType}` of the paths table). */
-export const passwordlessTypes = {
-  magiclink: {
-    strategy: passwordlessStrategy.magiclink,
-    kind: 'magic-link',
-    amr: ['email'],
-    method: 'magic link',
-  },
-  code: { strategy: passwordlessStrategy.code, kind: 'otc', amr: ['otp'], method: 'email code' },
-  smscode: { strategy: passwordlessStrategy.smscode, kind: 'sms-login', amr: ['sms'], method: 'sms code' },
-} as const satisfies Record<
-  keyof typeof passwordlessStrategy,
-  { strategy: AuthStrategy; kind: string; amr: string[]; method: string }
->;
-export type PasswordlessType = keyof typeof passwordlessTypes;
-
-const typeOf = (raw: string | undefined): PasswordlessType => {
-  const key = (raw ?? '').toLowerCase();
-  if (key in passwordlessTypes) return key as PasswordlessType;
-  throw apiError(404, 'Not found');
-};
-
-/** The public auth strategies config (what the login box reads to pick its first step). */
-export async function publicAuthStrategies(
-  services: Services,
-): Promise<AnswerOf<typeof authContracts.getVendorPublicAuthStrategiesConfig>> {
-  const strategy = services.config.authStrategy;
-  const [sso] = await services.db
-    .select({ id: ssoConfigurations.id })
-    .from(ssoConfigurations)
-    .where(eq(ssoConfigurations.enabled, true))
-    .limit(1);
-  return {
-    password: { isActive: strategy === 'EmailAndPassword' },
-    magicLink: { isActive: strategy === 'MagicLink' },
-    code: { isActive: strategy === 'Code' },
-    smsCode: { isActive: strategy === 'SmsCode' },
-    sso: { isActive: Boolean(sso) },
-    // Passkeys (routes/webauthn.ts) are offered beside every main strategy.
-    passkeys: { isActive: true },
-    mainAuthStrategies: [{ strategy, isActive: true }],
-    secondaryAuthStrategies: [{ strategy: 'Passkeys', isActive: true }],
-  };
-}
-
-/** The enabled SSO configuration claiming the email's domain (in the tenant, when one is named). */
-export async function ssoForEmail(services: Services, email: string, tenantId?: string) {
-  const domain = email.split('@')[1]?.toLowerCase() ?? '';
-  const rows = await services.db
-    .select({ sso: ssoConfigurations })
-    .from(ssoConfigurations)
-    .innerJoin(tenants, eq(tenants.id, ssoConfigurations.tenantId))
-    .where(
-      and(
-        eq(tenants.vendorId, services.vendorId),
-        isNull(tenants.deletedAt),
-        eq(ssoConfigurations.enabled, true),
-        sql`${ssoConfigurations.domains} @> ${JSON.stringify([domain])}::jsonb`,
-        tenantId ? eq(ssoConfigurations.tenantId, tenantId) : undefined,
-      ),
-    )
-    .limit(1);
-  return rows[0]?.sso ?? null;
-}
-
-/** Where the SSO helper starts a sign-in with a configuration (the address pre-login answers, LOGIN-007). */
-export const ssoStartAddress = (publicUrl: string, configurationId: string) =>
-  `${publicUrl}/identity/resources/auth/v1/user/sso/start?configurationId=${encodeURIComponent(configurationId)}`;
+import {
+  PASSWORDLESS_FAILED,
+  PASSWORDLESS_MAX_ATTEMPTS,
+  passwordlessTypeOf,
+  passwordlessTypes,
+  sendPasswordless,
+} from '../passwordless/send';
+import { ssoForEmail, ssoStartAddress } from '../sso/byEmail';
+import { devEndpoint, family, publicEndpoint, signIn, type SubApp } from './endpoints';
 
 /** The user who may sign in without a password: known, activated, not locked. */
 async function signInCandidate(services: Services, email: string) {
@@ -104,106 +34,26 @@ async function signInCandidate(services: Services, email: string) {
   return user;
 }
 
-const IGNORE = 'If you did not ask for it, ignore this message.';
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+export const passwordlessEndpointsByName = {
+  preLoginV2: signIn(publicEndpoint(paths.auth.preLoginV2)),
+  preLogin: signIn(publicEndpoint(paths.auth.preLogin)),
+  passwordlessPreLogin: signIn(publicEndpoint(paths.auth.passwordlessPreLogin)),
+  passwordlessPostLogin: signIn(publicEndpoint(paths.auth.passwordlessPostLogin)),
+} as const;
 
-/** A mail with a text and an HTML part (every value escaped in the HTML). */
-export function mailOf(to: string, subject: string, lines: string[], link?: { url: string; label: string }) {
-  const text = [...lines, ...(link ? [`${link.label}: ${link.url}`] : [])].join('\n\n');
-  const html = [
-    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
-  ].join('\n');
-  return { to, subject, text, html };
-}
-
-/** The user's newest verified phone number (SMS codes go there). */
-export async function verifiedPhone(services: Services, userId: string): Promise<string | null> {
-  const [row] = await services.db
-    .select({ phoneNumber: userPhoneNumbers.phoneNumber })
-    .from(userPhoneNumbers)
-    .where(and(eq(userPhoneNumbers.userId, userId), isNotNull(userPhoneNumbers.verifiedAt)))
-    .orderBy(desc(userPhoneNumbers.verifiedAt))
-    .limit(1);
-  return row?.phoneNumber ?? null;
-}
-
-/**
- * Sends a passwordless code or link to a known user (a mail, or an SMS to their verified phone). Only the
- * newest code or link works: earlier ones of the same kind are spent.
- */
-export async function sendPasswordless(
-  services: Services,
-  c: Context,
-  user: { id: string; email: string; activeTenantId: string | null },
-  type: PasswordlessType,
-  phoneNumber?: string | null,
-  data?: Record<string, unknown>,
-): Promise<boolean> {
-  const { kind } = passwordlessTypes[type];
-  const to = type === 'smscode' ? (phoneNumber ?? (await verifiedPhone(services, user.id))) : user.email;
-  if (!to) return false;
-  const challenge = await issueChallenge(services.db, {
-    kind,
-    userId: user.id,
-    tenantId: user.activeTenantId,
-    ttlMs: PASSWORDLESS_TTL_MS,
-    codeDigits: type === 'magiclink' ? undefined : 6,
-    supersede: true,
-    data,
-  });
-  if (type === 'magiclink') {
-    const link = loginBoxLink(services.config, 'magicLinkCallbackUrl', { token: challenge.token });
-    await services.mailer.send(
-      mailOf(to, 'Your sign-in link', ['Open the link below to sign in; it works for 10 minutes.', IGNORE], {
-        url: link,
-        label: 'Sign in',
-      }),
-    );
-  } else if (type === 'code') {
-    await services.mailer.send(
-      mailOf(to, 'Your sign-in code', [
-        `Your sign-in code is ${challenge.code}. It works for 10 minutes.`,
-        IGNORE,
-      ]),
-    );
-  } else {
-    await services.sms.send({ to, text: `Your sign-in code is ${challenge.code}. It works for 10 minutes.` });
-  }
-  await writeAudit(services.db, {
-    vendorId: services.vendorId,
-    tenantId: user.activeTenantId,
-    userId: user.id,
-    email: user.email,
-    action: 'Passwordless sign-in requested',
-    json: { method: passwordlessTypes[type].method },
-    ...caller(c),
-  });
-  return true;
-}
-
-/** The user's live code challenge of a kind (the newest; older ones were superseded). */
-async function liveCodeChallenge(services: Services, userId: string, kind: string) {
-  const [row] = await services.db
-    .select()
-    .from(authChallenges)
-    .where(
-      and(
-        eq(authChallenges.userId, userId),
-        eq(authChallenges.kind, kind),
-        isNull(authChallenges.usedAt),
-        gt(authChallenges.expiresAt, new Date()),
-      ),
-    )
-    .orderBy(desc(authChallenges.createdAt))
-    .limit(1);
-  return row ?? null;
-}
+export const passwordlessDevEndpointsByName = {
+  setAuthStrategy: devEndpoint(
+    { method: 'PUT', path: '/dev/auth-strategy' },
+    "the vendor's sign-in strategy",
+  ),
+} as const;
 
 /** Pre-login and passwordless sign-in routes. */
-export function passwordlessRoutes(services: Services): Hono<AppEnv> {
+export function passwordlessRoutes(services: Services): SubApp[] {
   const { db, vendorId, config } = services;
-  const app = new Hono<AppEnv>();
+  const e = passwordlessEndpointsByName;
+  const { on, done } = family(services, e);
+  const dev = family(services, passwordlessDevEndpointsByName);
   const sessions = createSessionIssuer(services);
 
   // Pre-login (LOGIN-006/007): SSO lookup by email domain and tenant. The answer depends on the domain only,
@@ -217,12 +67,12 @@ export function passwordlessRoutes(services: Services): Hono<AppEnv> {
       idpType: sso.kind === 'saml' ? 'saml' : 'oidc',
     } satisfies AnswerOf<typeof pc.preLoginV2>);
   };
-  app.post(paths.auth.preLoginV2.path, preLogin);
-  app.post(paths.auth.preLogin.path, preLogin);
+  on(e.preLoginV2, preLogin);
+  on(e.preLogin, preLogin);
 
   // Passwordless pre-login: sends the link or code. Known and unknown emails get the same answer.
-  app.post(route(paths.auth.passwordlessPreLogin.path), async (c) => {
-    const type = typeOf(c.req.param('mappedType'));
+  on(e.passwordlessPreLogin, async (c) => {
+    const type = passwordlessTypeOf(c.req.param('mappedType'));
     const { email } = await readBody(c, pc.passwordlessPreLogin.body);
     if (config.authStrategy !== passwordlessTypes[type].strategy)
       throw apiError(400, 'This sign-in method is not enabled');
@@ -235,8 +85,8 @@ export function passwordlessRoutes(services: Services): Hono<AppEnv> {
   });
 
   // Passwordless post-login: the magic-link token (an explicit click on the page), or the email and code.
-  app.post(route(paths.auth.passwordlessPostLogin.path), async (c) => {
-    const type = typeOf(c.req.param('type'));
+  on(e.passwordlessPostLogin, async (c) => {
+    const type = passwordlessTypeOf(c.req.param('type'));
     const body = await readBody(c, pc.passwordlessPostLogin.body);
     const { kind, amr, method } = passwordlessTypes[type];
     const fail = async (userId?: string | null, email?: string) => {
@@ -263,7 +113,7 @@ export function passwordlessRoutes(services: Services): Hono<AppEnv> {
     const email = body.email;
     if (!email) throw await fail();
     const user = await signInCandidate(services, email);
-    const challenge = user ? await liveCodeChallenge(services, user.id, kind) : null;
+    const challenge = user ? await latestChallenge(services.db, user.id, kind) : null;
     if (!user || !challenge) throw await fail(user?.id, email);
     const check = await checkChallengeCode(db, challenge.id, code.trim(), {
       maxAttempts: PASSWORDLESS_MAX_ATTEMPTS,
@@ -280,15 +130,14 @@ export function passwordlessRoutes(services: Services): Hono<AppEnv> {
   });
 
   // With DEV_ROUTES=1 a test or a demo switches the vendor's strategy (the public auth strategies config).
-  if (config.devRoutes)
-    app.put('/dev/auth-strategy', async (c) => {
-      const { strategy } = await readBody(
-        c,
-        z.object({ strategy: z.enum(['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode']) }),
-      );
-      config.authStrategy = strategy;
-      return c.json({ strategy });
-    });
+  dev.on(passwordlessDevEndpointsByName.setAuthStrategy, async (c) => {
+    const { strategy } = await readBody(
+      c,
+      z.object({ strategy: z.enum(['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode']) }),
+    );
+    config.authStrategy = strategy;
+    return c.json({ strategy });
+  });
 
-  return app;
+  return [done(), dev.done()];
 }

@@ -1,19 +1,20 @@
 // The user's phone numbers (PHONE-005..011) and the reset-phone-number flow (PHONE-001..004).
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { type Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { phoneContracts as pc } from '../../shared/api/contracts/phone';
 import { paths } from '../../shared/api/paths';
-import { route } from '../account/guards';
 import { limitIssuance } from '../account/issuance';
-import { writeAudit } from '../audit';
 import { checkChallengeCode, findChallenge, issueChallenge, spendChallenge } from '../auth/challenges';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
 import { userPhoneNumbers, users } from '../db/schema';
-import { requireUser } from '../middleware/bearer';
 import { inBackground } from '../signup/background';
-import { mailOf, sendPasswordless } from './passwordless';
+import type { AuditAction } from '../audit/actions';
+import { mailOf } from '../mail/message';
+import { sendPasswordless } from '../passwordless/send';
+import { type SubApp, family, publicEndpoint, signIn, userEndpoint } from './endpoints';
+import { auditUser } from '../auth/userAudit';
 
 const CODE_TTL_MS = 10 * 60_000;
 const MAX_ATTEMPTS = 5;
@@ -30,15 +31,28 @@ const view = (row: typeof userPhoneNumbers.$inferSelect): AnswerOf<typeof pc.ver
   updatedAt: (row.verifiedAt ?? row.createdAt).toISOString(),
 });
 
-export function phoneRoutes(services: Services): Hono<AppEnv> {
-  const { db, vendorId, tokens } = services;
-  const app = new Hono<AppEnv>();
-  const signedIn = requireUser(tokens);
+export const phoneEndpointsByName = {
+  getUserPhoneNumbers: userEndpoint(paths.userPhoneNumbers.getUserPhoneNumbers),
+  getUserOwnPhoneNumbers: userEndpoint(paths.userPhoneNumbers.getUserOwnPhoneNumbers),
+  createPhoneNumber: userEndpoint(paths.userPhoneNumbers.createPhoneNumber),
+  preVerifyPhoneNumber: userEndpoint(paths.userPhoneNumbers.preVerifyPhoneNumber),
+  verifyPhoneNumber: userEndpoint(paths.userPhoneNumbers.verifyPhoneNumber),
+  deletePhoneNumber: userEndpoint(paths.userPhoneNumbers.deletePhoneNumber),
+  verifyDeletePhoneNumber: userEndpoint(paths.userPhoneNumbers.verifyDeletePhoneNumber),
+  resetPhoneNumber: signIn(publicEndpoint(paths.auth.resetPhoneNumber)),
+  verifyResetPhoneNumber: signIn(publicEndpoint(paths.auth.verifyResetPhoneNumber)),
+  changePhoneNumber: signIn(publicEndpoint(paths.auth.changePhoneNumber)),
+  changePhoneNumberWithVerification: userEndpoint(paths.auth.changePhoneNumberWithVerification),
+  verifyChangePhoneNumber: userEndpoint(paths.auth.verifyChangePhoneNumber),
+} as const;
 
-  const audit = (c: Context<AppEnv>, action: string, json: Record<string, unknown> = {}) => {
-    const { sub, email, tenantId } = c.get('auth');
-    return writeAudit(db, { vendorId, tenantId, userId: sub, email, action, json, ...caller(c) });
-  };
+export function phoneRoutes(services: Services): SubApp {
+  const { db, vendorId } = services;
+  const e = phoneEndpointsByName;
+  const { on, done } = family(services, e);
+
+  const audit = (c: Context<AppEnv>, action: AuditAction, json: Record<string, unknown> = {}) =>
+    c.var.audit({ action, json });
   const own = async (userId: string, id: string) => {
     const [row] = await db
       .select()
@@ -105,7 +119,7 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
       .orderBy(asc(userPhoneNumbers.createdAt), asc(userPhoneNumbers.id));
 
   // PHONE-006: a page of the caller's numbers, limit 10 and offset 0 by default (`_limit`/`_offset` too).
-  app.get(paths.userPhoneNumbers.getUserPhoneNumbers.path, signedIn, async (c) => {
+  on(e.getUserPhoneNumbers, async (c) => {
     const parsed = pc.getUserPhoneNumbers.query.safeParse(c.req.query());
     if (!parsed.success)
       throw apiError(400, ...parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
@@ -123,14 +137,14 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
     } satisfies AnswerOf<typeof pc.getUserPhoneNumbers>);
   });
   // All the caller's numbers, as an array (Frontegg's getUserOwnPhoneNumbers); at most MAX_PHONE_NUMBERS.
-  app.get(paths.userPhoneNumbers.getUserOwnPhoneNumbers.path, signedIn, async (c) =>
+  on(e.getUserOwnPhoneNumbers, async (c) =>
     c.json(
       (await numbersOf(c.get('auth').sub)).map(view) satisfies AnswerOf<typeof pc.getUserOwnPhoneNumbers>,
     ),
   );
 
   // PHONE-007: add a number (unverified until its code comes back); with `verify` the code is texted at once.
-  app.post(paths.userPhoneNumbers.createPhoneNumber.path, signedIn, async (c) => {
+  on(e.createPhoneNumber, async (c) => {
     const { phoneNumber, verify } = await readBody(c, pc.createPhoneNumber.body);
     const userId = c.get('auth').sub;
     if (verify) await limitCodes(c, userId);
@@ -144,7 +158,7 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
   });
 
   // PHONE-009: texts a verification code to the number (added when new); answers the otcToken.
-  app.post(paths.userPhoneNumbers.preVerifyPhoneNumber.path, signedIn, async (c) => {
+  on(e.preVerifyPhoneNumber, async (c) => {
     const { phoneNumber } = await readBody(c, pc.preVerifyPhoneNumber.body);
     const userId = c.get('auth').sub;
     await limitCodes(c, userId);
@@ -158,7 +172,7 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
   });
 
   // PHONE-010: the code proves the number.
-  app.post(paths.userPhoneNumbers.verifyPhoneNumber.path, signedIn, async (c) => {
+  on(e.verifyPhoneNumber, async (c) => {
     const { otcToken, code } = await readBody(c, pc.verifyPhoneNumber.body);
     const userId = c.get('auth').sub;
     const id = await checkCode(userId, 'phone-verify', otcToken, code);
@@ -173,7 +187,7 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
   });
 
   // PHONE-008: an unverified number goes at once; a verified one needs a code texted to it (PHONE-011).
-  app.delete(route(paths.userPhoneNumbers.deletePhoneNumber.path), signedIn, async (c) => {
+  on(e.deletePhoneNumber, async (c) => {
     const userId = c.get('auth').sub;
     const row = await own(userId, c.req.param('phoneId') ?? '');
     if (!row.verifiedAt) {
@@ -190,7 +204,7 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
   });
 
   // PHONE-011: the code texted to the number confirms its deletion.
-  app.post(route(paths.userPhoneNumbers.verifyDeletePhoneNumber.path), signedIn, async (c) => {
+  on(e.verifyDeletePhoneNumber, async (c) => {
     const { otcToken, code } = await readBody(c, pc.verifyDeletePhoneNumber.body);
     const userId = c.get('auth').sub;
     const row = await own(userId, c.req.param('phoneId') ?? '');
@@ -204,7 +218,7 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
   // ---- Reset phone number (PHONE-001..004): public, rate-limited, no enumeration ----
 
   // PHONE-002: the request yields a reset token (for any email); a known user is mailed a code.
-  app.post(paths.auth.resetPhoneNumber.path, async (c) => {
+  on(e.resetPhoneNumber, async (c) => {
     const { email } = await readBody(c, pc.resetPhoneNumber.body);
     // Before the lookup and keyed by the email as given: known and unknown emails are limited alike.
     await limitIssuance(services, { kind: 'phone-reset', account: email, address: caller(c).ipAddress });
@@ -222,13 +236,8 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
       supersede: Boolean(known),
     });
     if (known) {
-      await writeAudit(db, {
-        vendorId,
-        tenantId: known.activeTenantId,
-        userId: known.id,
-        email: known.email,
+      await auditUser(services, c, known, {
         action: 'Phone number reset requested',
-        ...caller(c),
       });
       inBackground(db, 'reset-phone mail', () =>
         services.mailer.send(
@@ -243,7 +252,7 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
   });
 
   // PHONE-003: the mailed code and the reset token yield a change token.
-  app.post(paths.auth.verifyResetPhoneNumber.path, async (c) => {
+  on(e.verifyResetPhoneNumber, async (c) => {
     const { resetPhoneNumberToken, code } = await readBody(c, pc.verifyResetPhoneNumber.body);
     const challenge = await findChallenge(db, 'phone-reset', resetPhoneNumberToken);
     if (!challenge) throw apiError(400, INVALID_CODE);
@@ -262,7 +271,7 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
   });
 
   // PHONE-004: the new number replaces the old ones; an SMS sign-in code goes to it at once.
-  app.put(paths.auth.changePhoneNumber.path, async (c) => {
+  on(e.changePhoneNumber, async (c) => {
     const { changePhoneNumberToken, phoneNumber } = await readBody(c, pc.changePhoneNumber.body);
     const challenge = await findChallenge(db, 'phone-change', changePhoneNumberToken);
     const [user] = challenge?.userId
@@ -281,14 +290,9 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
       await tx.delete(userPhoneNumbers).where(eq(userPhoneNumbers.userId, user.id));
       await tx.insert(userPhoneNumbers).values({ id, userId: user.id, phoneNumber });
     });
-    await writeAudit(db, {
-      vendorId,
-      tenantId: user.activeTenantId,
-      userId: user.id,
-      email: user.email,
+    await auditUser(services, c, user, {
       action: 'Phone number reset',
       severity: 'Medium',
-      ...caller(c),
     });
     // The SMS passwordless login: a correct code also proves the new number (it becomes verified).
     await sendPasswordless(services, c, user, 'smscode', phoneNumber, { phoneNumberId: id });
@@ -298,7 +302,7 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
   // ---- The profile's number, changed with a code texted to the new number (signed in) ----
 
   // Texts a code to the new number; answers the id of the change (Frontegg's changePhoneId).
-  app.post(paths.auth.changePhoneNumberWithVerification.path, signedIn, async (c) => {
+  on(e.changePhoneNumberWithVerification, async (c) => {
     const { phoneNumber } = await readBody(c, pc.changePhoneNumberWithVerification.body);
     const userId = c.get('auth').sub;
     await limitCodes(c, userId);
@@ -320,7 +324,7 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
   });
 
   // The texted code proves the new number: it becomes the profile's number and a verified number of the user.
-  app.post(paths.auth.verifyChangePhoneNumber.path, signedIn, async (c) => {
+  on(e.verifyChangePhoneNumber, async (c) => {
     const { changePhoneId, code } = await readBody(c, pc.verifyChangePhoneNumber.body);
     const userId = c.get('auth').sub;
     const challenge = await findChallenge(db, 'phone-change-verify', changePhoneId);
@@ -341,5 +345,5 @@ export function phoneRoutes(services: Services): Hono<AppEnv> {
     return c.json({} satisfies AnswerOf<typeof pc.verifyChangePhoneNumber>);
   });
 
-  return app;
+  return done();
 }

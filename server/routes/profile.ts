@@ -8,7 +8,7 @@ import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { profileContracts as pc } from '../../shared/api/contracts/profile';
 import { apiError, readBody, type AppEnv, type Services } from '../context';
 import { users } from '../db/schema';
-import { MAX_IMAGE_BYTES, parseDataImage, rasterType } from './accountSettings';
+import { dataImageOf, MAX_IMAGE_BYTES, parseDataImage } from '../images/dataImage';
 import { requireUser } from '../middleware/bearer';
 import { requestEmailChange, verifyEmailChange } from '../team/email';
 import { actor, endpoint, mounter, type Endpoint } from './endpoints';
@@ -38,11 +38,11 @@ async function readPicture(c: Context<AppEnv>): Promise<string> {
     }
     const file = form.image ?? form.profileImage;
     if (!(file instanceof File)) throw apiError(400, 'image: a file is required');
+    // Refused before its bytes are read.
     if (file.size > MAX_IMAGE_BYTES) throw apiError(400, REFUSED);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const raster = rasterType(bytes);
-    if (!raster) throw apiError(400, REFUSED);
-    return `data:image/${raster};base64,${Buffer.from(bytes).toString('base64')}`;
+    const picture = dataImageOf(new Uint8Array(await file.arrayBuffer()));
+    if (!picture) throw apiError(400, REFUSED);
+    return picture;
   }
   const fields = await readBody(c, pc.updateProfileImage.body);
   const value = fields.image ?? fields.profileImage;

@@ -1,53 +1,19 @@
 // Roles, permissions and permission categories (ROLES-001..006). A tenant sees the vendor's roles (tenantId
 // null, built in) and its own; it creates, changes and deletes only its own. A built-in role answers 403 to a
 // change (the caller can see it), another tenant's role 404 (never revealed).
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type Handler } from 'hono';
-import { z } from 'zod';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { rolesContracts } from '../../shared/api/contracts/roles';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
 import { apiError, readBody, type AppEnv, type Services } from '../context';
-import type { Db } from '../db';
 import { permissionCategories, permissions, rolePermissions, roles } from '../db/schema';
 import { assertHoldsAll } from '../middleware/authorize';
+import { permissionView, roleViews } from '../roles/views';
+import { findOwnRole, findVisibleRoles, visibleRoles, type RoleRow } from '../roles/visibility';
 import { actor, endpoint, mounter, type Endpoint } from './endpoints';
-
-// ---------------------------------------------------------------------------------------------------------
-const pgCode = (error: unknown): string | undefined => {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code ?? e?.cause?.code;
-};
-/** A unique-index violation (two writers racing past the duplicate check). */
-export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
-
-/** A list of ids in a body: 1..100 non-empty strings, duplicates dropped. */
-export const idList = (name: string) =>
-  z
-    .array(z.string().min(1).max(100), { error: `${name} must be a list of ids` })
-    .min(1, `${name} must name at least one id`)
-    .max(100, `${name} may name at most 100 ids`)
-    .transform((ids) => [...new Set(ids)]);
-
-// ---------------------------------------------------------------------------------------------------------
-// Role visibility and the no-escalation rule
-
-/** The roles a tenant may use: the vendor's (built in) and its own. */
-export const visibleRoles = (vendorId: string, tenantId: string) =>
-  and(eq(roles.vendorId, vendorId), or(isNull(roles.tenantId), eq(roles.tenantId, tenantId)));
-
-/** Looks every id up among the roles the tenant may use; one unknown (or another tenant's) id is a 404. */
-export async function findVisibleRoles(db: Db, vendorId: string, tenantId: string, ids: string[]) {
-  if (!ids.length) return [];
-  const rows = await db
-    .select()
-    .from(roles)
-    .where(and(inArray(roles.id, ids), visibleRoles(vendorId, tenantId)));
-  if (rows.length !== ids.length) throw apiError(404, 'Role not found');
-  return rows;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Bodies
@@ -100,44 +66,8 @@ export function rolesRoutes(services: Services): Hono<AppEnv> {
   const on = mounter(app, services);
   const e = rolesEndpointsByName;
 
-  /** Roles as the API answers them (ROLES-001): permissions are permission ids. */
-  async function roleViews(rows: (typeof roles.$inferSelect)[]): Promise<Answer<'getRoles'>> {
-    const links = rows.length
-      ? await db
-          .select()
-          .from(rolePermissions)
-          .where(
-            inArray(
-              rolePermissions.roleId,
-              rows.map((r) => r.id),
-            ),
-          )
-      : [];
-    return rows.map((r) => ({
-      id: r.id,
-      key: r.key,
-      name: r.name,
-      description: r.description,
-      isDefault: r.isDefault,
-      permissions: links.filter((l) => l.roleId === r.id).map((l) => l.permissionId),
-      tenantId: r.tenantId,
-      vendorId: r.vendorId,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    }));
-  }
-  const roleView = async (row: typeof roles.$inferSelect) => (await roleViews([row]))[0]!;
-
-  /** The caller's tenant's own role; a built-in role is 403, anything else (another tenant's) 404. */
-  async function ownRole(tenantId: string, id: string) {
-    const [row] = await db
-      .select()
-      .from(roles)
-      .where(and(eq(roles.id, id), visibleRoles(vendorId, tenantId)));
-    if (!row) throw apiError(404, 'Role not found');
-    if (row.tenantId === null) throw apiError(403, 'Built-in roles cannot be changed or deleted');
-    return row;
-  }
+  const roleView = async (row: RoleRow) => (await roleViews(db, [row]))[0]!;
+  const ownRole = (tenantId: string, id: string) => findOwnRole(db, vendorId, tenantId, id);
 
   /** Every permission id must exist; answers the permissions. */
   async function findPermissions(ids: string[]) {
@@ -196,7 +126,7 @@ export function rolesRoutes(services: Services): Hono<AppEnv> {
       .from(roles)
       .where(visibleRoles(vendorId, c.get('auth').tenantId))
       .orderBy(sql`${roles.tenantId} nulls first`, asc(roles.name));
-    return c.json(await roleViews(rows));
+    return c.json((await roleViews(db, rows)) satisfies Answer<'getRoles'>);
   });
 
   const addRole: Handler<AppEnv> = async (c) => {
@@ -346,17 +276,12 @@ export function rolesRoutes(services: Services): Hono<AppEnv> {
       .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
       .where(visibleRoles(vendorId, tenantId));
     return rows.map((p) => ({
-      id: p.id,
-      key: p.key,
-      name: p.name,
-      description: p.description,
-      categoryId: p.categoryId,
-      fePermission: p.fePermission,
+      ...permissionView(
+        p,
+        links.filter((l) => l.permissionId === p.id).map((l) => l.roleId),
+      ),
       // Every permission of this server may be put on a tenant role.
       assignmentType: 'ASSIGNABLE' as const,
-      roleIds: links.filter((l) => l.permissionId === p.id).map((l) => l.roleId),
-      createdAt: p.createdAt.toISOString(),
-      updatedAt: p.updatedAt.toISOString(),
     }));
   }
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { type Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { signupContracts } from '../../shared/api/contracts/signup';
@@ -12,7 +12,6 @@ import { createSessionIssuer } from '../auth/session';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
 import { tenants, userRoles, users, userTenants, userTokens } from '../db/schema';
 import { loginBoxLink } from '../mail/links';
-import { requireUser } from '../middleware/bearer';
 import { inBackground } from '../signup/background';
 import { findLiveInviteLink } from '../signup/inviteLinks';
 import { mailInvitation } from '../signup/invitations';
@@ -25,7 +24,9 @@ import {
   revokeSessions,
   usedRecently,
 } from '../signup/passwordPolicy';
-import { defaultRoleIds, signUpRoleIds } from '../signup/signUpRole';
+import { isUniqueViolation } from '../db/errors';
+import { defaultRoleIds } from '../roles/visibility';
+import { signUpRoleIds } from '../signup/signUpRole';
 import {
   codeMatches,
   consumeUserToken,
@@ -35,6 +36,8 @@ import {
   otcOf,
 } from '../signup/userTokens';
 import { readQuery } from '../signup/validation';
+import { type SubApp, family, publicEndpoint, signIn, userEndpoint } from './endpoints';
+import { auditUser } from '../auth/userAudit';
 
 export { createInvitation, type InvitationInput } from '../signup/invitations';
 
@@ -59,18 +62,33 @@ export const SIGN_UP_STRATEGY_OFF = 'Sign-up is by email: this sign-up strategy 
 export const SMS_RECOVERY_OFF = 'Password recovery by SMS is not enabled';
 export const OTC_INVALID = 'The code is invalid or expired';
 
-/** Two sign-ups of one new email at once: the loser hits the unique index and is answered as "registered". */
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
+export const signupEndpointsByName = {
+  signUpUser: signIn(publicEndpoint(paths.auth.signUpUser)),
+  getActivateAccountStrategy: signIn(publicEndpoint(paths.auth.getActivateAccountStrategy)),
+  activateAccount: signIn(publicEndpoint(paths.auth.activateAccount)),
+  activateAccountWithOTC: signIn(publicEndpoint(paths.auth.activateAccountWithOTC)),
+  resendActivationEmail: signIn(publicEndpoint(paths.auth.resendActivationEmail)),
+  acceptInvitation: signIn(publicEndpoint(paths.auth.acceptInvitation)),
+  acceptInvitationWithOTC: signIn(publicEndpoint(paths.auth.acceptInvitationWithOTC)),
+  verifyInviteToken: signIn(publicEndpoint(paths.auth.verifyInviteToken)),
+  signUpUserWithPhoneNumber: signIn(publicEndpoint(paths.auth.signUpUserWithPhoneNumber, 'refused')),
+  signUpUserWithUsername: signIn(publicEndpoint(paths.auth.signUpUserWithUsername, 'refused')),
+  resendInvitationEmail: signIn(publicEndpoint(paths.auth.resendInvitationEmail)),
+  forgotPassword: signIn(publicEndpoint(paths.auth.forgotPassword)),
+  resetPasswordViaEmail: signIn(publicEndpoint(paths.auth.resetPasswordViaEmail)),
+  resetPasswordViaSms: signIn(publicEndpoint(paths.auth.resetPasswordViaSms)),
+  verifyPasswordViaSms: signIn(publicEndpoint(paths.auth.verifyPasswordViaSms)),
+  validateResetPasswordToken: signIn(publicEndpoint(paths.auth.validateResetPasswordToken)),
+  resetPassword: signIn(publicEndpoint(paths.auth.resetPassword)),
+  changePassword: signIn(userEndpoint(paths.teams.changePassword)),
+  loadPasswordConfig: publicEndpoint(paths.auth.loadPasswordConfig),
+} as const;
 
 /** Sign-up, activation, invitations, forgot/reset/change password (identity users v1). */
-export function signupRoutes(services: Services): Hono<AppEnv> {
-  const { db, config, mailer, vendorId, tokens } = services;
-  const app = new Hono<AppEnv>();
+export function signupRoutes(services: Services): SubApp {
+  const { db, config, mailer, vendorId } = services;
+  const e = signupEndpointsByName;
+  const { on, done } = family(services, e);
   const sessions = createSessionIssuer(services);
 
   /** First on a public endpoint that mails an email as given: known and unknown emails are limited alike. */
@@ -87,7 +105,7 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
       ),
     );
 
-  app.post(paths.auth.signUpUser.path, async (c) => {
+  on(e.signUpUser, async (c) => {
     const { email, name, password, companyName, invitationToken } = await readBody(c, signUpBody);
     // Both answers mail the address (activation or "already registered"): one budget for both.
     await limitMail(c, 'activation', email);
@@ -124,7 +142,9 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
           await tx.insert(userTenants).values({ userId: user.id, tenantId });
           // The creator of a new account administers it (the vendor's sign-up role); who joins an existing
           // one through its link gets what any member gets without named roles: the default roles.
-          const roleIds = joining ? await defaultRoleIds(tx, vendorId) : await signUpRoleIds(tx, vendorId);
+          const roleIds = joining
+            ? await defaultRoleIds(tx, vendorId, null)
+            : await signUpRoleIds(tx, vendorId);
           if (roleIds.length)
             await tx
               .insert(userRoles)
@@ -162,19 +182,14 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
           loginBoxLink(config, 'forgetPasswordUrl', {}),
         ),
       );
-      await writeAudit(db, {
-        vendorId,
-        tenantId: existing.activeTenantId,
-        userId: existing.id,
-        email: existing.email,
+      await auditUser(services, c, existing, {
         action: 'Sign-up with a registered email',
         severity: 'Medium',
-        ...who,
       });
     }
   });
 
-  app.get(paths.auth.getActivateAccountStrategy.path, async (c) => {
+  on(e.getActivateAccountStrategy, async (c) => {
     const { userId, token } = readQuery(c, c_.getActivateAccountStrategy.query);
     const found = await findUserToken(db, 'activation', userId, token);
     if (found) return c.json({ shouldSetPassword: !found.user.passwordHash });
@@ -201,13 +216,8 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
       return true;
     });
     if (!activated) throw apiError(400, ACTIVATION_INVALID);
-    await writeAudit(db, {
-      vendorId,
-      tenantId: found.user.activeTenantId,
-      userId,
-      email: found.user.email,
+    await auditUser(services, c, found.user, {
       action: 'User activated',
-      ...caller(c),
     });
     return sessions.start(c, userId);
   }
@@ -240,20 +250,20 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
     return sessions.start(c, userId);
   }
 
-  app.post(paths.auth.activateAccount.path, async (c) => {
+  on(e.activateAccount, async (c) => {
     const answer = await activate(c, await readBody(c, activateBody));
     return c.json(answer satisfies AnswerOf<typeof c_.activateAccount>);
   });
 
   // The one-time code of a link is derived from its token (otcOf): the code and the link's token together.
-  app.post(paths.auth.activateAccountWithOTC.path, async (c) => {
+  on(e.activateAccountWithOTC, async (c) => {
     const body = await readBody(c, activateWithCodeBody);
     if (!codeMatches(body.token, body.code)) throw apiError(400, OTC_INVALID);
     const answer = await activate(c, body);
     return c.json(answer satisfies AnswerOf<typeof c_.activateAccountWithOTC>);
   });
 
-  app.post(paths.auth.resendActivationEmail.path, async (c) => {
+  on(e.resendActivationEmail, async (c) => {
     const { email } = await readBody(c, emailBody);
     await limitMail(c, 'activation', email);
     const user = await findUserByEmail(db, vendorId, email);
@@ -316,19 +326,19 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
     return accepted.setPasswordToken ? { userId, setPasswordToken: accepted.setPasswordToken } : {};
   }
 
-  app.post(paths.auth.acceptInvitation.path, async (c) => {
+  on(e.acceptInvitation, async (c) => {
     const { userId, token } = await readBody(c, link);
     return c.json((await accept(c, userId, token)) satisfies AnswerOf<typeof c_.acceptInvitation>);
   });
 
-  app.post(paths.auth.acceptInvitationWithOTC.path, async (c) => {
+  on(e.acceptInvitationWithOTC, async (c) => {
     const { userId, token, code } = await readBody(c, c_.acceptInvitationWithOTC.body);
     if (!codeMatches(token, code)) throw apiError(400, OTC_INVALID);
     return c.json((await accept(c, userId, token)) satisfies AnswerOf<typeof c_.acceptInvitationWithOTC>);
   });
 
   // A tenant's shareable invite link: answers the tenant's name (the sign-up screen shows whom one joins).
-  app.post(paths.auth.verifyInviteToken.path, async (c) => {
+  on(e.verifyInviteToken, async (c) => {
     const { token } = await readBody(c, c_.verifyInviteToken.body);
     const live = await findLiveInviteLink(db, vendorId, token);
     if (!live) throw apiError(400, INVITATION_INVALID);
@@ -336,13 +346,13 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
   });
 
   // Only email sign-up is offered (getSignUpStrategies): a clear refusal, before anything is looked up.
-  for (const route of [paths.auth.signUpUserWithPhoneNumber, paths.auth.signUpUserWithUsername])
-    app.post(route.path, async (c) => {
+  for (const entry of [e.signUpUserWithPhoneNumber, e.signUpUserWithUsername])
+    on(entry, async (c) => {
       await readBody(c, c_.signUpUserWithPhoneNumber.body.or(c_.signUpUserWithUsername.body));
       throw apiError(400, SIGN_UP_STRATEGY_OFF);
     });
 
-  app.post(paths.auth.resendInvitationEmail.path, async (c) => {
+  on(e.resendInvitationEmail, async (c) => {
     const { email } = await readBody(c, emailBody);
     await limitMail(c, 'invitation', email);
     const user = await findUserByEmail(db, vendorId, email);
@@ -391,13 +401,13 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
     });
   }
 
-  app.post(paths.auth.forgotPassword.path, async (c) => {
+  on(e.forgotPassword, async (c) => {
     const { email } = await readBody(c, emailBody);
     await forgot(c, email);
     return c.json({});
   });
 
-  app.post(paths.auth.resetPasswordViaEmail.path, async (c) => {
+  on(e.resetPasswordViaEmail, async (c) => {
     const { identifier, identifierType } = await readBody(c, c_.resetPasswordViaEmail.body);
     // Accounts are named by their email here (sign-up by username or phone number is not offered).
     if (identifierType !== 'email')
@@ -409,23 +419,23 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
   });
 
   // Recovery by SMS is not offered (getPasswordRecoveryStrategies answers it inactive).
-  app.post(paths.auth.resetPasswordViaSms.path, async (c) => {
+  on(e.resetPasswordViaSms, async (c) => {
     await readBody(c, c_.resetPasswordViaSms.body);
     throw apiError(400, SMS_RECOVERY_OFF);
   });
-  app.post(paths.auth.verifyPasswordViaSms.path, async (c) => {
+  on(e.verifyPasswordViaSms, async (c) => {
     await readBody(c, c_.verifyPasswordViaSms.body);
     throw apiError(400, SMS_RECOVERY_OFF);
   });
 
   // The reset form checks its link before asking for a password (nothing is spent).
-  app.post(paths.auth.validateResetPasswordToken.path, async (c) => {
+  on(e.validateResetPasswordToken, async (c) => {
     const { userId, token } = await readBody(c, link);
     if (!(await findUserToken(db, 'reset', userId, token))) throw apiError(400, RESET_INVALID);
     return c.json({});
   });
 
-  app.post(paths.auth.resetPassword.path, async (c) => {
+  on(e.resetPassword, async (c) => {
     const { userId, token, password } = await readBody(c, resetBody);
     const found = await findUserToken(db, 'reset', userId, token);
     if (!found) throw apiError(400, RESET_INVALID);
@@ -439,20 +449,15 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
       return true;
     });
     if (!reset) throw apiError(400, RESET_INVALID);
-    await writeAudit(db, {
-      vendorId,
-      tenantId: found.user.activeTenantId,
-      userId,
-      email: found.user.email,
+    await auditUser(services, c, found.user, {
       action: 'Password reset',
       description: 'Every session was signed out',
       severity: 'Medium',
-      ...caller(c),
     });
     return c.json({});
   });
 
-  app.post(paths.teams.changePassword.path, requireUser(tokens), async (c) => {
+  on(e.changePassword, async (c) => {
     const { sub, sid } = c.get('auth');
     const { password, newPassword } = await readBody(c, changeBody);
     const [user] = await db.select().from(users).where(eq(users.id, sub));
@@ -476,22 +481,15 @@ export function signupRoutes(services: Services): Hono<AppEnv> {
       // Whoever else holds a session of this account is signed out; this one stays.
       await revokeSessions(tx, user.id, sid);
     });
-    await writeAudit(db, {
-      vendorId,
-      tenantId: user.activeTenantId,
-      userId: user.id,
-      email: user.email,
+    await auditUser(services, c, user, {
       action: 'Password changed',
       description: 'Other sessions were signed out',
       severity: 'Medium',
-      ...caller(c),
     });
     return c.json({});
   });
 
-  app.get(paths.auth.loadPasswordConfig.path, (c) =>
-    c.json(PASSWORD_CONFIG satisfies AnswerOf<typeof c_.loadPasswordConfig>),
-  );
+  on(e.loadPasswordConfig, (c) => c.json(PASSWORD_CONFIG satisfies AnswerOf<typeof c_.loadPasswordConfig>));
 
-  return app;
+  return done();
 }

@@ -1,17 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { type Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { socialContracts as sc, socialProvider } from '../../shared/api/contracts/social';
 import { paths } from '../../shared/api/paths';
 import { ssoPaths } from '../../shared/api/sso';
-import { route } from '../account/guards';
 import { writeAudit } from '../audit';
-import { issueChallenge } from '../auth/challenges';
 import { createSessionIssuer } from '../auth/session';
-import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
-import { authChallenges, socialProviders } from '../db/schema';
+import { apiError, caller, readBody, type Services } from '../context';
+import { socialProviders } from '../db/schema';
 import {
   bindingMatches,
   callbackRedirect,
@@ -19,14 +17,27 @@ import {
   exchangeLoginCode,
   SSO_FAILED,
   startBinding,
-  STATE_TTL_MS,
   takeState,
 } from '../sso/handoff';
 import { resolveExternalUser } from '../sso/identities';
-import { authorizationUrl, discover, exchangeCode, oidcClientConfig } from '../sso/oidc';
+import { discover, oidcClientConfig } from '../sso/oidc';
+import { oidcRedirect, oidcReturn } from '../sso/oidcFlow';
+import { devEndpoint, family, publicEndpoint, signIn, type SubApp } from './endpoints';
 
 /** Provider names: the social providers of the wire (ENUM-038); anything else is no provider (''). */
 const providerName = socialProvider.or(z.literal('')).catch('');
+
+export const socialEndpointsByName = {
+  getSocialLoginProviders: publicEndpoint(paths.auth.getSocialLoginProviders),
+  getSocialLoginProvidersV2: publicEndpoint(paths.auth.getSocialLoginProvidersV2),
+  socialStart: signIn(publicEndpoint(ssoPaths.socialStart)),
+  socialCallback: signIn(publicEndpoint(ssoPaths.socialCallback)),
+  loginViaSocialLogin: signIn(publicEndpoint(paths.auth.loginViaSocialLogin)),
+} as const;
+
+export const socialDevEndpointsByName = {
+  registerProvider: devEndpoint({ method: 'POST', path: '/dev/social-providers' }, 'a local OIDC provider'),
+} as const;
 
 /**
  * Social login (LOGIN-021 server side, ROUTE-011): the vendor's OAuth/OIDC providers (`social_providers`),
@@ -35,9 +46,11 @@ const providerName = socialProvider.or(z.literal('')).catch('');
  * an existing account by an email the provider does not mark verified); and the post-login of the login box's
  * social callback route. Providers must support OIDC discovery.
  */
-export function socialRoutes(services: Services): Hono<AppEnv> {
+export function socialRoutes(services: Services): SubApp[] {
   const { db, config, vendorId } = services;
-  const app = new Hono<AppEnv>();
+  const e = socialEndpointsByName;
+  const { on, done } = family(services, e);
+  const dev = family(services, socialDevEndpointsByName);
   const sessions = createSessionIssuer(services);
   const redirectUri = (provider: string) =>
     `${config.publicUrl}${ssoPaths.socialCallback.path.replace('{provider}', provider)}`;
@@ -84,8 +97,8 @@ export function socialRoutes(services: Services): Hono<AppEnv> {
     });
     return c.json(answer satisfies AnswerOf<typeof sc.getSocialLoginProvidersV2>);
   };
-  app.get(paths.auth.getSocialLoginProviders.path, list);
-  app.get(paths.auth.getSocialLoginProvidersV2.path, list);
+  on(e.getSocialLoginProviders, list);
+  on(e.getSocialLoginProvidersV2, list);
 
   const failed = async (c: Context, provider: string, reason: string) => {
     await writeAudit(db, {
@@ -103,27 +116,21 @@ export function socialRoutes(services: Services): Hono<AppEnv> {
     );
   };
 
-  app.get(route(ssoPaths.socialStart.path), async (c) => {
+  on(e.socialStart, async (c) => {
     const name = providerName.parse(c.req.param('provider'));
     const provider = await loadProvider(name);
     if (!provider) return failed(c, name, 'unknown provider');
     const configuration = await discover(config, provider.client).catch(() => null);
     if (!configuration) return failed(c, name, 'discovery failed');
     const binding = startBinding(c);
-    const { id, token } = await issueChallenge(db, { kind: 'sso-state', ttlMs: STATE_TTL_MS });
-    const { url, secrets } = await authorizationUrl(configuration, {
+    const url = await oidcRedirect(services, configuration, provider.client, {
       redirectUri: redirectUri(name),
-      state: token,
-      scopes: provider.client.scopes,
+      data: { kind: 'social', provider: name, binding },
     });
-    await db
-      .update(authChallenges)
-      .set({ data: { kind: 'social', provider: name, binding, ...secrets } })
-      .where(eq(authChallenges.id, id));
     return c.redirect(url.href);
   });
 
-  app.get(route(ssoPaths.socialCallback.path), async (c) => {
+  on(e.socialCallback, async (c) => {
     const name = providerName.parse(c.req.param('provider'));
     const state = await takeState(services, c.req.query('state'));
     const data = (state?.data ?? {}) as Record<string, unknown>;
@@ -133,21 +140,11 @@ export function socialRoutes(services: Services): Hono<AppEnv> {
     const provider = await loadProvider(name);
     if (!provider) return failed(c, name, 'provider gone');
     if (c.req.query('error')) return failed(c, name, 'refused by the provider');
-    const callbackUrl = new URL(redirectUri(name));
-    callbackUrl.search = new URL(c.req.url).search;
-    let identity;
-    try {
-      identity = await exchangeCode(await discover(config, provider.client), callbackUrl, {
-        state: c.req.query('state')!,
-        codeVerifier: String(data.codeVerifier),
-        nonce: String(data.nonce),
-      });
-    } catch (error) {
-      return failed(c, name, `code exchange: ${(error as Error).message}`.slice(0, 200));
-    }
+    const proved = await oidcReturn(config, provider.client, redirectUri(name), c, data);
+    if (!proved.ok) return failed(c, name, proved.reason);
     const resolved = await resolveExternalUser(
       services,
-      { ...identity, provider: `social:${name}`, userProvider: name },
+      { ...proved.identity, provider: `social:${name}`, userProvider: name },
       { ownTenant: true },
       caller(c),
     );
@@ -160,30 +157,28 @@ export function socialRoutes(services: Services): Hono<AppEnv> {
     return c.redirect(callbackRedirect(services, 'socialLoginCallbackUrl', { code, provider: name }));
   });
 
-  app.post(route(paths.auth.loginViaSocialLogin.path), async (c) => {
+  on(e.loginViaSocialLogin, async (c) => {
     const name = providerName.parse(c.req.param('provider'));
     const { code } = await readBody(c, sc.loginViaSocialLogin.body);
     if (!name) throw apiError(401, SSO_FAILED);
     return c.json(await exchangeLoginCode(services, sessions, c, code, `social:${name}`));
   });
 
-  if (config.devRoutes) {
-    /**
-     * Dev only (mounted only with DEV_ROUTES=1): registers or replaces a social provider, so a local OIDC
-     * provider can stand in for google, github, ... against `npm start`.
-     * POST /dev/social-providers `{ provider, config: { issuer, clientId, clientSecret } }` → `{ redirectUri }`.
-     */
-    app.post('/dev/social-providers', async (c) => {
-      const body = await readBody(c, z.object({ provider: socialProvider, config: oidcClientConfig }));
-      await db
-        .insert(socialProviders)
-        .values({ id: randomUUID(), vendorId, provider: body.provider, config: body.config })
-        .onConflictDoUpdate({
-          target: [socialProviders.vendorId, socialProviders.provider],
-          set: { config: body.config, enabled: true },
-        });
-      return c.json({ provider: body.provider, redirectUri: redirectUri(body.provider) });
-    });
-  }
-  return app;
+  /**
+   * Dev only (DEV_ROUTES=1): registers or replaces a social provider, so a local OIDC
+   * provider can stand in for google, github, ... against `npm start`.
+   * POST /dev/social-providers `{ provider, config: { issuer, clientId, clientSecret } }` → `{ redirectUri }`.
+   */
+  dev.on(socialDevEndpointsByName.registerProvider, async (c) => {
+    const body = await readBody(c, z.object({ provider: socialProvider, config: oidcClientConfig }));
+    await db
+      .insert(socialProviders)
+      .values({ id: randomUUID(), vendorId, provider: body.provider, config: body.config })
+      .onConflictDoUpdate({
+        target: [socialProviders.vendorId, socialProviders.provider],
+        set: { config: body.config, enabled: true },
+      });
+    return c.json({ provider: body.provider, redirectUri: redirectUri(body.provider) });
+  });
+  return [done(), dev.done()];
 }

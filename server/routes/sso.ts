@@ -1,17 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { type Context } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { ssoContracts as ssc } from '../../shared/api/contracts/sso';
 import { paths } from '../../shared/api/paths';
 import { ssoPaths } from '../../shared/api/sso';
-import { route } from '../account/guards';
 import { writeAudit } from '../audit';
 import { issueChallenge, type Challenge } from '../auth/challenges';
 import { createSessionIssuer } from '../auth/session';
-import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
-import { authChallenges, roles, ssoConfigurations, tenants } from '../db/schema';
+import { apiError, caller, readBody, type Services } from '../context';
+import { roles, ssoConfigurations, tenants } from '../db/schema';
 import {
   bindingMatches,
   callbackRedirect,
@@ -26,7 +25,8 @@ import {
 
 export { EXTERNAL_AMR, SSO_FAILED };
 import { enterSsoTenant, resolveExternalUser, type ExternalProfile } from '../sso/identities';
-import { authorizationUrl, discover, exchangeCode, oidcClientConfig } from '../sso/oidc';
+import { discover, oidcClientConfig } from '../sso/oidc';
+import { oidcRedirect, oidcReturn } from '../sso/oidcFlow';
 import {
   newRequestId,
   samlAuthorizeUrl,
@@ -34,10 +34,22 @@ import {
   samlSpMetadata,
   validateSamlResponse,
 } from '../sso/saml';
+import { devEndpoint, family, publicEndpoint, signIn, type Mount, type SubApp } from './endpoints';
 
 const startQuery = z.object({ configurationId: z.string().min(1).max(100) });
 
 type SsoConfiguration = typeof ssoConfigurations.$inferSelect;
+
+export const ssoEndpointsByName = {
+  ssoStart: signIn(publicEndpoint(ssoPaths.ssoStart)),
+  oidcCallback: signIn(publicEndpoint(ssoPaths.oidcCallback)),
+  samlAcs: signIn(publicEndpoint(ssoPaths.samlAcs)),
+  samlMetadata: signIn(publicEndpoint(ssoPaths.samlMetadata)),
+  oidcPostLogin: signIn(publicEndpoint(paths.auth.oidcPostLogin)),
+  oidcPostLoginV2: signIn(publicEndpoint(paths.auth.oidcPostLoginV2)),
+  postLogin: signIn(publicEndpoint(paths.auth.postLogin)),
+  getSSOPublicConfiguration: publicEndpoint(paths.auth.getSSOPublicConfiguration),
+} as const;
 
 /**
  * SSO sign-in (LOGIN-007 server side, ROUTE-013/014): the start address pre-login answers, the OIDC relying
@@ -48,9 +60,11 @@ type SsoConfiguration = typeof ssoConfigurations.$inferSelect;
  * A session opened here has amr ['ext']: the first factor was proved at an external IdP, whose own amr is
  * not trusted for step-up (RFC 8176 has no federated value; 'ext' names none of pwd/otp/sms/hwk/mfa).
  */
-export function ssoRoutes(services: Services): Hono<AppEnv> {
+export function ssoRoutes(services: Services): SubApp[] {
   const { db, config, vendorId } = services;
-  const app = new Hono<AppEnv>();
+  const e = ssoEndpointsByName;
+  const { on, done } = family(services, e);
+  const dev = family(services, ssoDevEndpointsByName);
   const sessions = createSessionIssuer(services);
   const oidcRedirectUri = `${config.publicUrl}${ssoPaths.oidcCallback.path}`;
   const sp = {
@@ -84,7 +98,7 @@ export function ssoRoutes(services: Services): Hono<AppEnv> {
   };
 
   // The SSO address of pre-login: a page navigation that leaves for the tenant's identity provider.
-  app.get(ssoPaths.ssoStart.path, async (c) => {
+  on(e.ssoStart, async (c) => {
     const query = startQuery.safeParse(c.req.query());
     const sso = query.success ? await loadConfiguration(query.data.configurationId) : null;
     if (!sso) return failed(c, 'oidc', 'unknown configuration');
@@ -92,20 +106,13 @@ export function ssoRoutes(services: Services): Hono<AppEnv> {
     if (sso.kind === 'oidc') {
       const provider = oidcClientConfig.safeParse(sso.config);
       if (!provider.success) return failed(c, 'oidc', 'bad configuration', sso.tenantId);
-      // The state is the challenge's own token; its data is filled once the PKCE secrets exist.
       const configuration = await discover(config, provider.data).catch(() => null);
       if (!configuration) return failed(c, 'oidc', 'discovery failed', sso.tenantId);
-      const { id, token } = await issueChallenge(db, {
-        kind: 'sso-state',
-        tenantId: sso.tenantId,
-        ttlMs: STATE_TTL_MS,
-      });
-      const { url, secrets } = await authorizationUrl(configuration, {
+      const url = await oidcRedirect(services, configuration, provider.data, {
         redirectUri: oidcRedirectUri,
-        state: token,
-        scopes: provider.data.scopes,
+        tenantId: sso.tenantId,
+        data: { configurationId: sso.id, kind: 'oidc', binding },
       });
-      await saveStateData(services, id, { configurationId: sso.id, kind: 'oidc', binding, ...secrets });
       return c.redirect(url.href);
     }
     const idp = samlIdpConfig.safeParse(sso.config);
@@ -154,7 +161,7 @@ export function ssoRoutes(services: Services): Hono<AppEnv> {
   };
 
   // The OIDC redirect_uri: state (once, this browser), then the code exchange and ID token checks.
-  app.get(ssoPaths.oidcCallback.path, async (c) => {
+  on(e.oidcCallback, async (c) => {
     const state = await takeState(services, c.req.query('state'));
     const data = (state?.data ?? {}) as Record<string, unknown>;
     if (!state || data.kind !== 'oidc') return failed(c, 'oidc', 'unknown or replayed state');
@@ -163,23 +170,13 @@ export function ssoRoutes(services: Services): Hono<AppEnv> {
     const provider = oidcClientConfig.safeParse(sso?.config);
     if (!sso || !provider.success) return failed(c, 'oidc', 'configuration gone', state.tenantId);
     if (c.req.query('error')) return failed(c, 'oidc', 'refused by the provider', sso.tenantId);
-    const callbackUrl = new URL(oidcRedirectUri);
-    callbackUrl.search = new URL(c.req.url).search;
-    let identity;
-    try {
-      identity = await exchangeCode(await discover(config, provider.data), callbackUrl, {
-        state: c.req.query('state')!,
-        codeVerifier: String(data.codeVerifier),
-        nonce: String(data.nonce),
-      });
-    } catch (error) {
-      return failed(c, 'oidc', `code exchange: ${(error as Error).message}`.slice(0, 200), sso.tenantId);
-    }
-    return completeSso(c, 'oidc', state, sso, identity);
+    const proved = await oidcReturn(config, provider.data, oidcRedirectUri, c, data);
+    if (!proved.ok) return failed(c, 'oidc', proved.reason, sso.tenantId);
+    return completeSso(c, 'oidc', state, sso, proved.identity);
   });
 
   // The SAML assertion consumer service (HTTP-POST binding); RelayState is the state challenge's token.
-  app.post(ssoPaths.samlAcs.path, async (c) => {
+  on(e.samlAcs, async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const relayState = typeof form.RelayState === 'string' ? form.RelayState : undefined;
     const samlResponse = typeof form.SAMLResponse === 'string' ? form.SAMLResponse : undefined;
@@ -211,7 +208,7 @@ export function ssoRoutes(services: Services): Hono<AppEnv> {
     });
   });
 
-  app.get(ssoPaths.samlMetadata.path, (c) =>
+  on(e.samlMetadata, (c) =>
     c.body(samlSpMetadata(sp), 200, { 'content-type': 'application/samlmetadata+xml' }),
   );
 
@@ -220,12 +217,12 @@ export function ssoRoutes(services: Services): Hono<AppEnv> {
     const { code } = await readBody(c, ssc.oidcPostLogin.body);
     return c.json(await exchangeLoginCode(services, sessions, c, code, via));
   };
-  app.post(paths.auth.oidcPostLogin.path, postLogin('oidc'));
-  app.post(paths.auth.oidcPostLoginV2.path, postLogin('oidc'));
-  app.post(paths.auth.postLogin.path, postLogin('saml'));
+  on(e.oidcPostLogin, postLogin('oidc'));
+  on(e.oidcPostLoginV2, postLogin('oidc'));
+  on(e.postLogin, postLogin('saml'));
 
   // Whether SSO is offered at all (no configuration detail: domains and IdPs stay private).
-  app.get(route(paths.auth.getSSOPublicConfiguration.path), async (c) => {
+  on(e.getSSOPublicConfiguration, async (c) => {
     const rows = await db
       .select({ id: ssoConfigurations.id })
       .from(ssoConfigurations)
@@ -235,16 +232,12 @@ export function ssoRoutes(services: Services): Hono<AppEnv> {
     return c.json({ isActive: rows.length > 0 } satisfies AnswerOf<typeof ssc.getSSOPublicConfiguration>);
   });
 
-  if (config.devRoutes) mountDevRoutes(app, services, { oidcRedirectUri, sp });
-  return app;
+  mountDevRoutes(dev.on, services, { oidcRedirectUri, sp });
+  return [done(), dev.done()];
 }
 
 const stringList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-
-async function saveStateData(services: Services, id: string, data: Record<string, unknown>) {
-  await services.db.update(authChallenges).set({ data }).where(eq(authChallenges.id, id));
-}
 
 const devSsoBody = z.object({
   /** The tenant (id or name); the demo tenant when absent. */
@@ -255,18 +248,22 @@ const devSsoBody = z.object({
   defaultRoleKeys: z.array(z.string().min(1).max(100)).max(20).default([]),
 });
 
+export const ssoDevEndpointsByName = {
+  registerConfiguration: devEndpoint({ method: 'POST', path: '/dev/sso-configurations' }, 'a local IdP'),
+} as const;
+
 /**
- * Dev only (mounted only with DEV_ROUTES=1): registers an SSO configuration, so a local identity provider
+ * Dev only (DEV_ROUTES=1): registers an SSO configuration, so a local identity provider
  * (e2e tests, a demo) can be used against `npm start`. POST /dev/sso-configurations
  * `{ kind, domains, config, tenant?, defaultRoleKeys? }` → `{ id, tenantId, startUrl, redirectUri, sp }`.
  */
 function mountDevRoutes(
-  app: Hono<AppEnv>,
+  on: Mount,
   services: Services,
   endpoints: { oidcRedirectUri: string; sp: { entityId: string; acsUrl: string } },
 ) {
   const { db, vendorId, config } = services;
-  app.post('/dev/sso-configurations', async (c) => {
+  on(ssoDevEndpointsByName.registerConfiguration, async (c) => {
     const body = await readBody(c, devSsoBody);
     const all = await db.select().from(tenants).where(eq(tenants.vendorId, vendorId));
     const tenant = body.tenant

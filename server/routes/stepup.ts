@@ -2,27 +2,31 @@
 // authenticated within maxAge seconds. Already satisfied → a fresh token of the session (the user);
 // otherwise an MFA challenge whose completion replaces the session; no device → 'MFA is not enrolled'.
 import { and, eq, isNull } from 'drizzle-orm';
-import { Hono } from 'hono';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { authContracts } from '../../shared/api/contracts/auth';
 import { paths } from '../../shared/api/paths';
 import { isSteppedUp } from '../../shared/auth/stepup';
-import { writeAudit } from '../audit';
 import { createSessionIssuer } from '../auth/session';
-import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
+import { apiError, readBody, type Services } from '../context';
 import { sessions as sessionRows, users } from '../db/schema';
-import { requireUser } from '../middleware/bearer';
 import { deviceCount, listDevices } from '../mfa/devices';
 import { mfaChallenge, MFA_NOT_ENROLLED } from '../mfa/login';
+import { type SubApp, family, signIn, userEndpoint } from './endpoints';
+import { auditUser } from '../auth/userAudit';
 
 const { generateStepupSession: contract } = authContracts;
 
-export function stepUpRoutes(services: Services): Hono<AppEnv> {
-  const { db, vendorId, tokens } = services;
-  const app = new Hono<AppEnv>();
+export const stepUpEndpointsByName = {
+  generateStepupSession: signIn(userEndpoint(paths.auth.generateStepupSession)),
+} as const;
+
+export function stepUpRoutes(services: Services): SubApp {
+  const { db } = services;
+  const e = stepUpEndpointsByName;
+  const { on, done } = family(services, e);
   const sessions = createSessionIssuer(services);
 
-  app.post(paths.auth.generateStepupSession.path, requireUser(tokens), async (c) => {
+  on(e.generateStepupSession, async (c) => {
     const { sub, sid } = c.get('auth');
     const { maxAge } = await readBody(c, contract.body);
     const [session] = await db
@@ -42,14 +46,9 @@ export function stepUpRoutes(services: Services): Hono<AppEnv> {
       return c.json((await sessions.answer(sub, sid)) satisfies AnswerOf<typeof contract>);
     const devices = await listDevices(db, sub, { mask: true });
     if (deviceCount(devices) === 0) throw apiError(400, MFA_NOT_ENROLLED);
-    await writeAudit(db, {
-      vendorId,
-      tenantId: user.activeTenantId,
-      userId: user.id,
-      email: user.email,
+    await auditUser(services, c, user, {
       action: 'Step-up requested',
       json: { maxAge: maxAge ?? null },
-      ...caller(c),
     });
     // The first factor of the session stays in the new one; MFA adds to it (STEPUP-008).
     const firstFactor = context.amr.filter((m) => !['mfa', 'otp', 'sms', 'hwk', 'email'].includes(m));
@@ -61,5 +60,5 @@ export function stepUpRoutes(services: Services): Hono<AppEnv> {
     return c.json(challenge satisfies AnswerOf<typeof contract>);
   });
 
-  return app;
+  return done();
 }

@@ -1,87 +1,82 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import { Hono, type Context, type Handler } from 'hono';
-import { randomBytes } from 'node:crypto';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
 import type { z } from 'zod';
 import { phoneContracts as pcs } from '../../shared/api/contracts/phone';
 import { teamContracts as tc, unprefixed, usersListFields } from '../../shared/api/contracts/team';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
-import { paths, type ApiPath } from '../../shared/api/paths';
+import { paths } from '../../shared/api/paths';
 import { limitIssuance } from '../account/issuance';
 import { unlockAccount } from '../auth/lockout';
 import { writeAudit, type AuditSeverity } from '../audit';
+import type { AuditAction } from '../audit/actions';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
-import {
-  groups,
-  groupUsers,
-  inviteLinks,
-  rolePermissions,
-  roles,
-  userRoles,
-  users,
-  userPhoneNumbers,
-  userTenants,
-  userTokens,
-} from '../db/schema';
+import { roles, users, userTenants } from '../db/schema';
 import { assertHoldsAll, roleKeys } from '../middleware/authorize';
-import { assertAllMounted, endpoint, mounter, type Endpoint } from './endpoints';
+import { roleViews } from '../roles/views';
+import { defaultRoleIds, findVisibleRoles, visibleRoles } from '../roles/visibility';
+import { findMember, memberRoleIds, removeMember, setMemberRoles } from '../tenants/members';
+import { actor, assertAllMounted, endpoint, mounter, type Endpoint } from './endpoints';
 import { createInvitation, mailInvitation } from '../signup/invitations';
 import { activationMail } from '../signup/mails';
 import { findUserByEmail, issueUserToken, otcOf } from '../signup/userTokens';
+import { readQuery } from '../signup/validation';
 import { loginBoxLink } from '../mail/links';
 import {
-  listParams,
-  memberParams,
-  pageOfUsers,
-  tenantScope,
-  userViews,
-  withPermissions,
-  type ListParams,
-} from '../team/users';
+  DEFAULT_INVITE_LINK_MINUTES,
+  deleteInviteLink,
+  findInviteLink,
+  inviteLinkView,
+  replaceInviteLink,
+  updateInviteLink,
+} from '../team/inviteLink';
+import { pageOfPhoneNumbers } from '../team/phoneNumbers';
+import { memberStats } from '../team/stats';
+import { listParams, memberParams, pageOfUsers, tenantScope, type ListParams } from '../team/users';
+import { teamRole, userViews, withPermissions } from '../users';
 
 export const READ_USERS = 'fe.secure.read.users';
 export const WRITE_USERS = 'fe.secure.write.users';
 export const DELETE_USERS = 'fe.secure.delete.users';
-
-/** An invite link lives 30 days unless the request says otherwise (TEAM-020). */
-export const DEFAULT_INVITE_LINK_MINUTES = 43_200;
 
 /**
  * Every route this sub-app mounts and the permission it requires in the tenant of the access token. The
  * routes are mounted from this table: a route missing here cannot be mounted (start-up throws).
  * `paths.teams.resendInvitationLink` is the same call as `paths.teams.addUser` (POST users v2).
  */
-export const teamEndpoints: readonly Endpoint[] = [
+export const teamEndpointsByName = {
   // Users lists and lookups
-  endpoint(paths.users.getUsersV2, READ_USERS),
-  endpoint(paths.users.getUsersV3, READ_USERS),
-  endpoint(paths.subTenants.loadAllUsers, READ_USERS),
-  endpoint(paths.users.getUsersRoles, READ_USERS),
-  endpoint(paths.users.getUsersGroups, READ_USERS),
-  endpoint(paths.auth.getUserById, READ_USERS),
-  endpoint(paths.userPhoneNumbers.getUsersPhoneNumberV2, READ_USERS),
+  getUsersV2: endpoint(paths.users.getUsersV2, READ_USERS),
+  getUsersV3: endpoint(paths.users.getUsersV3, READ_USERS),
+  loadAllUsers: endpoint(paths.subTenants.loadAllUsers, READ_USERS),
+  getUsersRoles: endpoint(paths.users.getUsersRoles, READ_USERS),
+  getUsersGroups: endpoint(paths.users.getUsersGroups, READ_USERS),
+  getUserById: endpoint(paths.auth.getUserById, READ_USERS),
+  getUsersPhoneNumberV2: endpoint(paths.userPhoneNumbers.getUsersPhoneNumberV2, READ_USERS),
   // Team members v1
-  endpoint(paths.teams.loadUsers, READ_USERS),
-  endpoint(paths.teams.loadAvailableRoles, READ_USERS),
-  endpoint(paths.teams.loadStats, READ_USERS),
-  endpoint(paths.teams.addUser, WRITE_USERS),
-  endpoint(paths.teams.updateUser, WRITE_USERS),
-  endpoint(paths.teams.deleteUser, DELETE_USERS),
-  endpoint(paths.teams.resendActivationLink, WRITE_USERS),
-  endpoint(paths.teams.disableUser, WRITE_USERS),
-  endpoint(paths.teams.enableUser, WRITE_USERS),
-  endpoint(paths.teams.unlockUser, WRITE_USERS),
+  loadUsers: endpoint(paths.teams.loadUsers, READ_USERS),
+  loadAvailableRoles: endpoint(paths.teams.loadAvailableRoles, READ_USERS),
+  loadStats: endpoint(paths.teams.loadStats, READ_USERS),
+  addUser: endpoint(paths.teams.addUser, WRITE_USERS),
+  updateUser: endpoint(paths.teams.updateUser, WRITE_USERS),
+  deleteUser: endpoint(paths.teams.deleteUser, DELETE_USERS),
+  resendActivationLink: endpoint(paths.teams.resendActivationLink, WRITE_USERS),
+  disableUser: endpoint(paths.teams.disableUser, WRITE_USERS),
+  enableUser: endpoint(paths.teams.enableUser, WRITE_USERS),
+  unlockUser: endpoint(paths.teams.unlockUser, WRITE_USERS),
   // Invite link (one per tenant); deleting the link removes no user, so it is a write
-  endpoint(paths.teams.getInviteLinkConfiguration, READ_USERS),
-  endpoint(paths.teams.getInviteUserLink, READ_USERS),
-  endpoint(paths.teams.createInviteUserLink, WRITE_USERS),
-  endpoint(paths.teams.createInviteUserLinkV2, WRITE_USERS),
-  endpoint(paths.teams.updateInviteUserLink, WRITE_USERS),
-  endpoint(paths.teams.deleteInviteUserLink, WRITE_USERS),
+  getInviteLinkConfiguration: endpoint(paths.teams.getInviteLinkConfiguration, READ_USERS),
+  getInviteUserLink: endpoint(paths.teams.getInviteUserLink, READ_USERS),
+  createInviteUserLink: endpoint(paths.teams.createInviteUserLink, WRITE_USERS),
+  createInviteUserLinkV2: endpoint(paths.teams.createInviteUserLinkV2, WRITE_USERS),
+  updateInviteUserLink: endpoint(paths.teams.updateInviteUserLink, WRITE_USERS),
+  deleteInviteUserLink: endpoint(paths.teams.deleteInviteUserLink, WRITE_USERS),
   // Temporary users; making a user permanent (DELETE) removes no user, so it is a write
-  endpoint(paths.teams.getTemporaryUserConfiguration, READ_USERS),
-  endpoint(paths.teams.updateUserExpirationTime, WRITE_USERS),
-  endpoint(paths.teams.setPermanentUser, WRITE_USERS),
-];
+  getTemporaryUserConfiguration: endpoint(paths.teams.getTemporaryUserConfiguration, READ_USERS),
+  updateUserExpirationTime: endpoint(paths.teams.updateUserExpirationTime, WRITE_USERS),
+  setPermanentUser: endpoint(paths.teams.setPermanentUser, WRITE_USERS),
+} as const;
+
+export const teamEndpoints: readonly Endpoint[] = Object.values(teamEndpointsByName);
 
 // ---------------------------------------------------------------------------------------------------------
 // Input: the contract's schemas (shared/api/contracts/team.ts)
@@ -106,13 +101,6 @@ function readListQuery(c: Context) {
   return parsed.data;
 }
 
-function readQuery<T>(c: Context, schema: z.ZodType<T>): T {
-  const parsed = schema.safeParse(c.req.query());
-  if (!parsed.success)
-    throw apiError(400, ...parsed.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`));
-  return parsed.data;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // The sub-app
 
@@ -122,58 +110,24 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   const on = mounter(app, services);
-  /** Mounts a handler behind the permission the endpoints table names for it. */
-  const mount = (api: ApiPath, handler: Handler<AppEnv>) => {
-    const entry = teamEndpoints.find((e) => e.method === api.method && e.path === api.path);
-    if (!entry) throw new Error(`${api.method} ${api.path} is not in teamEndpoints`);
-    on(entry, handler);
-  };
+  const e = teamEndpointsByName;
 
   /** The audit row of a change, naming the caller. */
   const audit = (
     c: Context<AppEnv>,
-    action: string,
+    action: AuditAction,
     json: Record<string, unknown>,
     severity: AuditSeverity = 'Info',
-  ) => {
-    const { sub, email, tenantId } = c.get('auth');
-    return writeAudit(db, { vendorId, tenantId, userId: sub, email, action, severity, json, ...caller(c) });
-  };
+  ) => writeAudit(db, { vendorId, ...actor(c), action, severity, json });
 
   /** A user of the caller's tenant, with the membership; any other id (another tenant's too) is a 404. */
-  async function member(tenantId: string, userId: string) {
-    const [row] = await db
-      .select({ user: users, membership: userTenants })
-      .from(userTenants)
-      .innerJoin(users, eq(users.id, userTenants.userId))
-      .where(
-        and(eq(userTenants.userId, userId), eq(userTenants.tenantId, tenantId), eq(users.vendorId, vendorId)),
-      );
-    if (!row) throw apiError(404, 'User not found');
-    return row;
-  }
+  const member = (tenantId: string, userId: string) => findMember(db, vendorId, tenantId, userId);
 
   const viewOf = async (userId: string, tenantId: string) => {
     const [view] = await userViews(db, [userId], [tenantId], tenantId);
     if (!view) throw apiError(404, 'User not found');
     return view;
   };
-
-  /** The roles a tenant may hand out: the vendor's roles and the tenant's own. Unknown ids are a 400. */
-  async function assignableRoles(tenantId: string, ids: string[]): Promise<void> {
-    if (!ids.length) return;
-    const found = await db
-      .select({ id: roles.id })
-      .from(roles)
-      .where(
-        and(
-          inArray(roles.id, ids),
-          eq(roles.vendorId, vendorId),
-          or(isNull(roles.tenantId), eq(roles.tenantId, tenantId)),
-        ),
-      );
-    if (found.length !== ids.length) throw apiError(400, 'roleIds: Unknown role');
-  }
 
   // ---- Users lists ------------------------------------------------------------------------------------
 
@@ -194,25 +148,25 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     };
   }
 
-  mount(paths.users.getUsersV2, async (c) => {
+  on(e.getUsersV2, async (c) => {
     const page = await listUsers(c, listParams(readListQuery(c), false));
     return c.json({
       ...page,
       items: await withPermissions(db, page.items),
     } satisfies AnswerOf<typeof tc.getUsersV2>);
   });
-  mount(paths.users.getUsersV3, async (c) =>
+  on(e.getUsersV3, async (c) =>
     c.json(
       (await listUsers(c, listParams(readListQuery(c), false))) satisfies AnswerOf<typeof tc.getUsersV3>,
     ),
   );
-  mount(paths.subTenants.loadAllUsers, async (c) =>
+  on(e.loadAllUsers, async (c) =>
     c.json(
       (await listUsers(c, listParams(readListQuery(c), true))) satisfies AnswerOf<typeof tc.loadAllUsers>,
     ),
   );
   // Frontegg's client reads `totalPages` beside the items (PaginationResult).
-  mount(paths.teams.loadUsers, async (c) => {
+  on(e.loadUsers, async (c) => {
     const page = await listUsers(c, memberParams(readQuery(c, tc.loadUsers.query)));
     return c.json({ ...page, totalPages: page._metadata.totalPages } satisfies AnswerOf<typeof tc.loadUsers>);
   });
@@ -223,7 +177,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     const { ids } = readQuery(c, tc.getUsersRoles.query);
     return userViews(db, ids, [tenantId], tenantId);
   };
-  mount(paths.users.getUsersRoles, async (c) =>
+  on(e.getUsersRoles, async (c) =>
     c.json(
       (await viewsByIds(c)).map((u) => ({
         userId: u.id,
@@ -234,7 +188,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
       })) satisfies AnswerOf<typeof tc.getUsersRoles>,
     ),
   );
-  mount(paths.users.getUsersGroups, async (c) => {
+  on(e.getUsersGroups, async (c) => {
     const views = await viewsByIds(c);
     return c.json(
       views.map((u) => ({
@@ -247,7 +201,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     );
   });
 
-  mount(paths.auth.getUserById, async (c) =>
+  on(e.getUserById, async (c) =>
     c.json(
       (await viewOf(c.req.param('userId') ?? '', c.get('auth').tenantId)) satisfies AnswerOf<
         typeof tc.getUserById
@@ -255,112 +209,39 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     ),
   );
 
-  // The verified phone numbers of the tenant's users (Frontegg's users phone numbers v2), by number or by
-  // users; `_offset` is a page index, as on the users lists.
-  mount(paths.userPhoneNumbers.getUsersPhoneNumberV2, async (c) => {
-    const { tenantId } = c.get('auth');
+  // The verified phone numbers of the tenant's users, by number or by users.
+  on(e.getUsersPhoneNumberV2, async (c) => {
     const q = readQuery(c, pcs.getUsersPhoneNumberV2.query);
-    const limit = q._limit ?? 20;
-    const page = q._offset ?? 0;
-    const userIds = q.userIds
-      ?.split(',')
-      .map((id) => id.trim())
-      .filter(Boolean);
-    const where = and(
-      isNotNull(userPhoneNumbers.verifiedAt),
-      inArray(
-        userPhoneNumbers.userId,
-        db.select({ id: userTenants.userId }).from(userTenants).where(eq(userTenants.tenantId, tenantId)),
-      ),
-      ...(userIds ? [inArray(userPhoneNumbers.userId, userIds.length ? userIds : [''])] : []),
-      ...(q._phoneNumber ? [eq(userPhoneNumbers.phoneNumber, q._phoneNumber.replace(/[\s()-]/g, ''))] : []),
-    );
-    const [total] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(userPhoneNumbers)
-      .where(where);
-    const rows = await db
-      .select({ userId: userPhoneNumbers.userId, phoneNumber: userPhoneNumbers.phoneNumber })
-      .from(userPhoneNumbers)
-      .where(where)
-      .orderBy(asc(userPhoneNumbers.createdAt), asc(userPhoneNumbers.id))
-      .limit(limit)
-      .offset(page * limit);
-    const totalItems = Number(total?.n ?? 0);
-    return c.json({
-      items: rows,
-      _metadata: { totalItems, totalPages: Math.ceil(totalItems / limit) },
-    } satisfies AnswerOf<typeof pcs.getUsersPhoneNumberV2>);
+    const page = await pageOfPhoneNumbers(db, c.get('auth').tenantId, {
+      page: q._offset ?? 0,
+      limit: q._limit ?? 20,
+      userIds: q.userIds
+        ?.split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+      phoneNumber: q._phoneNumber,
+    });
+    return c.json(page satisfies AnswerOf<typeof pcs.getUsersPhoneNumberV2>);
   });
 
-  mount(paths.teams.loadAvailableRoles, async (c) => {
+  on(e.loadAvailableRoles, async (c) => {
     const { tenantId } = c.get('auth');
     const rows = await db
       .select()
       .from(roles)
-      .where(and(eq(roles.vendorId, vendorId), or(isNull(roles.tenantId), eq(roles.tenantId, tenantId))))
+      .where(visibleRoles(vendorId, tenantId))
       .orderBy(asc(roles.name));
-    const links = rows.length
-      ? await db
-          .select()
-          .from(rolePermissions)
-          .where(
-            inArray(
-              rolePermissions.roleId,
-              rows.map((r) => r.id),
-            ),
-          )
-      : [];
-    return c.json(
-      rows.map((r) => ({
-        id: r.id,
-        key: r.key,
-        name: r.name,
-        description: r.description,
-        isDefault: r.isDefault,
-        permissions: links.filter((l) => l.roleId === r.id).map((l) => l.permissionId),
-        tenantId: r.tenantId,
-        vendorId: r.vendorId,
-        level: 0,
-        createdAt: r.createdAt.toISOString(),
-        updatedAt: r.updatedAt.toISOString(),
-      })) satisfies AnswerOf<typeof tc.loadAvailableRoles>,
-    );
+    return c.json((await roleViews(db, rows)).map(teamRole) satisfies AnswerOf<typeof tc.loadAvailableRoles>);
   });
 
-  mount(paths.teams.loadStats, async (c) => {
-    const { tenantId } = c.get('auth');
-    const weekAgo = new Date(Date.now() - 7 * 86_400_000);
-    const [stats] = await db
-      .select({
-        totalItems: sql<number>`count(*)::int`,
-        addedThisWeek: sql<number>`(count(*) filter (where ${gte(userTenants.createdAt, weekAgo)}))::int`,
-        pendingInvitations: sql<number>`(count(*) filter (where not ${userTenants.activatedForTenant}))::int`,
-        disabled: sql<number>`(count(*) filter (where ${userTenants.disabled}))::int`,
-      })
-      .from(userTenants)
-      .where(eq(userTenants.tenantId, tenantId));
-    // Members holding the Admin role (the vendor's built-in one) in this tenant.
-    const [admins] = await db
-      .select({ n: sql<number>`count(distinct ${userRoles.userId})::int` })
-      .from(userRoles)
-      .innerJoin(roles, eq(roles.id, userRoles.roleId))
-      .where(
-        and(eq(userRoles.tenantId, tenantId), isNull(roles.tenantId), sql`lower(${roles.key}) = 'admin'`),
-      );
-    return c.json({
-      totalItems: Number(stats?.totalItems ?? 0),
-      addedThisWeek: Number(stats?.addedThisWeek ?? 0),
-      superAdmins: Number(admins?.n ?? 0),
-      pendingInvitations: Number(stats?.pendingInvitations ?? 0),
-      disabled: Number(stats?.disabled ?? 0),
-    } satisfies AnswerOf<typeof tc.loadStats>);
-  });
+  on(e.loadStats, async (c) =>
+    c.json((await memberStats(db, c.get('auth').tenantId)) satisfies AnswerOf<typeof tc.loadStats>),
+  );
 
   // ---- Invite, update, remove -------------------------------------------------------------------------
 
   // POST users v2: invites a new member; for a member who has not accepted yet, resends the invitation.
-  mount(paths.teams.addUser, async (c) => {
+  on(e.addUser, async (c) => {
     const { sub, tenantId } = c.get('auth');
     const body = await readBody(c, tc.addUser.body);
     const phoneNumber = phoneOf(body);
@@ -386,21 +267,11 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     }
     let roleIds = roleIdsOf(body.roleIds ?? []);
     if (roleIds.length) {
-      await assignableRoles(tenantId, roleIds);
+      await findVisibleRoles(db, vendorId, tenantId, roleIds);
       await assertHoldsAll(db, c.get('auth'), await roleKeys(db, roleIds));
     } else {
       // No roles asked for: the default roles, as a sign-up gets them.
-      const defaults = await db
-        .select({ id: roles.id })
-        .from(roles)
-        .where(
-          and(
-            eq(roles.vendorId, vendorId),
-            eq(roles.isDefault, true),
-            or(isNull(roles.tenantId), eq(roles.tenantId, tenantId)),
-          ),
-        );
-      roleIds = defaults.map((r) => r.id);
+      roleIds = await defaultRoleIds(db, vendorId, tenantId);
     }
     // createInvitation writes the audit row ('User invited') naming the caller.
     const { userId, created } = await createInvitation(services, {
@@ -414,7 +285,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     return c.json(await viewOf(userId, tenantId));
   });
 
-  mount(paths.teams.updateUser, async (c) => {
+  on(e.updateUser, async (c) => {
     const { tenantId } = c.get('auth');
     const body = await readBody(c, tc.updateUser.body);
     const { user } = await member(tenantId, body.id);
@@ -425,13 +296,8 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     const wanted = body.roleIds && roleIdsOf(body.roleIds);
     let roleChange: { added: string[]; removed: string[] } | undefined;
     if (wanted) {
-      await assignableRoles(tenantId, wanted);
-      const current = (
-        await db
-          .select({ roleId: userRoles.roleId })
-          .from(userRoles)
-          .where(and(eq(userRoles.userId, user.id), eq(userRoles.tenantId, tenantId)))
-      ).map((r) => r.roleId);
+      await findVisibleRoles(db, vendorId, tenantId, wanted);
+      const current = await memberRoleIds(db, user.id, tenantId);
       roleChange = {
         added: wanted.filter((id) => !current.includes(id)),
         removed: current.filter((id) => !wanted.includes(id)),
@@ -445,14 +311,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     }
     await db.transaction(async (tx) => {
       if (Object.keys(changes).length) await tx.update(users).set(changes).where(eq(users.id, user.id));
-      if (roleChange && wanted) {
-        // Roles are per tenant (TEAM-018): the user's roles in other tenants stay as they are.
-        await tx
-          .delete(userRoles)
-          .where(and(eq(userRoles.userId, user.id), eq(userRoles.tenantId, tenantId)));
-        if (wanted.length)
-          await tx.insert(userRoles).values(wanted.map((roleId) => ({ userId: user.id, tenantId, roleId })));
-      }
+      if (wanted) await setMemberRoles(tx, user.id, tenantId, wanted);
     });
     await audit(c, 'User updated', {
       targetUserId: user.id,
@@ -463,42 +322,13 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
   });
 
   // Removes the user from the caller's tenant; a user left in no tenant is deleted.
-  mount(paths.teams.deleteUser, async (c) => {
+  on(e.deleteUser, async (c) => {
     const { sub, tenantId } = c.get('auth');
     const { user } = await member(tenantId, c.req.param('userId') ?? '');
     if (user.id === sub) throw apiError(400, 'You cannot delete yourself');
     // Frontegg answers the deleted user: as the user was in this tenant before removal.
     const view = await viewOf(user.id, tenantId);
-    const deleted = await db.transaction(async (tx) => {
-      await tx.delete(userRoles).where(and(eq(userRoles.userId, user.id), eq(userRoles.tenantId, tenantId)));
-      const tenantGroups = tx.select({ id: groups.id }).from(groups).where(eq(groups.tenantId, tenantId));
-      await tx
-        .delete(groupUsers)
-        .where(and(eq(groupUsers.userId, user.id), inArray(groupUsers.groupId, tenantGroups)));
-      await tx
-        .delete(userTenants)
-        .where(and(eq(userTenants.userId, user.id), eq(userTenants.tenantId, tenantId)));
-      // A pending invitation to this tenant no longer works.
-      await tx
-        .update(userTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(eq(userTokens.userId, user.id), eq(userTokens.tenantId, tenantId), isNull(userTokens.usedAt)),
-        );
-      const [other] = await tx
-        .select({ tenantId: userTenants.tenantId })
-        .from(userTenants)
-        .where(eq(userTenants.userId, user.id))
-        .limit(1);
-      if (!other) {
-        // Sessions, refresh tokens and mailed tokens go with the user (foreign keys cascade).
-        await tx.delete(users).where(eq(users.id, user.id));
-        return true;
-      }
-      if (user.activeTenantId === tenantId)
-        await tx.update(users).set({ activeTenantId: other.tenantId }).where(eq(users.id, user.id));
-      return false;
-    });
+    const deleted = await removeMember(db, user, tenantId);
     await audit(
       c,
       'User removed from account',
@@ -508,7 +338,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     return c.json(view satisfies AnswerOf<typeof tc.deleteUser>);
   });
 
-  mount(paths.teams.resendActivationLink, async (c) => {
+  on(e.resendActivationLink, async (c) => {
     const { tenantId } = c.get('auth');
     const { user } = await member(tenantId, c.req.param('userId') ?? '');
     if (user.verified) throw apiError(400, 'The user is already activated');
@@ -539,11 +369,11 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     );
     return c.json(await viewOf(user.id, tenantId));
   };
-  mount(paths.teams.disableUser, setDisabled(true));
-  mount(paths.teams.enableUser, setDisabled(false));
+  on(e.disableUser, setDisabled(true));
+  on(e.enableUser, setDisabled(false));
 
   // An administrator lifts a member's sign-in lockout (the member's failed-attempt count starts again).
-  mount(paths.teams.unlockUser, async (c) => {
+  on(e.unlockUser, async (c) => {
     const { tenantId } = c.get('auth');
     const { user } = await member(tenantId, c.req.param('userId') ?? '');
     const wasLocked = await unlockAccount(db, user.id);
@@ -553,21 +383,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
 
   // ---- Invite link (TEAM-020) -------------------------------------------------------------------------
 
-  const linkView = (link: typeof inviteLinks.$inferSelect) => ({
-    id: link.tenantId,
-    vendorId,
-    tenantId: link.tenantId,
-    token: link.token,
-    expires: link.expiresAt.toISOString(),
-    shouldSendEmail: link.shouldSendEmail,
-  });
-  const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * 60_000);
-  const linkOf = async (tenantId: string) => {
-    const [link] = await db.select().from(inviteLinks).where(eq(inviteLinks.tenantId, tenantId));
-    return link;
-  };
-
-  mount(paths.teams.getInviteLinkConfiguration, (c) =>
+  on(e.getInviteLinkConfiguration, (c) =>
     c.json({
       tenantInvitationsAllowed: true,
       emailsEnabled: true,
@@ -577,33 +393,19 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
   );
   // No link is not an error: Frontegg answers 200 without a link (its client reads the empty answer as `{}`), so
   // the users page loads without a 404. An answer without `token` means "none".
-  mount(paths.teams.getInviteUserLink, async (c) => {
-    const link = await linkOf(c.get('auth').tenantId);
-    return c.json(link ? linkView(link) : {});
+  on(e.getInviteUserLink, async (c) => {
+    const link = await findInviteLink(db, c.get('auth').tenantId);
+    return c.json(link ? inviteLinkView(vendorId, link) : {});
   });
 
   /** Creates the tenant's link, or replaces it with a new token (the old link stops working). */
   const createLink = async (c: Context<AppEnv>, body: z.infer<typeof tc.createInviteUserLink.body>) => {
-    const { tenantId } = c.get('auth');
-    const values = {
-      tenantId,
-      token: randomBytes(32).toString('base64url'),
-      expiresAt: minutesFromNow(body.expiresInMinutes ?? DEFAULT_INVITE_LINK_MINUTES),
-      shouldSendEmail: body.shouldSendEmail ?? false,
-      createdAt: new Date(),
-    };
-    const [link] = await db
-      .insert(inviteLinks)
-      .values(values)
-      .onConflictDoUpdate({ target: inviteLinks.tenantId, set: values })
-      .returning();
-    await audit(c, 'Invite link created', { expires: values.expiresAt.toISOString() });
-    return c.json(linkView(link!));
+    const link = await replaceInviteLink(db, c.get('auth').tenantId, body);
+    await audit(c, 'Invite link created', { expires: link.expiresAt.toISOString() });
+    return c.json(inviteLinkView(vendorId, link));
   };
-  mount(paths.teams.createInviteUserLink, async (c) =>
-    createLink(c, await readBody(c, tc.createInviteUserLink.body)),
-  );
-  mount(paths.teams.createInviteUserLinkV2, async (c) => {
+  on(e.createInviteUserLink, async (c) => createLink(c, await readBody(c, tc.createInviteUserLink.body)));
+  on(e.createInviteUserLinkV2, async (c) => {
     const body = await readBody(c, tc.createInviteUserLinkV2.body);
     // The link does not store roles yet (invite_links has no role column): refuse rather than drop them.
     if (roleIdsOf(body.roleIds ?? []).length)
@@ -611,33 +413,23 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     return createLink(c, body);
   });
 
-  mount(paths.teams.updateInviteUserLink, async (c) => {
-    const { tenantId } = c.get('auth');
+  on(e.updateInviteUserLink, async (c) => {
     const body = await readBody(c, tc.updateInviteUserLink.body);
-    const changes: Partial<typeof inviteLinks.$inferInsert> = {};
-    if (body.expiresInMinutes !== undefined) changes.expiresAt = minutesFromNow(body.expiresInMinutes);
-    if (body.shouldSendEmail !== undefined) changes.shouldSendEmail = body.shouldSendEmail;
-    const [link] = Object.keys(changes).length
-      ? await db.update(inviteLinks).set(changes).where(eq(inviteLinks.tenantId, tenantId)).returning()
-      : [await linkOf(tenantId)];
+    const link = await updateInviteLink(db, c.get('auth').tenantId, body);
     if (!link) throw apiError(404, 'Invite link not found');
     await audit(c, 'Invite link updated', { expires: link.expiresAt.toISOString() });
-    return c.json(linkView(link));
+    return c.json(inviteLinkView(vendorId, link));
   });
 
-  mount(paths.teams.deleteInviteUserLink, async (c) => {
-    const deleted = await db
-      .delete(inviteLinks)
-      .where(eq(inviteLinks.tenantId, c.get('auth').tenantId))
-      .returning({ tenantId: inviteLinks.tenantId });
-    if (!deleted.length) throw apiError(404, 'Invite link not found');
+  on(e.deleteInviteUserLink, async (c) => {
+    if (!(await deleteInviteLink(db, c.get('auth').tenantId))) throw apiError(404, 'Invite link not found');
     await audit(c, 'Invite link deleted', {});
     return c.json({});
   });
 
   // ---- Temporary users (TEAM-019) ---------------------------------------------------------------------
 
-  mount(paths.teams.getTemporaryUserConfiguration, (c) => c.json({ enabled: true }));
+  on(e.getTemporaryUserConfiguration, (c) => c.json({ enabled: true }));
 
   /**
    * The expiry is the user's, not the membership's: only a user who belongs to no other tenant can be made
@@ -654,7 +446,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     return user;
   }
 
-  mount(paths.teams.updateUserExpirationTime, async (c) => {
+  on(e.updateUserExpirationTime, async (c) => {
     const { tenantId } = c.get('auth');
     const { expirationInSeconds } = await readBody(c, tc.updateUserExpirationTime.body);
     const user = await soleMember(tenantId, c.req.param('userId') ?? '');
@@ -667,7 +459,7 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     return c.json(await viewOf(user.id, tenantId));
   });
 
-  mount(paths.teams.setPermanentUser, async (c) => {
+  on(e.setPermanentUser, async (c) => {
     const { tenantId } = c.get('auth');
     const { user } = await member(tenantId, c.req.param('userId') ?? '');
     await db.update(users).set({ temporaryExpirationDate: null }).where(eq(users.id, user.id));

@@ -2,12 +2,10 @@
 // delete). Security keys as an MFA factor are in routes/mfaWebauthn.ts.
 import { and, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { webauthnContracts as wc } from '../../shared/api/contracts/webauthn';
 import { paths } from '../../shared/api/paths';
-import { route } from '../account/guards';
 import { writeAudit } from '../audit';
 import { createSessionIssuer } from '../auth/session';
 import { finishSignIn } from '../auth/signin';
@@ -19,31 +17,41 @@ import {
   registrationOptions,
   webauthnAmr,
 } from '../auth/webauthn';
-import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
+import { apiError, caller, readBody, type Services } from '../context';
 import { featureFlags, users, webauthnCredentials } from '../db/schema';
-import { actor, endpoint, mounter } from './endpoints';
+import { actor, devEndpoint, family, publicEndpoint, signIn, userEndpoint, type SubApp } from './endpoints';
 
 /** One answer for every failed passkey sign-in: nothing tells which check failed. */
 const PASSKEY_FAILED = 'Passkey sign-in failed';
 
-/** The routes of the user's own passkeys, with the permission each requires (null: any signed-in user). */
+/** Passkey sign-in (public) and the user's own passkeys (any signed-in user). */
 export const webauthnEndpointsByName = {
-  webAuthnCreateNewDeviceSession: endpoint(paths.auth.webAuthnCreateNewDeviceSession, null, 'own passkeys'),
-  verifyNewDeviceSession: endpoint(paths.auth.verifyNewDeviceSession, null, 'own passkeys'),
-  getWebAuthnDevices: endpoint(paths.auth.getWebAuthnDevices, null, 'own passkeys'),
-  deleteWebAuthnDevice: endpoint(paths.auth.deleteWebAuthnDevice, null, 'own passkeys'),
+  webAuthnPreLogin: signIn(publicEndpoint(paths.auth.webAuthnPreLogin)),
+  webAuthnPostLogin: signIn(publicEndpoint(paths.auth.webAuthnPostLogin)),
+  webAuthnCreateNewDeviceSession: userEndpoint(paths.auth.webAuthnCreateNewDeviceSession, 'own passkeys'),
+  verifyNewDeviceSession: userEndpoint(paths.auth.verifyNewDeviceSession, 'own passkeys'),
+  getWebAuthnDevices: userEndpoint(paths.auth.getWebAuthnDevices, 'own passkeys'),
+  deleteWebAuthnDevice: userEndpoint(paths.auth.deleteWebAuthnDevice, 'own passkeys'),
 } as const;
 
-export function webauthnRoutes(services: Services): Hono<AppEnv> {
+export const webauthnDevEndpointsByName = {
+  setFeatureFlag: devEndpoint(
+    { method: 'PUT', path: '/dev/feature-flags/{key}' },
+    'a feature flag on or off',
+  ),
+} as const;
+
+export function webauthnRoutes(services: Services): SubApp[] {
   const { db, config, vendorId } = services;
-  const app = new Hono<AppEnv>();
-  const on = mounter(app, services);
+  const e = webauthnEndpointsByName;
+  const { on, done } = family(services, e);
+  const dev = family(services, webauthnDevEndpointsByName);
   const sessions = createSessionIssuer(services);
 
   // Sign-in, step 1: options for a discoverable credential. The answer never depends on the email (no
   // allowCredentials list, no lookup), so it tells nothing about which accounts exist; a given email only
   // binds the ceremony: the passkey used must belong to that account.
-  app.post(route(paths.auth.webAuthnPreLogin.path), async (c) => {
+  on(e.webAuthnPreLogin, async (c) => {
     const body = await readBody(c, wc.webAuthnPreLogin.body);
     const { options } = await authenticationOptions(db, config, {
       purpose: 'passkey-login',
@@ -54,7 +62,7 @@ export function webauthnRoutes(services: Services): Hono<AppEnv> {
   });
 
   // Sign-in, step 2: the signed challenge; ends in finishSignIn like every other sign-in path.
-  app.post(route(paths.auth.webAuthnPostLogin.path), async (c) => {
+  on(e.webAuthnPostLogin, async (c) => {
     const body = await readBody(c, wc.webAuthnPostLogin.body);
     const result = await completeAuthentication(db, config, {
       answer: body,
@@ -97,7 +105,7 @@ export function webauthnRoutes(services: Services): Hono<AppEnv> {
   });
 
   // Registration, step 1: creation options for a discoverable credential of the signed-in user.
-  on(webauthnEndpointsByName.webAuthnCreateNewDeviceSession, async (c) => {
+  on(e.webAuthnCreateNewDeviceSession, async (c) => {
     const { sub } = c.get('auth');
     const [user] = await db
       .select({ id: users.id, email: users.email, name: users.name })
@@ -110,7 +118,7 @@ export function webauthnRoutes(services: Services): Hono<AppEnv> {
   });
 
   // Registration, step 2: the attestation; the new passkey is stored and answered.
-  on(webauthnEndpointsByName.verifyNewDeviceSession, async (c) => {
+  on(e.verifyNewDeviceSession, async (c) => {
     const body = await readBody(c, wc.verifyNewDeviceSession.body);
     const { sub } = c.get('auth');
     const [{ count } = { count: 0 }] = await db
@@ -145,7 +153,7 @@ export function webauthnRoutes(services: Services): Hono<AppEnv> {
     return c.json(deviceView(result.credential) satisfies AnswerOf<typeof wc.verifyNewDeviceSession>);
   });
 
-  on(webauthnEndpointsByName.getWebAuthnDevices, async (c) => {
+  on(e.getWebAuthnDevices, async (c) => {
     const rows = await db
       .select()
       .from(webauthnCredentials)
@@ -154,7 +162,7 @@ export function webauthnRoutes(services: Services): Hono<AppEnv> {
     return c.json({ devices: rows.map(deviceView) } satisfies AnswerOf<typeof wc.getWebAuthnDevices>);
   });
 
-  on(webauthnEndpointsByName.deleteWebAuthnDevice, async (c) => {
+  on(e.deleteWebAuthnDevice, async (c) => {
     const deleted = await db
       .delete(webauthnCredentials)
       .where(
@@ -176,20 +184,19 @@ export function webauthnRoutes(services: Services): Hono<AppEnv> {
   });
 
   // With DEV_ROUTES=1 a test or a demo turns a feature flag on or off (e.g. show-passkeys-new, LOGIN-012).
-  if (config.devRoutes)
-    app.put('/dev/feature-flags/:key', async (c) => {
-      const key = z
-        .string()
-        .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/)
-        .safeParse(c.req.param('key'));
-      if (!key.success) throw apiError(400, 'key: letters, digits and _ . : -');
-      const { on: isOn } = await readBody(c, z.object({ on: z.boolean() }));
-      await db
-        .insert(featureFlags)
-        .values({ id: randomUUID(), vendorId, key: key.data, on: isOn, defaultTreatment: true })
-        .onConflictDoUpdate({ target: [featureFlags.vendorId, featureFlags.key], set: { on: isOn } });
-      return c.json({ key: key.data, on: isOn });
-    });
+  dev.on(webauthnDevEndpointsByName.setFeatureFlag, async (c) => {
+    const key = z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/)
+      .safeParse(c.req.param('key'));
+    if (!key.success) throw apiError(400, 'key: letters, digits and _ . : -');
+    const { on: isOn } = await readBody(c, z.object({ on: z.boolean() }));
+    await db
+      .insert(featureFlags)
+      .values({ id: randomUUID(), vendorId, key: key.data, on: isOn, defaultTreatment: true })
+      .onConflictDoUpdate({ target: [featureFlags.vendorId, featureFlags.key], set: { on: isOn } });
+    return c.json({ key: key.data, on: isOn });
+  });
 
-  return app;
+  return [done(), dev.done()];
 }

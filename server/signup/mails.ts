@@ -1,16 +1,4 @@
-import type { Mail } from '../mail/mailer';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-/** One mail with a text and an HTML part; every interpolated value is escaped in the HTML. */
-function mail(to: string, subject: string, lines: string[], link?: { url: string; label: string }): Mail {
-  const text = [...lines, ...(link ? [`${link.label}: ${link.url}`] : [])].join('\n\n');
-  const html = [
-    ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
-    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
-  ].join('\n');
-  return { to, subject, text, html };
-}
+import { mailOf } from '../mail/message';
 
 const hello = (name: string) => (name ? `Hello ${name},` : 'Hello,');
 
@@ -18,7 +6,7 @@ const hello = (name: string) => (name ? `Hello ${name},` : 'Hello,');
 const codeLine = (code?: string) => (code ? [`Your one-time code: ${code}`] : []);
 
 export const activationMail = (to: string, name: string, url: string, code?: string) =>
-  mail(
+  mailOf(
     to,
     'Activate your account',
     [
@@ -30,14 +18,14 @@ export const activationMail = (to: string, name: string, url: string, code?: str
   );
 
 export const signUpNoticeMail = (to: string, name: string, loginUrl: string, resetUrl: string) =>
-  mail(to, 'Someone tried to sign up with your email', [
+  mailOf(to, 'Someone tried to sign up with your email', [
     hello(name),
     'Someone tried to sign up with your email address, which already has an account.',
     `If it was you, sign in (${loginUrl}) or reset your password (${resetUrl}). If not, you can ignore this message.`,
   ]);
 
 export const invitationMail = (to: string, name: string, tenantName: string, url: string, code?: string) =>
-  mail(
+  mailOf(
     to,
     `You have been invited to ${tenantName}`,
     [
@@ -49,7 +37,7 @@ export const invitationMail = (to: string, name: string, tenantName: string, url
   );
 
 export const resetPasswordMail = (to: string, name: string, url: string) =>
-  mail(
+  mailOf(
     to,
     'Reset your password',
     [
@@ -61,7 +49,7 @@ export const resetPasswordMail = (to: string, name: string, url: string) =>
   );
 
 export const lockedOutMail = (to: string, name: string, unlockUrl: string, minutes: number) =>
-  mail(
+  mailOf(
     to,
     'Your account was locked',
     [

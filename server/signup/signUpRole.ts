@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db';
 import { roles, vendors } from '../db/schema';
 import { log } from '../log';
+import { defaultRoleIds } from '../roles/visibility';
 
 /**
  * The roles the creator of a new account gets at sign-up: the vendor's sign-up role (`vendors.sign_up_role_key`,
@@ -24,14 +25,5 @@ export async function signUpRoleIds(db: Db, vendorId: string): Promise<string[]>
       'the sign-up role names no vendor role: default roles given',
     );
   }
-  return defaultRoleIds(db, vendorId);
-}
-
-/** The vendor's `isDefault` roles: what a member who joins an account without named roles gets. */
-export async function defaultRoleIds(db: Db, vendorId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.vendorId, vendorId), eq(roles.isDefault, true), isNull(roles.tenantId)));
-  return rows.map((r) => r.id);
+  return defaultRoleIds(db, vendorId, null);
 }

@@ -1,33 +1,18 @@
-// The users of a tenant as the portal reads them: scope (tenant and sub-tenants), paged lists, user views.
+// The users of a tenant as the portal lists them: scope (tenant and sub-tenants) and paged lists; the views
+// of the listed users are server/users.ts's.
 // Paging, sorting and filtering run in SQL: a page of 20 of 100,000 users reads 20 users, not 100,000.
-import { and, asc, desc, eq, exists, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MAX_PAGE_SIZE,
   type membersQuery,
   type userFilterPreset,
-  type teamUser,
   type userListSortField,
   type usersListFields,
-  type usersV2User,
 } from '../../shared/api/contracts/team';
-import type { role } from '../../shared/api/contracts/roles';
 import type { Db } from '../db';
-import {
-  applications,
-  applicationUsers,
-  groups,
-  groupUsers,
-  mfaDevices,
-  permissions,
-  rolePermissions,
-  roles,
-  tenants,
-  userRoles,
-  users,
-  userTenants,
-  webauthnCredentials,
-} from '../db/schema';
+import { tenants, users, userTenants } from '../db/schema';
+import { liveTenants } from '../tenants/tenants';
 
 /** The `inactive` preset: no sign-in for 90 days unless `_maxInactiveSeconds` says otherwise. */
 export const INACTIVE_SECONDS = 7_776_000;
@@ -112,9 +97,7 @@ export async function tenantScope(
     const children = await db
       .select({ id: tenants.id })
       .from(tenants)
-      .where(
-        and(inArray(tenants.parentId, level), eq(tenants.vendorId, vendorId), isNull(tenants.deletedAt)),
-      );
+      .where(and(inArray(tenants.parentId, level), liveTenants(vendorId)));
     level = children.map((t) => t.id).filter((id) => !scope.includes(id));
     scope.push(...level);
   }
@@ -191,184 +174,4 @@ export async function pageOfUsers(
     .offset(params.page * params.limit);
   const totalItems = Number(total?.n ?? 0);
   return { ids: rows.map((r) => r.id), totalItems, totalPages: Math.ceil(totalItems / params.limit) };
-}
-
-type RoleView = z.infer<typeof role>;
-/** A user as the users lists, the team page and users v1 {userId} answer it (TEAM-001; Frontegg's ITeamUser). */
-export type TeamUserView = z.infer<typeof teamUser>;
-/** A user of users v2: with the permissions of the user's roles in `tenantId`. */
-export type UsersV2View = z.infer<typeof usersV2User>;
-
-/** The roles (in the roles calls' shape) of the given users in the scope's tenants. */
-async function rolesOf(db: Db, ids: string[], scope: string[]) {
-  const rows = await db
-    .select({ userId: userRoles.userId, tenantId: userRoles.tenantId, role: roles })
-    .from(userRoles)
-    .innerJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(inArray(userRoles.userId, ids), inArray(userRoles.tenantId, scope)))
-    .orderBy(asc(roles.name));
-  const roleIds = [...new Set(rows.map((r) => r.role.id))];
-  const grants = roleIds.length
-    ? await db.select().from(rolePermissions).where(inArray(rolePermissions.roleId, roleIds))
-    : [];
-  return rows.map(({ userId, tenantId, role: r }) => ({
-    userId,
-    tenantId,
-    role: {
-      id: r.id,
-      key: r.key,
-      name: r.name,
-      description: r.description,
-      isDefault: r.isDefault,
-      permissions: grants.filter((g) => g.roleId === r.id).map((g) => g.permissionId),
-      tenantId: r.tenantId,
-      vendorId: r.vendorId,
-      level: 0,
-      createdAt: r.createdAt.toISOString(),
-      updatedAt: r.updatedAt.toISOString(),
-    } satisfies RoleView,
-  }));
-}
-
-/** The users (of the given ids) with a verified MFA device or an MFA security key (MFA-007). */
-async function mfaEnrolledOf(db: Db, ids: string[]): Promise<Set<string>> {
-  const [devices, keys] = await Promise.all([
-    db
-      .selectDistinct({ userId: mfaDevices.userId })
-      .from(mfaDevices)
-      .where(and(inArray(mfaDevices.userId, ids), isNotNull(mfaDevices.verifiedAt))),
-    db
-      .selectDistinct({ userId: webauthnCredentials.userId })
-      .from(webauthnCredentials)
-      .where(and(inArray(webauthnCredentials.userId, ids), eq(webauthnCredentials.usage, 'mfa'))),
-  ]);
-  return new Set([...devices, ...keys].map((r) => r.userId));
-}
-
-/**
- * The views of the given users, in the order given. Tenants, roles and groups are those of `scope` only (an
- * administrator does not learn the user's other accounts); `tenantId` is `primary` when the user is a member
- * of it, else the user's first tenant of the scope.
- */
-export async function userViews(
-  db: Db,
-  ids: string[],
-  scope: string[],
-  primary: string,
-  now = new Date(),
-): Promise<TeamUserView[]> {
-  if (!ids.length) return [];
-  const [userRows, memberships, roleRows, groupRows, appRows, assignedRows, enrolled] = await Promise.all([
-    db.select().from(users).where(inArray(users.id, ids)),
-    db
-      .select()
-      .from(userTenants)
-      .where(and(inArray(userTenants.userId, ids), inArray(userTenants.tenantId, scope)))
-      .orderBy(asc(userTenants.createdAt), asc(userTenants.tenantId)),
-    rolesOf(db, ids, scope),
-    db
-      .select({ userId: groupUsers.userId, id: groups.id, name: groups.name, color: groups.color })
-      .from(groupUsers)
-      .innerJoin(groups, eq(groups.id, groupUsers.groupId))
-      .where(and(inArray(groupUsers.userId, ids), inArray(groups.tenantId, scope)))
-      .orderBy(asc(groups.name)),
-    db
-      .select({ id: applications.id, vendorId: applications.vendorId, accessType: applications.accessType })
-      .from(applications)
-      .where(
-        inArray(
-          applications.vendorId,
-          db.selectDistinct({ vendorId: users.vendorId }).from(users).where(inArray(users.id, ids)),
-        ),
-      )
-      .orderBy(desc(applications.isDefault), asc(applications.name), asc(applications.id)),
-    db
-      .select()
-      .from(applicationUsers)
-      .where(and(inArray(applicationUsers.userId, ids), inArray(applicationUsers.tenantId, scope))),
-    mfaEnrolledOf(db, ids),
-  ]);
-  const byId = new Map(userRows.map((u) => [u.id, u]));
-  const rolesIn = (userId: string, tenantId: string): RoleView[] =>
-    roleRows.filter((r) => r.userId === userId && r.tenantId === tenantId).map((r) => r.role);
-
-  return ids.flatMap((id): TeamUserView[] => {
-    const user = byId.get(id);
-    const own = memberships.filter((m) => m.userId === id);
-    const membership = own.find((m) => m.tenantId === primary) ?? own[0];
-    if (!user || !membership) return [];
-    const tenantRoles = rolesIn(id, membership.tenantId);
-    const mfaEnrolled = enrolled.has(id);
-    const assigned = new Set(
-      assignedRows
-        .filter((a) => a.userId === id && a.tenantId === membership.tenantId)
-        .map((a) => a.applicationId),
-    );
-    return [
-      {
-        id: user.id,
-        sub: user.id,
-        email: user.email,
-        name: user.name,
-        phoneNumber: user.phoneNumber,
-        phone: user.phoneNumber,
-        profilePictureUrl: user.profilePictureUrl,
-        profileImage: user.profilePictureUrl,
-        tenantId: membership.tenantId,
-        tenantIds: own.map((m) => m.tenantId),
-        vendorId: user.vendorId,
-        roleIds: tenantRoles.map((r) => r.id),
-        roles: tenantRoles,
-        groups: groupRows.filter((g) => g.userId === id).map(({ id, name, color }) => ({ id, name, color })),
-        applications: appRows
-          .filter(
-            (a) => a.vendorId === user.vendorId && (a.accessType === 'FREE_ACCESS' || assigned.has(a.id)),
-          )
-          .map((a) => a.id),
-        tenants: own.map((m) => ({ tenantId: m.tenantId, roles: rolesIn(id, m.tenantId) })),
-        verified: user.verified,
-        emailVerified: user.verified,
-        activatedForTenant: membership.activatedForTenant,
-        isDisabled: membership.disabled,
-        subAccountAccessAllowed: membership.subAccountAccessAllowed,
-        createdAt: user.createdAt.toISOString(),
-        lastLogin: user.lastLogin?.toISOString() ?? null,
-        mfaEnrolled,
-        mfaEnabled: mfaEnrolled,
-        metadata: JSON.stringify(user.metadata ?? {}),
-        customData: {},
-        isBreachedPassword: false,
-        isLocked: Boolean(user.lockedUntil && user.lockedUntil > now),
-        provider: user.provider,
-        managedBy: user.provider === 'scim2' ? 'scim2' : 'frontegg',
-        temporaryExpirationDate: user.temporaryExpirationDate?.toISOString() ?? null,
-      },
-    ];
-  });
-}
-
-/**
- * Users v2 views: each user's permissions in `tenantId` (those of the user's roles there), with the ids of
- * the user's roles holding each.
- */
-export async function withPermissions(db: Db, views: TeamUserView[]): Promise<UsersV2View[]> {
-  const ids = [...new Set(views.flatMap((v) => v.roles.flatMap((r) => r.permissions)))];
-  const rows = ids.length ? await db.select().from(permissions).where(inArray(permissions.id, ids)) : [];
-  return views.map((view) => ({
-    ...view,
-    permissions: rows
-      .filter((p) => view.roles.some((r) => r.permissions.includes(p.id)))
-      .map((p) => ({
-        id: p.id,
-        key: p.key,
-        name: p.name,
-        description: p.description,
-        categoryId: p.categoryId,
-        fePermission: p.fePermission,
-        roleIds: view.roles.filter((r) => r.permissions.includes(p.id)).map((r) => r.id),
-        createdAt: p.createdAt.toISOString(),
-        updatedAt: p.updatedAt.toISOString(),
-      }))
-      .sort((a, b) => a.key.localeCompare(b.key)),
-  }));
 }

@@ -1,7 +1,8 @@
 import { api, type ApiClient } from './client';
 import { paths } from './paths';
 
-import type { AnswerOf } from './contracts/contract';
+import type { AuthAnswer } from '../auth/session';
+import type { AnswerOf, BodyOf } from './contracts/contract';
 import type { authContracts } from './contracts/auth';
 import type { tenant } from './contracts/tenants';
 import type { usersContracts } from './contracts/users';
@@ -19,11 +20,22 @@ export type MeTenant = z.infer<typeof tenant>;
 /** The user's tenants and the active one (me/tenants v1 and v3). */
 export type MeTenants = AnswerOf<typeof usersContracts.getCurrentUserTenantsV3>;
 
+/** The vendor's public auth strategies (the login box's strategies configuration). */
+export type PublicAuthStrategies = AnswerOf<typeof authContracts.getVendorPublicAuthStrategiesConfig>;
+
 export type MeTenantsVersion = 'v1' | 'v2' | 'v3';
 
 /** The auth calls of API-010, bound to a client. */
 export function createAuthApi(client: ApiClient) {
   return {
+    /** POST auth v1 user: the password sign-in (an MFA challenge, a breached password or a session). */
+    login(body: BodyOf<typeof authContracts.login>): Promise<AuthAnswer> {
+      return client.request<AuthAnswer>(paths.auth.login, { body });
+    },
+    /** GET the vendor's public auth strategies (read through `publicStrategiesAtom`: once per page). */
+    getPublicAuthStrategies(): Promise<PublicAuthStrategies> {
+      return client.request<PublicAuthStrategies>(paths.auth.getVendorPublicAuthStrategiesConfig);
+    },
     /** POST auth v1 user/token/refresh; `tenantId` goes in the body only when given (API-020). */
     refreshToken(tenantId?: string): Promise<AuthResponse> {
       return client.request<AuthResponse>(paths.auth.refreshToken, {
@@ -57,4 +69,5 @@ export function createAuthApi(client: ApiClient) {
 
 export type AuthApi = ReturnType<typeof createAuthApi>;
 
-export const { refreshToken, silentOAuthRefresh, getMe, getMeTenants, unlockMe } = createAuthApi(api);
+export const authApi = createAuthApi(api);
+export const { refreshToken, silentOAuthRefresh, getMe, getMeTenants, unlockMe } = authApi;

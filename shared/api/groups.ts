@@ -3,7 +3,7 @@ import { adminPortalApi, type ApiClient } from './client';
 import type { AnswerOf, BodyOf, QueryOf } from './contracts/contract';
 import type { groupRelations, groupsContracts as c } from './contracts/groups';
 import type { teamContracts } from './contracts/team';
-import { paths } from './paths';
+import { paths, type ApiPath } from './paths';
 import { rolesApi, type Role, type RolesApi } from './roles';
 
 /** The relations a group answer carries (001 §7, ENUM-037). */
@@ -31,6 +31,11 @@ export type TenantUser = UsersV3Answer['items'][number];
 
 /** The calls of the groups page, bound to a client (001 §7, GROUPS-003..013). */
 export function createGroupsApi(client: ApiClient) {
+  /** Adds or removes a group's roles or members: the ids in, the group out. */
+  const relation =
+    (route: ApiPath, key: 'roleIds' | 'userIds') =>
+    (groupId: string, ids: string[]): Promise<Group> =>
+      client.request<Group>(route, { params: { groupId }, body: { [key]: ids } });
   return {
     /** GET the collection with query options (GROUPS-005). */
     async getGroups(query: GroupQuery = { _groupsRelations: 'rolesAndUsers' }): Promise<Group[]> {
@@ -64,27 +69,13 @@ export function createGroupsApi(client: ApiClient) {
       return client.request<void>(paths.groups.deleteGroup, { params: { groupId } });
     },
     /** POST {id}/roles (GROUPS-010). */
-    addRolesToGroup(groupId: string, roleIds: string[]): Promise<Group> {
-      return client.request<Group>(paths.groups.addRolesToGroup, { params: { groupId }, body: { roleIds } });
-    },
+    addRolesToGroup: relation(paths.groups.addRolesToGroup, 'roleIds'),
     /** DELETE {id}/roles (GROUPS-011). */
-    deleteRolesFromGroup(groupId: string, roleIds: string[]): Promise<Group> {
-      return client.request<Group>(paths.groups.deleteRolesFromGroup, {
-        params: { groupId },
-        body: { roleIds },
-      });
-    },
+    deleteRolesFromGroup: relation(paths.groups.deleteRolesFromGroup, 'roleIds'),
     /** POST {id}/users (GROUPS-012). */
-    addUsersToGroup(groupId: string, userIds: string[]): Promise<Group> {
-      return client.request<Group>(paths.groups.addUsersToGroup, { params: { groupId }, body: { userIds } });
-    },
+    addUsersToGroup: relation(paths.groups.addUsersToGroup, 'userIds'),
     /** DELETE {id}/users (GROUPS-013). */
-    deleteUsersFromGroup(groupId: string, userIds: string[]): Promise<Group> {
-      return client.request<Group>(paths.groups.deleteUsersFromGroup, {
-        params: { groupId },
-        body: { userIds },
-      });
-    },
+    deleteUsersFromGroup: relation(paths.groups.deleteUsersFromGroup, 'userIds'),
     /** GET group configurations (GROUPS-003). */
     getGroupConfiguration(): Promise<GroupConfiguration> {
       return client.request<GroupConfiguration>(paths.groups.getGroupConfiguration);

@@ -3,6 +3,5 @@ export * from './client';
 export * from './errors';
 export * from './token';
 export * from './operation';
-export * from './report';
 export * from './download';
 export * from './auth';

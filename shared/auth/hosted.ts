@@ -4,7 +4,7 @@ import { navigate as navigateTo } from '../options/location';
 import { optionsAtom } from '../options/options.atoms';
 import { store } from '../store';
 import { codeChallengeS256, createCodeVerifier, randomString } from './pkce';
-import { applyAuthAnswer, clearSession, type AuthAnswer } from './session';
+import { applyAuthAnswer, clearSession, setHostedRenewal, type AuthAnswer } from './session';
 import type { SessionUser } from './session.atoms';
 
 /** Hosted login: the authorization code flow with PKCE S256 against the server's /oauth endpoints (000 §4). */
@@ -345,3 +345,6 @@ export async function restoreHostedSession(): Promise<void> {
     if (status !== 401 && status !== 403) throw error;
   }
 }
+
+// The session's renewal in hosted mode is this module's silent authorize.
+setHostedRenewal(restoreHostedSession);

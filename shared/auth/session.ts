@@ -18,6 +18,12 @@ export interface AuthAnswer {
 /** Renew the access token this long before it expires. */
 export const RENEW_BEFORE_EXPIRY_S = 30;
 let renewal: ReturnType<typeof setTimeout> | undefined;
+/** How a hosted-login session renews: given by hosted.ts (which builds on this module, not the reverse). */
+let renewHosted: () => Promise<void> = restoreSession;
+
+export function setHostedRenewal(renew: () => Promise<void>): void {
+  renewHosted = renew;
+}
 
 /** Keeps the session of a login or refresh answer in memory and loads the user when the answer lacks it. */
 export async function applyAuthAnswer(answer: AuthAnswer): Promise<void> {
@@ -35,9 +41,7 @@ function scheduleRenewal(expiresIn: number | undefined): void {
   if (!expiresIn || expiresIn <= 0) return;
   const delay = Math.max(5, expiresIn - RENEW_BEFORE_EXPIRY_S) * 1000;
   renewal = setTimeout(() => {
-    const renew = store.get(optionsAtom).hostedLoginBox
-      ? import('./hosted').then((m) => m.restoreHostedSession())
-      : restoreSession();
+    const renew = store.get(optionsAtom).hostedLoginBox ? renewHosted() : restoreSession();
     renew.catch((error: unknown) => console.error('[fe-elements] the session could not be renewed', error));
   }, delay);
 }

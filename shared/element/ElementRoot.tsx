@@ -8,6 +8,7 @@ import { appNotFoundMessage, getApp } from '../options/configure';
 import { optionsAtom } from '../options/options.atoms';
 import { store } from '../store';
 import { Alert } from '../ui/Alert';
+import { tokenVars } from '../../themes/tokens';
 import { themeVarsAtom } from './theme.atoms';
 
 export interface ElementRootProps {
@@ -41,7 +42,8 @@ function StyledRoot({ container, tag, app, children }: ElementRootProps) {
   const { dir, locale } = useT();
   return (
     <CacheProvider value={cache}>
-      <Global styles={{ ':host': { display: 'block', ...vars } }} />
+      {/* The derived size tokens resolve against the host's spacing, whoever set it. */}
+      <Global styles={{ ':host': { display: 'block', ...vars, ...tokenVars } }} />
       <div
         part="root"
         dir={dir}

@@ -13,12 +13,16 @@ import type { HostOptions } from './options';
 import { optionsAtom } from './options.atoms';
 import { loadTagManagerScript, tagManagerId } from './tagManager';
 
-export interface LoadStepDeps {
+/** The element scripts the load sequence loads (SHELL-009): given by the app entry, shared/ imports no element. */
+export interface ElementScripts {
+  importLoginBox: () => Promise<unknown>;
+  importAdminPortal: () => Promise<unknown>;
+}
+
+export interface LoadStepDeps extends ElementScripts {
   api: Pick<ApiClient, 'request'>;
   adminPortalApi: Pick<ApiClient, 'request'>;
   authorize: () => Promise<void>;
-  importLoginBox: () => Promise<unknown>;
-  importAdminPortal: () => Promise<unknown>;
   /** The loads that follow the session (`followSession`): authorize waits for those of the session it restored. */
   sessionLoads?: Pick<SessionLoads, 'settled'>;
 }
@@ -97,6 +101,16 @@ export function createLoadSteps(options: HostOptions, deps: LoadStepDeps): AppLo
 
 let started: Promise<void> | null = null;
 let waiting = false;
+/** None until an app entry gives them (a test that mounts one element loads no other script). */
+let elementScripts: ElementScripts = {
+  importLoginBox: async () => undefined,
+  importAdminPortal: async () => undefined,
+};
+
+/** The app entry's element scripts, for every load sequence that starts after this call. */
+export function provideElementScripts(scripts: ElementScripts): void {
+  elementScripts = scripts;
+}
 
 /**
  * Runs the page's load sequence once (SHELL-009), as soon as a base URL or preview is set: at the first
@@ -124,8 +138,7 @@ export function startApp(): Promise<void> {
       adminPortalApi,
       // With hosted login the session is the server's hosted session (silent authorize).
       authorize: options.hostedLoginBox ? restoreHostedSession : restoreSession,
-      importLoginBox: () => import('../../elements/login-box/index'),
-      importAdminPortal: () => import('../../elements/admin-portal/index'),
+      ...elementScripts,
       sessionLoads: followSession(api),
     }),
     { lazy: options.lazy },

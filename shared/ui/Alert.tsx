@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
+import { space } from '../../themes/tokens';
 
 export interface AlertProps {
   severity: 'error' | 'warning' | 'info' | 'success';
@@ -18,8 +19,8 @@ export function Alert({ severity, title, children, action }: AlertProps) {
       css={{
         display: 'flex',
         alignItems: 'center',
-        gap: 'var(--fe-spacing)',
-        padding: 'calc(var(--fe-spacing) * 1.5)',
+        gap: space.md,
+        padding: space.lg,
         borderRadius: 'var(--fe-radius)',
         // Readable in light and dark themes: the surface colour with a status-coloured edge.
         border: `1px solid var(--fe-color-${severity})`,

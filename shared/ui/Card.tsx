@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { space } from '../../themes/tokens';
 
 /** A surface around content; with `width` it keeps that width on every screen (never wider than its room). */
 export function Card({ children, width }: { children: ReactNode; width?: number | string }) {
@@ -9,7 +10,7 @@ export function Card({ children, width }: { children: ReactNode; width?: number 
         background: 'var(--fe-color-surface)',
         border: '1px solid var(--fe-color-border)',
         borderRadius: 'calc(var(--fe-radius) * 2)',
-        padding: 'calc(var(--fe-spacing) * 3)',
+        padding: space['2xl'],
         width,
         maxWidth: '100%',
         boxShadow: '0 1px 3px rgb(0 0 0 / 0.08)',

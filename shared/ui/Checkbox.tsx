@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { space } from '../../themes/tokens';
 
 /** A labelled checkbox. */
 export function Checkbox({
@@ -6,7 +7,7 @@ export function Checkbox({
   ...input
 }: { label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>) {
   return (
-    <label css={{ display: 'inline-flex', alignItems: 'center', gap: 8, cursor: 'pointer' }}>
+    <label css={{ display: 'inline-flex', alignItems: 'center', gap: space.md, cursor: 'pointer' }}>
       <input
         type="checkbox"
         {...input}

@@ -10,6 +10,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useState, type ReactNode } from 'react';
 import { useT } from '../i18n/useT';
 import { Skeleton, visuallyHidden } from './Skeleton';
+import { space } from '../../themes/tokens';
+import { compactButtonCss } from './Button';
 
 export type { ColumnDef, SortingState } from '@tanstack/react-table';
 
@@ -121,7 +123,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     css={{
                       textAlign: 'start',
-                      padding: '10px 12px',
+                      padding: `10px ${space.lg}`,
                       borderBottom: '1px solid var(--fe-color-border)',
                       fontWeight: 600,
                       whiteSpace: 'nowrap',
@@ -159,7 +161,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 {table.getVisibleLeafColumns().map((column, c) => (
                   <td
                     key={column.id}
-                    css={{ padding: '8px 12px', borderBottom: '1px solid var(--fe-color-border)' }}
+                    css={{
+                      padding: `${space.md} ${space.lg}`,
+                      borderBottom: '1px solid var(--fe-color-border)',
+                    }}
                   >
                     <Skeleton width={SKELETON_WIDTHS[(c + i) % SKELETON_WIDTHS.length]} />
                   </td>
@@ -168,7 +173,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ))
           ) : rows.length === 0 ? (
             <tr>
-              <td colSpan={columnCount} css={{ padding: 16, color: 'var(--fe-color-text-secondary)' }}>
+              <td colSpan={columnCount} css={{ padding: space.xl, color: 'var(--fe-color-text-secondary)' }}>
                 {props.emptyMessage}
               </td>
             </tr>
@@ -194,7 +199,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     {row.getVisibleCells().map((cell) => (
                       <td
                         key={cell.id}
-                        css={{ padding: '8px 12px', borderBottom: '1px solid var(--fe-color-border)' }}
+                        css={{
+                          padding: `${space.md} ${space.lg}`,
+                          borderBottom: '1px solid var(--fe-color-border)',
+                        }}
                       >
                         {renderSlot(cell.column.columnDef.cell, cell.getContext())}
                       </td>
@@ -236,20 +244,11 @@ export interface PaginationProps {
 export function Pagination({ page, pageCount, onPage }: PaginationProps) {
   const { t } = useT();
   const last = Math.max(pageCount, 1);
-  const button = {
-    font: 'inherit',
-    padding: '4px 10px',
-    borderRadius: 'var(--fe-radius)',
-    border: '1px solid var(--fe-color-border)',
-    background: 'transparent',
-    color: 'var(--fe-color-text)',
-    cursor: 'pointer',
-    '&:disabled': { opacity: 0.5, cursor: 'default' },
-  } as const;
+  const button = { ...compactButtonCss, '&:disabled': { opacity: 0.5, cursor: 'default' } } as const;
   return (
     <nav
       aria-label={t('adminPortal.form.pagination')}
-      css={{ display: 'flex', alignItems: 'center', gap: 'var(--fe-spacing)', justifyContent: 'flex-end' }}
+      css={{ display: 'flex', alignItems: 'center', gap: space.md, justifyContent: 'flex-end' }}
     >
       <button type="button" css={button} disabled={page <= 0} onClick={() => onPage(page - 1)}>
         {t('adminPortal.form.previousPage')}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { rememberOpener, returnFocus } from './focus';
+import { space } from '../../themes/tokens';
 
 export interface DialogProps {
   open: boolean;
@@ -42,7 +43,7 @@ export function Dialog({ open, title, onClose, children, actions, width = 480 }:
       }}
       css={{
         width: `min(${width}px, calc(100vw - 32px))`,
-        padding: 'calc(var(--fe-spacing) * 3)',
+        padding: space['2xl'],
         border: '1px solid var(--fe-color-border)',
         borderRadius: 'var(--fe-radius)',
         background: 'var(--fe-color-surface)',
@@ -53,7 +54,7 @@ export function Dialog({ open, title, onClose, children, actions, width = 480 }:
     >
       {open && (
         <>
-          <h2 id={titleId} css={{ margin: '0 0 calc(var(--fe-spacing) * 2)', fontSize: '1.2em' }}>
+          <h2 id={titleId} css={{ margin: `0 0 ${space.xl}`, fontSize: '1.2em' }}>
             {title}
           </h2>
           {children}
@@ -71,8 +72,8 @@ export function DialogActions({ children }: { children: ReactNode }) {
       css={{
         display: 'flex',
         justifyContent: 'flex-end',
-        gap: 'var(--fe-spacing)',
-        marginTop: 'calc(var(--fe-spacing) * 3)',
+        gap: space.md,
+        marginTop: space['2xl'],
       }}
     >
       {children}

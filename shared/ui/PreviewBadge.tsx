@@ -1,4 +1,5 @@
 import { useT } from '../i18n/useT';
+import { space } from '../../themes/tokens';
 
 /** Marks an element that shows sample data. */
 export function PreviewBadge() {
@@ -7,8 +8,8 @@ export function PreviewBadge() {
     <span
       part="preview-badge"
       css={{
-        marginInlineStart: 8,
-        padding: '0 6px',
+        marginInlineStart: space.md,
+        padding: `0 ${space.sm}`,
         borderRadius: 4,
         fontSize: '0.75em',
         fontWeight: 600,

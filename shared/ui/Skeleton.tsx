@@ -1,4 +1,5 @@
 import { keyframes } from '@emotion/react';
+import { space } from '../../themes/tokens';
 
 const shimmer = keyframes({ from: { backgroundPosition: '100% 0' }, to: { backgroundPosition: '-100% 0' } });
 
@@ -74,7 +75,7 @@ export function SkeletonBlock({ label, lines = 3, title = false, height }: Skele
     <div
       data-skeleton-block
       aria-busy="true"
-      css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 1.5)', padding: 'var(--fe-spacing) 0' }}
+      css={{ display: 'grid', gap: space.lg, padding: `${space.md} 0` }}
     >
       <span role="status" css={visuallyHidden}>
         {label}

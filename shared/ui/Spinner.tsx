@@ -1,11 +1,16 @@
 import { keyframes } from '@emotion/react';
+import { space } from '../../themes/tokens';
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } });
 
 /** A busy indicator with a text for screen readers. */
 export function Spinner({ label }: { label: string }) {
   return (
-    <div role="status" part="spinner" css={{ display: 'flex', alignItems: 'center', gap: 8, padding: 8 }}>
+    <div
+      role="status"
+      part="spinner"
+      css={{ display: 'flex', alignItems: 'center', gap: space.md, padding: space.md }}
+    >
       <span
         aria-hidden="true"
         css={{

@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { space } from '../../themes/tokens';
 
 export interface TabItem<K extends string> {
   key: K;
@@ -46,9 +47,9 @@ export function Tabs<K extends string>({ tabs, selected, onSelect, label, childr
         part="tabs"
         css={{
           display: 'flex',
-          gap: 'var(--fe-spacing)',
+          gap: space.md,
           borderBottom: '1px solid var(--fe-color-border)',
-          marginBottom: 'calc(var(--fe-spacing) * 2)',
+          marginBottom: space.xl,
         }}
       >
         {tabs.map((tab) => {
@@ -67,7 +68,7 @@ export function Tabs<K extends string>({ tabs, selected, onSelect, label, childr
               css={{
                 all: 'unset',
                 cursor: 'pointer',
-                padding: '8px 12px',
+                padding: `${space.md} ${space.lg}`,
                 fontWeight: active ? 600 : 400,
                 color: 'var(--fe-color-text)',
                 borderBottom: `3px solid ${active ? 'var(--fe-color-primary)' : 'transparent'}`,

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
+import { controlCss, fieldCss, fieldErrorCss, fieldLabelCss } from './fieldStyles';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -10,8 +11,8 @@ export function TextField({ label, error, ...input }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
-    <div part="field" css={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-      <label htmlFor={id} css={{ fontWeight: 600, fontSize: '0.9em' }}>
+    <div part="field" css={fieldCss}>
+      <label htmlFor={id} css={fieldLabelCss}>
         {label}
       </label>
       <input
@@ -19,19 +20,11 @@ export function TextField({ label, error, ...input }: TextFieldProps) {
         part="input"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        css={{
-          font: 'inherit',
-          padding: 'var(--fe-spacing)',
-          borderRadius: 'var(--fe-radius)',
-          border: `1px solid ${error ? 'var(--fe-color-error)' : 'var(--fe-color-border)'}`,
-          background: 'var(--fe-color-background)',
-          color: 'var(--fe-color-text)',
-          '&:focus-visible': { outline: '2px solid var(--fe-color-primary)', outlineOffset: 1 },
-        }}
+        css={controlCss(Boolean(error))}
         {...input}
       />
       {error && (
-        <span id={errorId} css={{ color: 'var(--fe-color-error)', fontSize: '0.85em' }}>
+        <span id={errorId} css={fieldErrorCss}>
           {error}
         </span>
       )}

@@ -1,6 +1,7 @@
 import { keyframes } from '@emotion/react';
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../i18n/useT';
+import { space } from '../../themes/tokens';
 
 export type ToastSeverity = 'success' | 'info' | 'error';
 
@@ -77,7 +78,7 @@ function ToastRegion(props: { toasts: ToastItem[]; duration: number; onDismiss: 
         />
       ));
   // Both live regions stay rendered while empty: a region that appears with its content is not announced.
-  const stack = { display: 'grid', gap: 'var(--fe-spacing)' } as const;
+  const stack = { display: 'grid', gap: space.md } as const;
   return (
     <div
       part="toasts"
@@ -91,15 +92,15 @@ function ToastRegion(props: { toasts: ToastItem[]; duration: number; onDismiss: 
       }}
       css={{
         position: 'fixed',
-        insetBlockEnd: 'calc(var(--fe-spacing) * 2)',
-        insetInlineEnd: 'calc(var(--fe-spacing) * 2)',
+        insetBlockEnd: space.xl,
+        insetInlineEnd: space.xl,
         zIndex: 1000,
         display: 'grid',
         width: 'min(380px, calc(100vw - 32px))',
         // The empty region lets clicks through to the page below it.
         pointerEvents: 'none',
         '& [data-toast]': { pointerEvents: 'auto' },
-        '& > :not(:empty) + :not(:empty)': { marginTop: 'var(--fe-spacing)' },
+        '& > :not(:empty) + :not(:empty)': { marginTop: space.md },
       }}
     >
       {/* Each live region only re-reads what was added, not the toasts already there. */}
@@ -140,8 +141,8 @@ function ToastView(props: {
       css={{
         display: 'flex',
         alignItems: 'flex-start',
-        gap: 'var(--fe-spacing)',
-        padding: 'calc(var(--fe-spacing) * 1.5)',
+        gap: space.md,
+        padding: space.lg,
         borderRadius: 'var(--fe-radius)',
         border: `1px solid ${color}`,
         borderInlineStartWidth: 6,
@@ -161,7 +162,7 @@ function ToastView(props: {
         css={{
           font: 'inherit',
           lineHeight: 1,
-          padding: '2px 6px',
+          padding: `${space['2xs']} ${space.sm}`,
           border: 'none',
           borderRadius: 'var(--fe-radius)',
           background: 'transparent',

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { useT } from '../i18n/useT';
 import type { MessageKey } from '../i18n/translate';
 import { TextField, type TextFieldProps } from './TextField';
+import { controlCss, fieldCss, fieldErrorCss, fieldLabelCss } from './fieldStyles';
 
 // Before any schema exists (every form module imports this one first): zod's compiled parsers probe `new Function`,
 // which a host page's strict CSP (no 'unsafe-eval') reports as a violation even though zod catches the refusal.
@@ -102,27 +103,14 @@ export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 export function Select({ label, error, children, ...select }: SelectProps) {
   const id = useId();
   return (
-    <div part="field" css={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-      <label htmlFor={id} css={{ fontWeight: 600, fontSize: '0.9em' }}>
+    <div part="field" css={fieldCss}>
+      <label htmlFor={id} css={fieldLabelCss}>
         {label}
       </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        css={{
-          font: 'inherit',
-          padding: 'var(--fe-spacing)',
-          borderRadius: 'var(--fe-radius)',
-          border: `1px solid ${error ? 'var(--fe-color-error)' : 'var(--fe-color-border)'}`,
-          background: 'var(--fe-color-background)',
-          color: 'var(--fe-color-text)',
-          '&:focus-visible': { outline: '2px solid var(--fe-color-primary)', outlineOffset: 1 },
-        }}
-        {...select}
-      >
+      <select id={id} aria-invalid={error ? true : undefined} css={controlCss(Boolean(error))} {...select}>
         {children}
       </select>
-      {error && <span css={{ color: 'var(--fe-color-error)', fontSize: '0.85em' }}>{error}</span>}
+      {error && <span css={fieldErrorCss}>{error}</span>}
     </div>
   );
 }

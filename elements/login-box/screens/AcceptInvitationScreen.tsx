@@ -1,8 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../../shared/api/client';
+import { signupApi } from '../../../shared/api/signup';
 import { errorMessage } from '../../../shared/api/errors';
-import { paths } from '../../../shared/api/paths';
 import { signOut } from '../../../shared/auth/session';
 import { useT } from '../../../shared/i18n/useT';
 import { currentSearchParamsAtom, navigate } from '../../../shared/options/location';
@@ -24,7 +23,7 @@ export function AcceptInvitationScreen({ host }: { host: EventTarget }) {
   useEffect(() => {
     if (!link || started.current) return;
     started.current = true;
-    api.request<{ setPasswordToken?: string }>(paths.auth.acceptInvitation, { body: link }).then(
+    signupApi.acceptInvitation(link).then(
       async (answer) => {
         // The invited user signs in afresh: whoever was signed in here is signed out, cookie included.
         await signOut().catch(() => undefined);

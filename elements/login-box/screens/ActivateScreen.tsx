@@ -1,9 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { api } from '../../../shared/api/client';
+import { signupApi } from '../../../shared/api/signup';
 import { errorMessage } from '../../../shared/api/errors';
-import { paths } from '../../../shared/api/paths';
-import { applyAuthAnswer, signOut, type AuthAnswer } from '../../../shared/auth/session';
+import { applyAuthAnswer, signOut } from '../../../shared/auth/session';
 import { isAuthenticatedAtom } from '../../../shared/auth/session.atoms';
 import { useT } from '../../../shared/i18n/useT';
 import { currentSearchParamsAtom, navigate } from '../../../shared/options/location';
@@ -16,7 +15,6 @@ import {
   linkParams,
   stepAfterStrategy,
   type ActivateStep,
-  type ActivateStrategy,
 } from '../flows/activate.machine';
 import { defaultPasswordConfig, passwordProblem } from '../flows/password.machine';
 import { ScreenHeader } from './ScreenHeader';
@@ -40,12 +38,10 @@ export function ActivateScreen({ host }: { host: EventTarget }) {
     if (!link) return;
     setStep('activating');
     try {
-      const answer = await api.request<AuthAnswer & { redirectLocation?: string }>(
-        paths.auth.activateAccount,
-        {
-          body: { ...link, ...(withPassword ? { password: withPassword } : {}) },
-        },
-      );
+      const answer = await signupApi.activate({
+        ...link,
+        ...(withPassword ? { password: withPassword } : {}),
+      });
       setStep('success');
       await sleep(ACTIVATION_REDIRECT_MS);
       const next = afterActivation(answer, routes);
@@ -64,9 +60,7 @@ export function ActivateScreen({ host }: { host: EventTarget }) {
       // A signed-in user activating another account is signed out first, silently.
       if (store.get(isAuthenticatedAtom)) await signOut().catch(() => undefined);
       try {
-        const strategy = await api.request<ActivateStrategy>(paths.auth.getActivateAccountStrategy, {
-          query: link,
-        });
+        const strategy = await signupApi.activateStrategy(link);
         const next = stepAfterStrategy(strategy);
         if (next === 'activatingForm') setStep(next);
         else await activate();
@@ -128,7 +122,7 @@ function ResendActivation({ error }: { error: string | null }) {
     if (!email.trim()) return;
     setBusy(true);
     try {
-      await api.request(paths.auth.resendActivationEmail, { body: { email: email.trim() } });
+      await signupApi.resendActivationEmail(email.trim());
       setSent(true);
     } finally {
       setBusy(false);

@@ -1,37 +1,25 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../../../shared/api/client';
-import { errorMessage } from '../../../shared/api/errors';
-import { paths } from '../../../shared/api/paths';
 import { useT } from '../../../shared/i18n/useT';
 import { Alert, Button, TextField } from '../../../shared/ui';
 import type { ForgotPasswordStep } from '../flows/password.machine';
 import { BackToLogin } from '../RouteLink';
 import { ScreenHeader } from './ScreenHeader';
 import { isEmail, useEmailError } from './useFieldErrors';
+import { useResetMail } from './useResetMail';
 
 export function ForgotPasswordScreen({ host }: { host: EventTarget }) {
   const { t } = useT();
-  const [step, setStep] = useState<ForgotPasswordStep>('forgotPassword');
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, sent, send } = useResetMail();
+  const step: ForgotPasswordStep = sent ? 'success' : 'forgotPassword';
   const emailError = useEmailError();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (!isEmail(email)) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api.request(paths.auth.forgotPassword, { body: { email: email.trim() } });
-      setStep('success');
-    } catch (e) {
-      setError(errorMessage(e, t('loginBox.forgotPassword.unknownError')));
-    } finally {
-      setBusy(false);
-    }
+    await send(email.trim());
   };
 
   return (

@@ -1,9 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
-import { paths } from '../../../shared/api/paths';
-import { applyAuthAnswer, restoreSession, type AuthAnswer } from '../../../shared/auth/session';
+import { impersonate } from '../../../shared/api/impersonate';
+import { applyAuthAnswer, restoreSession } from '../../../shared/auth/session';
 import { isAuthenticatedAtom } from '../../../shared/auth/session.atoms';
 import { store } from '../../../shared/store';
 import { useT } from '../../../shared/i18n/useT';
@@ -47,12 +46,7 @@ export function ImpersonateScreen({
       try {
         // The administrator's own session first (after a page load it comes back through the refresh cookie).
         if (!store.get(isAuthenticatedAtom)) await restoreSession();
-        // IMPERSONATE-003: a POST with the payload.
-        const answer = await api.request<AuthAnswer>(paths.impersonate.impersonate, {
-          // Frontegg's IImpersonate names the user `impersonatedUserId`; the reason goes to the audit row.
-          body: { impersonatedUserId: userId, reason },
-        });
-        await applyAuthAnswer(answer);
+        await applyAuthAnswer(await impersonate(userId, reason));
         setStep((s) => impersonateNext(s, 'ok'));
         await sleepFor(IMPERSONATION_REDIRECT_MS);
         navigate(routes.authenticatedUrl, { from: host });

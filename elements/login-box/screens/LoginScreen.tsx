@@ -6,6 +6,7 @@ import { navigate } from '../../../shared/options/location';
 import { optionsAtom } from '../../../shared/options/options.atoms';
 import { RouteLink } from '../RouteLink';
 import { useLogin } from '../useLogin';
+import { EmailField } from './EmailField';
 import { useUnlockLink } from '../useUnlockLink';
 import { SocialLoginButtons } from './SsoScreens';
 import { isEmail, useEmailError } from './useFieldErrors';
@@ -56,14 +57,12 @@ export function LoginScreen({ host, email: initialEmail = '' }: { host: EventTar
             {state.error}
           </Alert>
         )}
-        <TextField
+        <EmailField
           label={t('loginBox.login.emailLabel')}
-          type="email"
-          name="email"
-          autoComplete="username webauthn"
           value={email}
           error={emailError}
-          onChange={(e) => setEmail(e.target.value.trim())}
+          onChange={setEmail}
+          autoComplete="username webauthn"
         />
         <TextField
           label={t('loginBox.login.passwordLabel')}

@@ -1,8 +1,7 @@
-import { useAtomValue } from 'jotai';
 import { useEffect, useReducer, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { api } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
-import { mfaLoginApi, type MfaAnswer } from '../../../shared/api/mfa';
+import { mfaLoginApi, type MfaAnswer, type MfaChallenge } from '../../../shared/api/mfa';
 import { ceremonyError, enrollSecurityKeyForLogin, webAuthnAvailable } from '../../../shared/auth/webauthn';
 import { useT } from '../../../shared/i18n/useT';
 import { Alert, Button, Checkbox, TextField } from '../../../shared/ui';
@@ -15,11 +14,16 @@ import {
   type MfaState,
   type MfaStep,
 } from '../flows/mfa.machine';
-import { mfaLoginAtom, type MfaLogin } from '../mfa.atoms';
 import { ScreenHeader } from './ScreenHeader';
 
 const mfa = mfaLoginApi(api);
 const stack = { display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' } as const;
+
+/** The MFA step of a login (LOGIN-010) or a step-up (STEPUP-008): `complete` takes the answer that holds the session. */
+export interface MfaLogin {
+  challenge: MfaChallenge;
+  complete: (answer: MfaAnswer) => Promise<void>;
+}
 
 interface StepProps {
   state: MfaState;
@@ -27,19 +31,19 @@ interface StepProps {
   login: MfaLogin;
   /** Runs a call with the saving flag and the error message; answers undefined on failure. */
   call: <T>(fn: () => Promise<T>) => Promise<T | undefined>;
+  /** Runs a verification call; its answer (the session) completes the MFA step. */
+  verify: (fn: () => Promise<MfaAnswer>) => Promise<void>;
 }
 
-/**
- * Extra verification steps by kind, added by other flows (the passkeys flow adds `webauthn` for security
- * keys). The device-kind switch below falls back to these.
- */
-export const extraMfaSteps: Partial<Record<MfaStep, (props: StepProps) => ReactNode>> = {};
-
 /** The MFA step of a login or step-up: enrolment (when forced and not enrolled) or verification. */
-export function MfaLoginScreen() {
-  const login = useAtomValue(mfaLoginAtom);
-  if (!login) return null;
-  return <MfaFlow key={login.challenge.mfaToken} login={login} />;
+export function MfaLoginScreen({
+  challenge,
+  onComplete,
+}: {
+  challenge: MfaChallenge;
+  onComplete: MfaLogin['complete'];
+}) {
+  return <MfaFlow key={challenge.mfaToken} login={{ challenge, complete: onComplete }} />;
 }
 
 function MfaFlow({ login }: { login: MfaLogin }) {
@@ -54,7 +58,11 @@ function MfaFlow({ login }: { login: MfaLogin }) {
       return undefined;
     }
   };
-  const props: StepProps = { state, dispatch, login, call };
+  const verify = async (fn: () => Promise<MfaAnswer>) => {
+    const answer = await call(fn);
+    if (answer) await login.complete(answer);
+  };
+  const props: StepProps = { state, dispatch, login, call, verify };
   const enrolling = !state.mfaEnrolled || state.step === 'recoveryCode';
   return (
     <div data-mfa-step={state.step} css={stack}>
@@ -68,33 +76,26 @@ function MfaFlow({ login }: { login: MfaLogin }) {
   );
 }
 
+/**
+ * The screen of each MFA step; a step without one chooses the device. Other flows add theirs (the passkeys
+ * flow adds `webauthn` for security keys).
+ */
+export const mfaStepScreens: Partial<Record<MfaStep, (props: StepProps) => ReactNode>> = {
+  enroll: EnrollChoice,
+  enrollAuthenticatorApp: EnrollAuthenticator,
+  smsSetPhoneNumber: SmsPhone,
+  recoveryCode: RecoveryCodeShown,
+  verify: ChooseDevice,
+  authenticatorApp: AuthenticatorVerify,
+  smsVerifyCode: SmsVerify,
+  emailVerifyCode: EmailVerify,
+  recover: Recover,
+  noMFAEnrolledStepUp: NoMfaEnrolled,
+};
+
 function Step(props: StepProps) {
-  switch (props.state.step) {
-    case 'enroll':
-      return <EnrollChoice {...props} />;
-    case 'enrollAuthenticatorApp':
-      return <EnrollAuthenticator {...props} />;
-    case 'smsSetPhoneNumber':
-      return <SmsPhone {...props} />;
-    case 'recoveryCode':
-      return <RecoveryCodeShown {...props} />;
-    case 'verify':
-      return <ChooseDevice {...props} />;
-    case 'authenticatorApp':
-      return <AuthenticatorVerify {...props} />;
-    case 'smsVerifyCode':
-      return <SmsVerify {...props} />;
-    case 'emailVerifyCode':
-      return <EmailVerify {...props} />;
-    case 'recover':
-      return <Recover {...props} />;
-    case 'noMFAEnrolledStepUp':
-      return <NoMfaEnrolled />;
-    default: {
-      const Extra = extraMfaSteps[props.state.step];
-      return Extra ? <Extra {...props} /> : <ChooseDevice {...props} />;
-    }
-  }
+  const Screen = mfaStepScreens[props.state.step] ?? ChooseDevice;
+  return <Screen {...props} />;
 }
 
 /** A six-digit code form; `remember` adds the "remember this device" box when the policy allows it. */
@@ -360,28 +361,47 @@ function VerifyLinks({ state, dispatch }: StepProps) {
   );
 }
 
-function AuthenticatorVerify(props: StepProps) {
+/** A code step of a verification: the code form under `text`, then the other ways in. */
+function VerifyCodeStep({
+  text,
+  remember = true,
+  links = true,
+  onCode,
+  ...props
+}: StepProps & {
+  text: ReactNode;
+  remember?: boolean;
+  links?: boolean;
+  onCode: (code: string, remember: boolean) => Promise<void>;
+}) {
   const { t } = useT();
-  const { state, call, login } = props;
-  const verify = async (code: string, remember: boolean) => {
-    const answer = await call(() =>
-      mfa.verifyAuthenticator(state.mfaToken!, state.deviceId!, code, remember),
-    );
-    if (answer) await login.complete(answer);
-  };
   return (
     <>
       <CodeForm
         label={t('loginBox.mfa.codeLabel')}
         submitLabel={t('loginBox.mfa.verify')}
-        state={state}
-        remember
-        onSubmit={(code, remember) => void verify(code, remember)}
+        state={props.state}
+        remember={remember}
+        onSubmit={(code, keep) => void onCode(code, keep)}
       >
-        <p css={{ margin: 0 }}>{t('loginBox.mfa.authenticatorText')}</p>
+        {text}
       </CodeForm>
-      <VerifyLinks {...props} />
+      {links && <VerifyLinks {...props} />}
     </>
+  );
+}
+
+function AuthenticatorVerify(props: StepProps) {
+  const { t } = useT();
+  const { state, verify } = props;
+  return (
+    <VerifyCodeStep
+      {...props}
+      text={<p css={{ margin: 0 }}>{t('loginBox.mfa.authenticatorText')}</p>}
+      onCode={(code, remember) =>
+        verify(() => mfa.verifyAuthenticator(state.mfaToken!, state.deviceId!, code, remember))
+      }
+    />
   );
 }
 
@@ -397,78 +417,65 @@ function useSendCode(send: () => Promise<void>, sent: boolean) {
 
 function SmsVerify(props: StepProps) {
   const { t } = useT();
-  const { state, call, login, dispatch } = props;
+  const { state, call, verify, dispatch } = props;
   const enrolling = !state.mfaEnrolled;
   const send = async () => {
     const answer = await call(() => mfa.preVerifySms(state.mfaToken!, state.deviceId!));
     if (answer) dispatch({ type: 'codeSent', otcToken: answer.otcToken, phoneNumber: answer.phoneNumber });
   };
   useSendCode(send, enrolling || Boolean(state.otcToken));
-  const verify = async (code: string, remember: boolean) => {
-    if (enrolling) {
-      const answer = await call(() => mfa.enrollSms(state.mfaToken!, state.otcToken!, code));
-      if (answer) {
-        pendingAnswer = answer;
-        dispatch({ type: 'enrolled', recoveryCode: answer.recoveryCode ?? null });
-      }
-      return;
+  const onCode = async (code: string, remember: boolean) => {
+    if (!enrolling)
+      return verify(() => mfa.verifySms(state.mfaToken!, state.deviceId!, state.otcToken!, code, remember));
+    const answer = await call(() => mfa.enrollSms(state.mfaToken!, state.otcToken!, code));
+    if (answer) {
+      pendingAnswer = answer;
+      dispatch({ type: 'enrolled', recoveryCode: answer.recoveryCode ?? null });
     }
-    const answer = await call(() =>
-      mfa.verifySms(state.mfaToken!, state.deviceId!, state.otcToken!, code, remember),
-    );
-    if (answer) await login.complete(answer);
   };
+  const text = state.otcToken
+    ? t('loginBox.mfa.smsSent', { phone: state.phoneNumber ?? '' })
+    : t('common.loading');
   return (
-    <>
-      <CodeForm
-        label={t('loginBox.mfa.codeLabel')}
-        submitLabel={t('loginBox.mfa.verify')}
-        state={state}
-        remember={!enrolling}
-        onSubmit={(code, remember) => void verify(code, remember)}
-      >
-        <p css={{ margin: 0 }} role="status">
-          {state.otcToken
-            ? t('loginBox.mfa.smsSent', { phone: state.phoneNumber ?? '' })
-            : t('common.loading')}
-        </p>
-      </CodeForm>
-      {!enrolling && <VerifyLinks {...props} />}
-    </>
+    <VerifyCodeStep
+      {...props}
+      text={<SentStatus text={text} />}
+      remember={!enrolling}
+      links={!enrolling}
+      onCode={onCode}
+    />
+  );
+}
+
+/** Where the code went, or that it is on its way. */
+function SentStatus({ text }: { text: string }) {
+  return (
+    <p css={{ margin: 0 }} role="status">
+      {text}
+    </p>
   );
 }
 
 function EmailVerify(props: StepProps) {
   const { t } = useT();
-  const { state, call, login, dispatch } = props;
+  const { state, call, verify, dispatch } = props;
   const send = async () => {
     const answer = await call(() => mfa.preVerifyEmail(state.mfaToken!));
     if (answer) dispatch({ type: 'codeSent', otcToken: answer.otcToken });
   };
   useSendCode(send, Boolean(state.otcToken));
-  const verify = async (code: string, remember: boolean) => {
-    const answer = await call(() => mfa.verifyEmail(state.mfaToken!, state.otcToken!, code, remember));
-    if (answer) await login.complete(answer);
-  };
   return (
-    <>
-      <CodeForm
-        label={t('loginBox.mfa.codeLabel')}
-        submitLabel={t('loginBox.mfa.verify')}
-        state={state}
-        remember
-        onSubmit={(code, remember) => void verify(code, remember)}
-      >
-        <p css={{ margin: 0 }} role="status">
-          {state.otcToken ? t('loginBox.mfa.emailSent') : t('common.loading')}
-        </p>
-      </CodeForm>
-      <VerifyLinks {...props} />
-    </>
+    <VerifyCodeStep
+      {...props}
+      text={<SentStatus text={state.otcToken ? t('loginBox.mfa.emailSent') : t('common.loading')} />}
+      onCode={(code, remember) =>
+        verify(() => mfa.verifyEmail(state.mfaToken!, state.otcToken!, code, remember))
+      }
+    />
   );
 }
 
-function Recover({ state, call, login, dispatch }: StepProps) {
+function Recover({ state, verify, dispatch }: StepProps) {
   const { t } = useT();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
@@ -476,8 +483,7 @@ function Recover({ state, call, login, dispatch }: StepProps) {
     event.preventDefault();
     setTouched(true);
     if (code.trim().length < 8) return;
-    const answer = await call(() => mfa.recover(state.mfaToken!, code.trim()));
-    if (answer) await login.complete(answer);
+    await verify(() => mfa.recover(state.mfaToken!, code.trim()));
   };
   return (
     <form noValidate onSubmit={(e) => void submit(e)} aria-busy={state.saving} css={stack}>

@@ -1,4 +1,3 @@
-import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
@@ -16,27 +15,19 @@ import {
 } from '../../../shared/auth/webauthn';
 import type { AuthAnswer } from '../../../shared/auth/session';
 import { useT } from '../../../shared/i18n/useT';
-import { store } from '../../../shared/store';
 import { Alert, Button } from '../../../shared/ui';
-import { loadStrategies, passkeysActive } from '../passkeys';
-import { passkeysPromptAtom } from '../passkeys.atoms';
+import { passkeysActive } from '../passkeys';
+import { usePublicStrategies } from '../usePublicStrategies';
 import { useLogin } from '../useLogin';
-import { extraMfaSteps } from './MfaScreens';
+import { mfaStepScreens } from './MfaScreens';
+import { OrDivider } from './OrDivider';
 import { ScreenHeader } from './ScreenHeader';
 import { deviceChoices } from '../flows/mfa.machine';
 
-/** Whether the vendor offers passkeys and this browser can use them (read once per mount). */
+/** Whether the vendor offers passkeys and this browser can use them. */
 function usePasskeysActive(): boolean {
-  const [active, setActive] = useState(false);
-  useEffect(() => {
-    if (!webAuthnAvailable()) return;
-    let live = true;
-    void loadStrategies(api).then((s) => live && setActive(passkeysActive(s)));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return active;
+  const strategies = usePublicStrategies();
+  return webAuthnAvailable() && passkeysActive(strategies);
 }
 
 /**
@@ -84,19 +75,7 @@ export function PasskeySignIn({
       css={{ display: 'grid', gap: 'var(--fe-spacing)', marginTop: 'calc(var(--fe-spacing) * 2)' }}
       data-passkey-sign-in
     >
-      <p
-        aria-hidden="true"
-        css={{
-          margin: 0,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 'var(--fe-spacing)',
-          color: 'var(--fe-color-text-secondary)',
-          '&::before, &::after': { content: '""', flex: 1, borderTop: '1px solid var(--fe-color-border)' },
-        }}
-      >
-        {t('loginBox.passkeys.or')}
-      </p>
+      <OrDivider>{t('loginBox.passkeys.or')}</OrDivider>
       {error && <Alert severity="error">{error}</Alert>}
       <Button variant="secondary" fullWidth disabled={loading} onClick={onPasskey}>
         {loading ? t('loginBox.passkeys.signingIn') : t('loginBox.passkeys.signIn')}
@@ -121,24 +100,19 @@ export function PasskeyLogin({ host }: { host: EventTarget }) {
 }
 
 /** After a login (LOGIN-012): suggests adding a passkey; "Not now" is remembered on this browser. */
-export function PromptPasskeysScreen() {
+export function PromptPasskeysScreen({ onDone }: { onDone: () => Promise<void> }) {
   const { t } = useT();
-  const prompt = useAtomValue(passkeysPromptAtom);
   const [busy, setBusy] = useState<'add' | 'skip' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState(false);
 
-  const proceed = async () => {
-    await prompt?.proceed();
-    store.set(passkeysPromptAtom, null);
-  };
   const add = async () => {
     setBusy('add');
     setError(null);
     try {
       await registerPasskey(api);
       setAdded(true);
-      await proceed();
+      await onDone();
     } catch (e) {
       setError(
         isCeremonyCancelled(e)
@@ -151,7 +125,7 @@ export function PromptPasskeysScreen() {
   const skip = async () => {
     setBusy('skip');
     dismissPasskeysPrompt();
-    await proceed();
+    await onDone();
   };
 
   return (
@@ -172,24 +146,22 @@ export function PromptPasskeysScreen() {
   );
 }
 
-type MfaStepProps = Parameters<NonNullable<(typeof extraMfaSteps)['webauthn']>>[0];
+type MfaStepProps = Parameters<NonNullable<(typeof mfaStepScreens)['webauthn']>>[0];
 
 /** MFA verification with an enrolled security key (MFA-003: the device is named by its id). */
-function SecurityKeyVerify({ state, dispatch, call, login }: MfaStepProps) {
+function SecurityKeyVerify({ state, dispatch, verify }: MfaStepProps) {
   const { t } = useT();
-  const verify = async () => {
-    const answer = await call(() =>
+  const verifyKey = () =>
+    verify(() =>
       verifySecurityKeyForLogin(api, state.mfaToken!, state.deviceId!).catch((e: unknown) => {
         throw ceremonyError(e, t('loginBox.passkeys.cancelled'));
       }),
     );
-    if (answer) await login.complete(answer);
-  };
   const several = deviceChoices(state.mfaDevices).length > 1;
   return (
     <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }} data-security-key>
       <p css={{ margin: 0 }}>{t('loginBox.passkeys.securityKeyText')}</p>
-      <Button fullWidth disabled={state.saving} onClick={() => void verify()}>
+      <Button fullWidth disabled={state.saving} onClick={() => void verifyKey()}>
         {state.saving ? t('loginBox.passkeys.waitingForKey') : t('loginBox.passkeys.useSecurityKey')}
       </Button>
       <div css={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
@@ -207,4 +179,4 @@ function SecurityKeyVerify({ state, dispatch, call, login }: MfaStepProps) {
 }
 
 // The MFA screens' verification step for security keys (their extension point).
-extraMfaSteps.webauthn = SecurityKeyVerify;
+mfaStepScreens.webauthn = SecurityKeyVerify;

@@ -2,7 +2,6 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
-import { paths } from '../../../shared/api/paths';
 import { createPasswordlessApi } from '../../../shared/api/passwordless';
 import type { AuthAnswer } from '../../../shared/auth/session';
 import { useT } from '../../../shared/i18n/useT';
@@ -19,14 +18,12 @@ import {
   type PublicAuthStrategies,
 } from '../login.machine';
 import { PENDING_PASSWORDLESS_KEY, readPending, type PendingPasswordless } from '../flows/resetPhone.machine';
-import { breachedPasswordAtom, mfaLoginAtom } from '../mfa.atoms';
-import { passkeysPromptAtom } from '../passkeys.atoms';
+import { PostLoginGate } from '../PostLoginGate';
 import { RouteLink } from '../RouteLink';
+import { usePublicStrategies } from '../usePublicStrategies';
 import { useLogin } from '../useLogin';
-import { BreachedPasswordScreen } from './BreachedPasswordScreen';
 import { LoginScreen } from './LoginScreen';
-import { MfaLoginScreen } from './MfaScreens';
-import { PromptPasskeysScreen } from './PasskeysScreens';
+import { EmailField } from './EmailField';
 import { ScreenHeader } from './ScreenHeader';
 import { isEmail, useEmailError } from './useFieldErrors';
 
@@ -45,22 +42,12 @@ function failure(error: unknown, fallback: string): Error {
  */
 export function LoginEntry({ host }: { host: EventTarget }) {
   const { t } = useT();
-  const [strategies, setStrategies] = useState<PublicAuthStrategies | null | undefined>(undefined);
+  const strategies = usePublicStrategies();
   // A passwordless login started elsewhere (after a phone reset, PHONE-004) continues at its code step.
   const [pending] = useState(() => readPending(sessionStorage));
   useEffect(() => {
     if (pending) sessionStorage.removeItem(PENDING_PASSWORDLESS_KEY);
   }, [pending]);
-  useEffect(() => {
-    let live = true;
-    void api
-      .request<PublicAuthStrategies>(paths.auth.getVendorPublicAuthStrategiesConfig)
-      .catch(() => null)
-      .then((s) => live && setStrategies(s));
-    return () => {
-      live = false;
-    };
-  }, []);
   if (strategies === undefined) return <Spinner label={t('loginBox.passwordless.loading')} />;
   if (pending) return <PreLoginFlow host={host} strategies={strategies} pending={pending} />;
   if (!startsWithPreLogin(strategies)) return <LoginScreen host={host} />;
@@ -157,14 +144,11 @@ export function PreLoginFlow({
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy} css={gridCss} data-step="preLogin">
       {error && <Alert severity="error">{error}</Alert>}
-      <TextField
+      <EmailField
         label={t('loginBox.login.emailLabel')}
-        type="email"
-        name="email"
-        autoComplete="username"
         value={email}
         error={emailError}
-        onChange={(e) => setEmail(e.target.value.trim())}
+        onChange={setEmail}
       />
       <Button type="submit" fullWidth disabled={busy}>
         {busy ? t('loginBox.passwordless.sending') : t('loginBox.login.continue')}
@@ -261,15 +245,9 @@ export function MagicLinkScreen({ host }: { host: EventTarget }) {
   const token = useAtomValue(currentSearchParamsAtom).get('token');
   const { state, run } = useLogin(host);
   const failed = t('loginBox.passwordless.failed');
-  // After the sign-in: MFA, the breached-password step, the passkeys prompt, as on the login route (LOGIN-009).
-  const mfaStep = useAtomValue(mfaLoginAtom);
-  const breached = useAtomValue(breachedPasswordAtom);
-  const passkeysPrompt = useAtomValue(passkeysPromptAtom);
-  if (mfaStep) return <MfaLoginScreen />;
-  if (breached) return <BreachedPasswordScreen />;
-  if (passkeysPrompt) return <PromptPasskeysScreen />;
+  // After the sign-in: the post-login steps, as on the login route (LOGIN-009).
   return (
-    <>
+    <PostLoginGate host={host}>
       <ScreenHeader title={t('loginBox.passwordless.magicLinkTitle')} />
       {state.step === 'success' ? (
         <p role="status">{t('loginBox.login.redirecting')}</p>
@@ -300,6 +278,6 @@ export function MagicLinkScreen({ host }: { host: EventTarget }) {
           </RouteLink>
         </div>
       )}
-    </>
+    </PostLoginGate>
   );
 }

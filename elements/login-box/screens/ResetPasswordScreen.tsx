@@ -1,8 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../../../shared/api/client';
+import { signupApi } from '../../../shared/api/signup';
 import { errorMessage } from '../../../shared/api/errors';
-import { paths } from '../../../shared/api/paths';
 import type { MessageKey } from '../../../shared/i18n/translate';
 import { useT } from '../../../shared/i18n/useT';
 import { currentSearchParamsAtom } from '../../../shared/options/location';
@@ -50,7 +49,7 @@ export function ResetPasswordScreen({ host }: { host: EventTarget }) {
   useEffect(() => {
     if (!link) return;
     let live = true;
-    api.request(paths.auth.validateResetPasswordToken, { body: link }).catch((e: unknown) => {
+    signupApi.validateResetPasswordToken(link).catch((e: unknown) => {
       if (live) setLinkError(errorMessage(e, t('common.genericError')));
     });
     return () => {
@@ -67,7 +66,7 @@ export function ResetPasswordScreen({ host }: { host: EventTarget }) {
     setBusy(true);
     setError(null);
     try {
-      await api.request(paths.auth.resetPassword, { body: { ...link, password } });
+      await signupApi.resetPassword({ ...link, password });
       setDone(true);
     } catch (e) {
       setError(errorMessage(e, t('common.genericError')));

@@ -13,6 +13,7 @@ import {
   resetPhoneReducer,
 } from '../flows/resetPhone.machine';
 import { RouteLink } from '../RouteLink';
+import { EmailField } from './EmailField';
 import { ScreenHeader } from './ScreenHeader';
 import { isEmail, useEmailError } from './useFieldErrors';
 
@@ -78,14 +79,11 @@ export function ResetPhoneScreen({ host }: { host: EventTarget }) {
       <form noValidate onSubmit={onSubmit} aria-busy={busy} css={gridCss} data-step={state.step}>
         {error && <Alert severity="error">{error}</Alert>}
         {state.step === 'ResetPhoneNumber' && (
-          <TextField
+          <EmailField
             label={t('loginBox.resetPhone.emailLabel')}
-            type="email"
-            name="email"
-            autoComplete="username"
             value={email}
             error={emailError}
-            onChange={(e) => setEmail(e.target.value.trim())}
+            onChange={setEmail}
           />
         )}
         {state.step === 'VerifyResetPhoneNumber' && (

@@ -1,14 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../../shared/api/client';
+import { signupApi } from '../../../shared/api/signup';
 import { errorMessage } from '../../../shared/api/errors';
-import { paths } from '../../../shared/api/paths';
-import { applyAuthAnswer, type AuthAnswer } from '../../../shared/auth/session';
+import { applyAuthAnswer } from '../../../shared/auth/session';
 import { useT } from '../../../shared/i18n/useT';
 import { currentSearchParamsAtom, navigate } from '../../../shared/options/location';
 import { optionsAtom } from '../../../shared/options/options.atoms';
 import { Alert, Button, TextField } from '../../../shared/ui';
-import { signUpOutcome, type SignUpAnswer } from '../flows/signup.machine';
+import { signUpOutcome } from '../flows/signup.machine';
 import { defaultPasswordConfig, passwordProblem } from '../flows/password.machine';
 import { BackToLogin, RouteLink } from '../RouteLink';
 import { ScreenHeader } from './ScreenHeader';
@@ -45,7 +44,7 @@ export function SignUpScreen({ host }: { host: EventTarget }) {
         companyName: (!invitationToken && form.companyName.trim()) || undefined,
         invitationToken,
       };
-      const answer = await api.request<SignUpAnswer & AuthAnswer>(paths.auth.signUpUser, { body });
+      const answer = await signupApi.signUp(body);
       const outcome = signUpOutcome(answer);
       if ('stage' in outcome) setSentTo(body.email);
       else if ('goTo' in outcome) navigate(routes.loginUrl, { from: host });

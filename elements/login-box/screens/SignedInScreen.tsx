@@ -7,7 +7,7 @@ import { currentSearchParamsAtom, navigate } from '../../../shared/options/locat
 import { optionsAtom } from '../../../shared/options/options.atoms';
 import { Button } from '../../../shared/ui';
 import { postLoginTarget, signedInLoginStep } from '../login.machine';
-import { signInRedirectPendingAtom } from '../mfa.atoms';
+import { signInRedirectPendingAtom } from '../loginStep.atoms';
 import { savedPathAfterLogin } from '../useLogin';
 import { ScreenHeader } from './ScreenHeader';
 

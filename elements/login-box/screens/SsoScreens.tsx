@@ -6,13 +6,10 @@ import { currentSearchParamsAtom, navigate } from '../../../shared/options/locat
 import { optionsAtom } from '../../../shared/options/options.atoms';
 import { Alert, Button, Spinner } from '../../../shared/ui';
 import { providerLabel, readSsoCallback, SSO_FAILURE_REDIRECT_MS } from '../flows/sso.machine';
-import { breachedPasswordAtom, mfaLoginAtom } from '../mfa.atoms';
-import { passkeysPromptAtom } from '../passkeys.atoms';
+import { PostLoginGate } from '../PostLoginGate';
 import { BackToLogin } from '../RouteLink';
 import { useLogin } from '../useLogin';
-import { BreachedPasswordScreen } from './BreachedPasswordScreen';
-import { MfaLoginScreen } from './MfaScreens';
-import { PromptPasskeysScreen } from './PasskeysScreens';
+import { OrDivider } from './OrDivider';
 import { ScreenHeader } from './ScreenHeader';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -55,14 +52,8 @@ function SsoCallback({
     onFailure?.();
   }, [failed, onFailure]);
 
-  const mfaStep = useAtomValue(mfaLoginAtom);
-  const breached = useAtomValue(breachedPasswordAtom);
-  const passkeysPrompt = useAtomValue(passkeysPromptAtom);
-  if (mfaStep) return <MfaLoginScreen />;
-  if (breached) return <BreachedPasswordScreen />;
-  if (passkeysPrompt) return <PromptPasskeysScreen />;
   return (
-    <>
+    <PostLoginGate host={host}>
       <ScreenHeader title={title} />
       <div data-step={failed ? 'failed' : state.step} css={{ display: 'grid', gap: 'var(--fe-spacing)' }}>
         {failed ? (
@@ -73,7 +64,7 @@ function SsoCallback({
           <Spinner label={t('loginBox.sso.signingIn')} />
         )}
       </div>
-    </>
+    </PostLoginGate>
   );
 }
 
@@ -92,35 +83,23 @@ function useSsoFailure(host: EventTarget) {
   };
 }
 
-/** ROUTE-013: the OIDC callback route. */
-export function OidcCallbackScreen({ host }: { host: EventTarget }) {
+/** An OIDC or SAML callback: its failure is loginWithSSOFailed (LOGIN-020). */
+function SsoProviderCallback({ host, kind }: { host: EventTarget; kind: 'oidc' | 'saml' }) {
   const { t } = useT();
   const { onFailure, failure } = useSsoFailure(host);
-  return (
-    <SsoCallback
-      host={host}
-      kind="oidc"
-      title={t('loginBox.sso.oidcTitle')}
-      onFailure={onFailure}
-      failure={failure}
-    />
-  );
+  const title = t(kind === 'oidc' ? 'loginBox.sso.oidcTitle' : 'loginBox.sso.samlTitle');
+  return <SsoCallback host={host} kind={kind} title={title} onFailure={onFailure} failure={failure} />;
 }
 
+/** ROUTE-013: the OIDC callback route. */
+export const OidcCallbackScreen = ({ host }: { host: EventTarget }) => (
+  <SsoProviderCallback host={host} kind="oidc" />
+);
+
 /** ROUTE-014: the SAML callback route. */
-export function SamlCallbackScreen({ host }: { host: EventTarget }) {
-  const { t } = useT();
-  const { onFailure, failure } = useSsoFailure(host);
-  return (
-    <SsoCallback
-      host={host}
-      kind="saml"
-      title={t('loginBox.sso.samlTitle')}
-      onFailure={onFailure}
-      failure={failure}
-    />
-  );
-}
+export const SamlCallbackScreen = ({ host }: { host: EventTarget }) => (
+  <SsoProviderCallback host={host} kind="saml" />
+);
 
 /** ROUTE-011: the social login callback route; a failure says 'Failed to authenticate' (LOGIN-021). */
 export function SocialCallbackScreen({ host }: { host: EventTarget }) {
@@ -160,19 +139,7 @@ export function SocialLoginButtons({ host }: { host: EventTarget }) {
       css={{ display: 'grid', gap: 'var(--fe-spacing)', marginTop: 'calc(var(--fe-spacing) * 2)' }}
       data-part="social-login"
     >
-      <p
-        aria-hidden="true"
-        css={{
-          margin: 0,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 'var(--fe-spacing)',
-          color: 'var(--fe-color-text-secondary)',
-          '&::before, &::after': { content: '""', flex: 1, borderTop: '1px solid var(--fe-color-border)' },
-        }}
-      >
-        {t('loginBox.sso.or')}
-      </p>
+      <OrDivider>{t('loginBox.sso.or')}</OrDivider>
       {providers.map((p) => (
         <Button
           key={p.type}

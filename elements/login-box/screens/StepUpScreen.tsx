@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../shared/api/client';
 import { errorMessage } from '../../../shared/api/errors';
-import { mfaLoginApi, type MfaChallenge } from '../../../shared/api/mfa';
+import { mfaLoginApi, type MfaAnswer, type MfaChallenge } from '../../../shared/api/mfa';
 import {
   readStepUpMarker,
   STEP_UP_FAILED_KEY,
@@ -17,7 +17,6 @@ import { optionsAtom } from '../../../shared/options/options.atoms';
 import { startApp } from '../../../shared/options/start';
 import { store } from '../../../shared/store';
 import { Spinner } from '../../../shared/ui';
-import { mfaLoginAtom } from '../mfa.atoms';
 import { MfaLoginScreen, NoMfaEnrolled } from './MfaScreens';
 import { ScreenHeader } from './ScreenHeader';
 
@@ -30,21 +29,22 @@ export function StepUpScreen({ host }: { host: EventTarget }) {
   const { t } = useT();
   const params = useAtomValue(currentSearchParamsAtom);
   const { routes } = useAtomValue(optionsAtom);
-  const mfaStep = useAtomValue(mfaLoginAtom);
+  // The MFA challenge of a step-up (STEPUP-008): this route's own, never the login's post-login step.
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const [phase, setPhase] = useState<'loading' | 'noMFAEnrolledStepUp' | 'done'>('loading');
   const started = useRef(false);
+  const [marker] = useState(() => readStepUpMarker(sessionStorage));
+  const finish = useCallback(() => {
+    sessionStorage.removeItem(STEP_UP_MARKER_KEY);
+    setPhase('done');
+    navigate(marker?.returnTo ?? routes.authenticatedUrl, { from: host });
+  }, [host, marker, routes]);
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const marker = readStepUpMarker(sessionStorage);
     const fromQuery = Number(params.get('maxAge'));
     const maxAge = params.get('maxAge') !== null && Number.isFinite(fromQuery) ? fromQuery : marker?.maxAge;
-    const finish = () => {
-      sessionStorage.removeItem(STEP_UP_MARKER_KEY);
-      setPhase('done');
-      navigate(marker?.returnTo ?? routes.authenticatedUrl, { from: host });
-    };
     const logout = () => {
       sessionStorage.setItem(STEP_UP_FAILED_KEY, '1');
       navigate(routes.logoutUrl, { from: host });
@@ -64,26 +64,21 @@ export function StepUpScreen({ host }: { host: EventTarget }) {
           await applyAuthAnswer(answer);
           return finish();
         case 'mfa':
-          store.set(mfaLoginAtom, {
-            challenge: answer as MfaChallenge,
-            complete: async (after) => {
-              await applyAuthAnswer(after);
-              store.set(mfaLoginAtom, null);
-              finish();
-            },
-            cancel: () => {
-              store.set(mfaLoginAtom, null);
-              logout();
-            },
-          });
-          return;
+          return setChallenge(answer as MfaChallenge);
         default:
           return logout();
       }
     })().catch(logout);
-  }, [host, params, routes]);
+  }, [finish, host, marker, params, routes]);
 
-  if (mfaStep) return <MfaLoginScreen />;
+  if (challenge) {
+    const complete = async (after: MfaAnswer) => {
+      await applyAuthAnswer(after);
+      setChallenge(null);
+      finish();
+    };
+    return <MfaLoginScreen challenge={challenge} onComplete={complete} />;
+  }
   return (
     <div data-step-up={phase} css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
       <ScreenHeader title={t('loginBox.stepUp.title')} />

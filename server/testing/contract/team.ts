@@ -50,7 +50,7 @@ export const teamScript: Script = {
       name: 'an unknown role is refused',
       call: c.addUser,
       body: { email: 'contract-role@example.test', roleIds: ['no-such-role'] },
-      expect: 400,
+      expect: 404,
     },
     {
       name: 'invite a user',

@@ -131,7 +131,7 @@ function listUsers(req: PreviewRequest, includeSubTenantsByDefault = false) {
   return page(list, q.offset ?? 0, q.limit ?? 20);
 }
 
-/** As the server: role ids a tenant may hand out (the vendor's and its own); an unknown one is a 400. */
+/** As the server: role ids a tenant may hand out (the vendor's and its own); another one is not found. */
 function assignable(req: PreviewRequest, ids: readonly string[]): string[] {
   const wanted = [...new Set(ids.filter((id) => id !== ''))];
   const tenantId = scopedTenant(req);
@@ -140,7 +140,7 @@ function assignable(req: PreviewRequest, ids: readonly string[]): string[] {
       req.state.roles.some((r) => r.id === id && (!r.tenantId || r.tenantId === tenantId)),
     )
   )
-    throw fail(400, 'roleIds: Unknown role');
+    throw fail(404, 'Role not found');
   return wanted;
 }
 

@@ -9,6 +9,8 @@ import { pageAccess } from '../controls';
 import { permissionKeysAtom } from '../../portal.atoms';
 import { CustomLoginForm } from './CustomLoginForm';
 import { SettingsForm } from './SettingsForm';
+import { space } from '../../../../themes/tokens';
+import { LoadError } from '../../kit/notices';
 
 type AccountTab = 'settings' | 'customLogin';
 
@@ -64,16 +66,12 @@ function AccountTabs(props: {
       onSelect={props.onSelect}
     >
       {!props.canWrite && (
-        <div css={{ marginBottom: 'calc(var(--fe-spacing) * 2)' }}>
+        <div css={{ marginBottom: space.xl }}>
           <Alert severity="info">{t('adminPortal.account.readOnly')}</Alert>
         </div>
       )}
       {state.status === 'loading' && <SkeletonBlock label={t('common.loading')} height={320} />}
-      {state.status === 'failed' && (
-        <Alert severity="error" action={{ label: t('adminPortal.form.retry'), onClick: reload }}>
-          {t('adminPortal.form.loadFailed', { error: state.error })}
-        </Alert>
-      )}
+      {state.status === 'failed' && <LoadError error={state.error} onRetry={reload} />}
       {current &&
         (props.selected === 'settings' ? (
           <SettingsForm key="settings" settings={current} canWrite={props.canWrite} onSaved={setSettings} />

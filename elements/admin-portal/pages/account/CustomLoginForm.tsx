@@ -14,6 +14,7 @@ import { Alert, TextField, useToast } from '../../../../shared/ui';
 import { fieldRules, FormTextField, Select, useZodForm } from '../../../../shared/ui/form';
 import { SubmitButton } from '../../PageParts';
 import { loginAddressOf } from './loginAddress';
+import { space } from '../../../../themes/tokens';
 
 const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 const color = () =>
@@ -137,7 +138,7 @@ export function CustomLoginForm(props: {
       noValidate
       onSubmit={(e) => void submit(e)}
       data-form="customLogin"
-      css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
+      css={{ display: 'grid', gap: space.xl }}
     >
       <p css={{ margin: 0, color: 'var(--fe-color-text-secondary)' }}>
         {t('adminPortal.account.customLoginIntro')}
@@ -161,12 +162,12 @@ export function CustomLoginForm(props: {
       <div
         css={{
           display: 'grid',
-          gap: 'calc(var(--fe-spacing) * 3)',
+          gap: space['2xl'],
           gridTemplateColumns: 'repeat(auto-fit, minmax(280px, 1fr))',
           alignItems: 'start',
         }}
       >
-        <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+        <div css={{ display: 'grid', gap: space.xl }}>
           {field('title')}
           {field('subtitle')}
           {field('logo', { type: 'url', placeholder: 'https://' })}
@@ -226,7 +227,7 @@ function LoginBoxPreview({ box }: { box: CustomLogin }) {
   const logo = https(box.logo);
   const primary = hex(box.primaryColor) ?? '#3659d6';
   return (
-    <figure css={{ margin: 0, display: 'grid', gap: 'var(--fe-spacing)' }} data-login-preview>
+    <figure css={{ margin: 0, display: 'grid', gap: space.md }} data-login-preview>
       <figcaption css={{ fontWeight: 600, fontSize: '0.9em' }}>
         {t('adminPortal.account.previewTitle')}
       </figcaption>
@@ -235,7 +236,7 @@ function LoginBoxPreview({ box }: { box: CustomLogin }) {
         css={{
           borderRadius: 'var(--fe-radius)',
           border: '1px solid var(--fe-color-border)',
-          padding: 24,
+          padding: space['2xl'],
           minHeight: 220,
           display: 'grid',
           placeItems: 'center',
@@ -249,9 +250,9 @@ function LoginBoxPreview({ box }: { box: CustomLogin }) {
             width: '100%',
             maxWidth: 260,
             borderRadius: 8,
-            padding: 16,
+            padding: space.xl,
             display: 'grid',
-            gap: 8,
+            gap: space.md,
             background: dark ? '#2a3142' : '#ffffff',
             color: dark ? '#f2f4f8' : '#1b1f27',
             boxShadow: '0 4px 16px rgb(0 0 0 / 0.15)',

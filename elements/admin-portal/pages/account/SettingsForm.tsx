@@ -15,6 +15,7 @@ import { fieldRules, FormTextField, Select, useZodForm } from '../../../../share
 import { useFieldAppearances, type PortalField } from '../../appearance';
 import { SubmitButton } from '../../PageParts';
 import { currencies, currencyName, formatSample, timeZones } from './formats';
+import { space } from '../../../../themes/tokens';
 
 type Field = PortalField<'account'>;
 
@@ -146,16 +147,12 @@ export function SettingsForm(props: {
   const anyEditable = fields.some((field) => appearance[field] !== 'hidden' && editable(field));
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
-    >
+    <form noValidate onSubmit={(e) => void submit(e)} css={{ display: 'grid', gap: space.xl }}>
       {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
       <div
         css={{
           display: 'grid',
-          gap: 'calc(var(--fe-spacing) * 2)',
+          gap: space.xl,
           gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
         }}
       >

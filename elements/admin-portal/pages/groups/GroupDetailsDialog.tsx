@@ -5,6 +5,7 @@ import type { Role } from '../../../../shared/api/roles';
 import { useT } from '../../../../shared/i18n/useT';
 import { Alert, Button, Dialog, SkeletonBlock, Tabs } from '../../../../shared/ui';
 import { Select } from '../../../../shared/ui/form';
+import { space } from '../../../../themes/tokens';
 
 type Tab = 'members' | 'roles';
 type Notice = { severity: 'success' | 'error'; text: string } | null;
@@ -148,7 +149,7 @@ export function GroupDetailsDialog({
       onClose={onClose}
       width={640}
     >
-      <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+      <div css={{ display: 'grid', gap: space.xl }}>
         {notice && <Alert severity={notice.severity}>{notice.text}</Alert>}
         <Tabs
           label={t('adminPortal.groups.detailsTabs')}
@@ -160,7 +161,7 @@ export function GroupDetailsDialog({
           onSelect={setTab}
         >
           {tab === 'members' ? (
-            <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }} data-panel="members">
+            <div css={{ display: 'grid', gap: space.xl }} data-panel="members">
               {editable &&
                 (users === null && !usersError ? (
                   <SkeletonBlock label={t('adminPortal.groups.loadingUsers')} height={64} />
@@ -204,7 +205,7 @@ export function GroupDetailsDialog({
               />
             </div>
           ) : (
-            <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }} data-panel="roles">
+            <div css={{ display: 'grid', gap: space.xl }} data-panel="roles">
               {editable &&
                 (roleCandidates.length === 0 ? (
                   <p css={{ margin: 0 }}>{t('adminPortal.groups.noRolesLeft')}</p>
@@ -263,7 +264,7 @@ function AddRow({
   addLabel: string;
 }) {
   return (
-    <div css={{ display: 'flex', alignItems: 'flex-end', gap: 'var(--fe-spacing)' }}>
+    <div css={{ display: 'flex', alignItems: 'flex-end', gap: space.md }}>
       <div css={{ flex: 1, minWidth: 0 }}>{children}</div>
       <Button onClick={onAdd} disabled={disabled}>
         {addLabel}
@@ -306,8 +307,8 @@ function ItemList(props: {
             display: 'flex',
             alignItems: 'center',
             justifyContent: 'space-between',
-            gap: 'var(--fe-spacing)',
-            padding: '8px 12px',
+            gap: space.md,
+            padding: `${space.md} ${space.lg}`,
             borderBottom: '1px solid var(--fe-color-border)',
             '&:last-child': { borderBottom: 'none' },
           }}

@@ -4,6 +4,7 @@ import { groupsApi, type GroupConfiguration } from '../../../../shared/api/group
 import { useT } from '../../../../shared/i18n/useT';
 import { Alert, Button, useToast } from '../../../../shared/ui';
 import { Checkbox } from '../../../../shared/ui/form';
+import { space } from '../../../../themes/tokens';
 
 export interface GroupSettingsProps {
   configuration: GroupConfiguration;
@@ -49,14 +50,14 @@ export function GroupSettings({ configuration, editable, onSaved }: GroupSetting
       css={{
         border: '1px solid var(--fe-color-border)',
         borderRadius: 'var(--fe-radius)',
-        padding: 'calc(var(--fe-spacing) * 2)',
+        padding: space.xl,
       }}
     >
-      <h4 id="fe-group-settings-title" css={{ margin: '0 0 var(--fe-spacing)' }}>
+      <h4 id="fe-group-settings-title" css={{ margin: `0 0 ${space.md}` }}>
         {t('adminPortal.groups.settingsTitle')}
       </h4>
       {notice && (
-        <div css={{ marginBottom: 'var(--fe-spacing)' }}>
+        <div css={{ marginBottom: space.md }}>
           <Alert severity={notice.severity}>{notice.text}</Alert>
         </div>
       )}
@@ -66,7 +67,7 @@ export function GroupSettings({ configuration, editable, onSaved }: GroupSetting
             display: 'flex',
             flexWrap: 'wrap',
             alignItems: 'center',
-            gap: 'var(--fe-spacing) calc(var(--fe-spacing) * 3)',
+            gap: `${space.md} ${space['2xl']}`,
           }}
         >
           {fields.map((field) => (
@@ -87,7 +88,14 @@ export function GroupSettings({ configuration, editable, onSaved }: GroupSetting
           </Button>
         </div>
       ) : (
-        <dl css={{ display: 'grid', gridTemplateColumns: 'max-content auto', gap: '4px 24px', margin: 0 }}>
+        <dl
+          css={{
+            display: 'grid',
+            gridTemplateColumns: 'max-content auto',
+            gap: `${space.xs} ${space['2xl']}`,
+            margin: 0,
+          }}
+        >
           {fields.map((field) => (
             <div key={field.key} css={{ display: 'contents' }}>
               <dt css={{ color: 'var(--fe-color-text-secondary)' }}>{field.label}</dt>

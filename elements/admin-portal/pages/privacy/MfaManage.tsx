@@ -4,9 +4,10 @@ import { errorMessage } from '../../../../shared/api/errors';
 import { mfaProfileApi, type MfaDeviceLists } from '../../../../shared/api/mfa';
 import { useT } from '../../../../shared/i18n/useT';
 import { Alert, Button, Dialog, DialogActions, TextField } from '../../../../shared/ui';
+import { space } from '../../../../themes/tokens';
 
 const mfa = mfaProfileApi(adminPortalApi);
-const stack = { display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' } as const;
+const stack = { display: 'grid', gap: space.xl } as const;
 
 type Flow =
   | { kind: 'enrollAuthenticator'; qrCode: string; secret: string }
@@ -95,7 +96,7 @@ export function MfaManage({ devices, onChanged }: { devices: MfaDeviceLists; onC
   const authenticator = devices.authenticators[0];
 
   return (
-    <div css={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--fe-spacing)' }} data-mfa-manage>
+    <div css={{ display: 'flex', flexWrap: 'wrap', gap: space.md }} data-mfa-manage>
       {authenticator ? (
         <Button
           variant="secondary"
@@ -148,7 +149,7 @@ export function MfaManage({ devices, onChanged }: { devices: MfaDeviceLists; onC
                 alt={t('loginBox.mfa.qrAlt')}
                 width={200}
                 height={200}
-                css={{ justifySelf: 'center', background: '#fff', padding: 8 }}
+                css={{ justifySelf: 'center', background: '#fff', padding: space.md }}
               />
               <p css={{ margin: 0 }}>
                 {t('loginBox.mfa.manualEntry')}{' '}

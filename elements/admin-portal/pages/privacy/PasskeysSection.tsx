@@ -7,6 +7,10 @@ import { isCeremonyCancelled, registerPasskey, webAuthnAvailable } from '../../.
 import { useT } from '../../../../shared/i18n/useT';
 import { Alert, Button, ConfirmDialog, SkeletonBlock, useToast } from '../../../../shared/ui';
 import { Subsection } from '../../PageParts';
+import { space } from '../../../../themes/tokens';
+import { LoadError } from '../../kit/notices';
+import { listCss, rowCss } from './listStyles';
+import { runOperation } from '../../../../shared/api/operation';
 
 /** A failure stays in the section (the user must act); a completed action is a toast. */
 type Status = { kind: 'failed'; error: string } | null;
@@ -44,33 +48,29 @@ export function PasskeysSection() {
 
   const remove = async () => {
     if (!confirm) return;
-    setDeleting(true);
-    setStatus(null);
-    try {
-      await profileApi.deleteWebAuthnDevice(confirm.id);
-      toast({ text: t('adminPortal.privacy.passkeyDeleted') });
-      reload();
-    } catch (error) {
-      setStatus({ kind: 'failed', error: errorMessage(error, t('common.genericError')) });
-    } finally {
-      setDeleting(false);
-      setConfirm(null);
-    }
+    const result = await runOperation(
+      {
+        setLoading: setDeleting,
+        setError: (error) => setStatus(error === null ? null : { kind: 'failed', error }),
+      },
+      () => profileApi.deleteWebAuthnDevice(confirm.id),
+      t('common.genericError'),
+    );
+    setConfirm(null);
+    if (!result.ok) return;
+    toast({ text: t('adminPortal.privacy.passkeyDeleted') });
+    reload();
   };
 
   return (
     <Subsection title={t('adminPortal.privacy.passkeys')} id="fe-privacy-passkeys">
-      <div css={{ display: 'grid', gap: 'var(--fe-spacing)' }}>
+      <div css={{ display: 'grid', gap: space.md }}>
         <p css={{ margin: 0, color: 'var(--fe-color-text-secondary)' }}>
           {t('adminPortal.privacy.passkeysIntro')}
         </p>
         {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
         {state.status === 'loading' && <SkeletonBlock label={t('common.loading')} lines={2} />}
-        {state.status === 'failed' && (
-          <Alert severity="error" action={{ label: t('adminPortal.form.retry'), onClick: reload }}>
-            {t('adminPortal.form.loadFailed', { error: state.error })}
-          </Alert>
-        )}
+        {state.status === 'failed' && <LoadError error={state.error} onRetry={reload} />}
         {state.status === 'ready' &&
           (state.data.length === 0 ? (
             <p css={{ margin: 0 }}>{t('adminPortal.privacy.noPasskeys')}</p>
@@ -127,14 +127,3 @@ function formatDate(format: Intl.DateTimeFormat, value: string): string {
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? value : format.format(d);
 }
-
-const listCss = { margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: 4 } as const;
-const rowCss = {
-  display: 'flex',
-  justifyContent: 'space-between',
-  alignItems: 'center',
-  gap: 'var(--fe-spacing)',
-  flexWrap: 'wrap',
-  borderBottom: '1px solid var(--fe-color-border)',
-  padding: '4px 0',
-} as const;

@@ -18,6 +18,9 @@ import {
 import { FormTextField, fieldRules, useZodForm } from '../../../../shared/ui/form';
 import { useFieldAppearance } from '../../appearance';
 import { Subsection } from '../../PageParts';
+import { space } from '../../../../themes/tokens';
+import { LoadError } from '../../kit/notices';
+import { listCss, pillCss, rowCss } from './listStyles';
 
 const phones = createPhoneApi(adminPortalApi);
 
@@ -95,17 +98,13 @@ export function PhoneNumbersSection() {
 
   return (
     <Subsection title={t('adminPortal.privacy.phoneNumbers')} id="fe-privacy-phones">
-      <div css={{ display: 'grid', gap: 'var(--fe-spacing)' }} data-phone-numbers>
+      <div css={{ display: 'grid', gap: space.md }} data-phone-numbers>
         <p css={{ margin: 0, color: 'var(--fe-color-text-secondary)' }}>
           {t('adminPortal.privacy.phonesIntro')}
         </p>
         {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
         {state.status === 'loading' && <SkeletonBlock label={t('common.loading')} lines={2} />}
-        {state.status === 'failed' && (
-          <Alert severity="error" action={{ label: t('adminPortal.form.retry'), onClick: reload }}>
-            {t('adminPortal.form.loadFailed', { error: state.error })}
-          </Alert>
-        )}
+        {state.status === 'failed' && <LoadError error={state.error} onRetry={reload} />}
         {state.status === 'ready' &&
           (items.length === 0 ? (
             <p css={{ margin: 0 }}>{t('adminPortal.privacy.noPhoneNumbers')}</p>
@@ -113,7 +112,7 @@ export function PhoneNumbersSection() {
             <ul css={listCss} aria-label={t('adminPortal.privacy.phoneList')} data-phones>
               {items.map((p) => (
                 <li key={p.id} css={rowCss} data-phone={p.id} data-verified={p.verified ? 'true' : 'false'}>
-                  <span css={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+                  <span css={{ display: 'flex', alignItems: 'center', gap: space.md, flexWrap: 'wrap' }}>
                     <bdi dir="ltr" css={{ fontVariantNumeric: 'tabular-nums' }}>
                       {name(p)}
                     </bdi>
@@ -126,7 +125,7 @@ export function PhoneNumbersSection() {
                     </span>
                   </span>
                   {canEdit && (
-                    <span css={{ display: 'flex', gap: 4 }}>
+                    <span css={{ display: 'flex', gap: space.xs }}>
                       {!p.verified && (
                         <Button
                           variant="text"
@@ -249,7 +248,7 @@ function AddPhoneDialog(props: {
   return (
     <Dialog open title={t('adminPortal.privacy.addPhone')} onClose={props.onClose}>
       <form noValidate onSubmit={submit} aria-busy={busy} data-form="add-phone">
-        <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+        <div css={{ display: 'grid', gap: space.xl }}>
           {error && <Alert severity="error">{error}</Alert>}
           <FormTextField
             form={form}
@@ -348,7 +347,7 @@ function CodeDialog(props: { step: CodeStep; onClose: () => void; onDone: (messa
       onClose={props.onClose}
     >
       <form noValidate onSubmit={submit} aria-busy={busy} data-form="phone-code" data-purpose={purpose}>
-        <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+        <div css={{ display: 'grid', gap: space.xl }}>
           {error && <Alert severity="error">{error}</Alert>}
           {resent && <Alert severity="success">{t('adminPortal.privacy.codeResent')}</Alert>}
           <p css={{ margin: 0 }}>
@@ -387,22 +386,5 @@ function CodeDialog(props: { step: CodeStep; onClose: () => void; onDone: (messa
   );
 }
 
-const listCss = { margin: 0, padding: 0, listStyle: 'none', display: 'grid', gap: 4 } as const;
-const rowCss = {
-  display: 'flex',
-  justifyContent: 'space-between',
-  alignItems: 'center',
-  gap: 'var(--fe-spacing)',
-  flexWrap: 'wrap',
-  borderBottom: '1px solid var(--fe-color-border)',
-  padding: '4px 0',
-} as const;
-const badgeCss = {
-  padding: '1px 8px',
-  borderRadius: 999,
-  fontSize: '0.8em',
-  fontWeight: 600,
-  color: 'var(--fe-color-text)',
-} as const;
-const verifiedBadgeCss = { ...badgeCss, border: '1px solid var(--fe-color-success)' };
-const pendingBadgeCss = { ...badgeCss, border: '1px dashed var(--fe-color-border)' };
+const verifiedBadgeCss = { ...pillCss, border: '1px solid var(--fe-color-success)' };
+const pendingBadgeCss = { ...pillCss, border: '1px dashed var(--fe-color-border)' };

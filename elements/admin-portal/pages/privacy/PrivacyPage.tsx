@@ -1,6 +1,5 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { errorMessage } from '../../../../shared/api/errors';
 import { profileApi } from '../../../../shared/api/profile';
 import { sessionsApi, type LoginSession } from '../../../../shared/api/sessions';
 import { useAccountData, type AccountData } from '../../../../shared/api/useAccountData';
@@ -13,6 +12,10 @@ import { PasskeysSection } from './PasskeysSection';
 import { PhoneNumbersSection } from './PhoneNumbersSection';
 import { MfaManage } from './MfaManage';
 import { describeUserAgent } from './userAgent';
+import { space } from '../../../../themes/tokens';
+import { LoadError } from '../../kit/notices';
+import { pillCss } from './listStyles';
+import { runOperation } from '../../../../shared/api/operation';
 
 /** The privacy page (ROUTE-038): the user's login sessions, and MFA (methods, passkeys, phone numbers). */
 export default function PrivacyPage() {
@@ -24,7 +27,7 @@ export default function PrivacyPage() {
       <h3 id="fe-page-title" css={{ marginTop: 0 }}>
         {t('adminPortal.privacy.title')}
       </h3>
-      <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 3)' }}>
+      <div css={{ display: 'grid', gap: space['2xl'] }}>
         {sessions !== 'hidden' && <SessionsSection canRevoke={sessions === 'edit'} />}
         {mfa !== 'hidden' && <MfaSection />}
       </div>
@@ -41,12 +44,7 @@ function Loaded<T>(props: {
   const { t } = useT();
   const { state } = props;
   if (state.status === 'loading') return <SkeletonBlock label={t('common.loading')} lines={4} />;
-  if (state.status === 'failed')
-    return (
-      <Alert severity="error" action={{ label: t('adminPortal.form.retry'), onClick: props.reload }}>
-        {t('adminPortal.form.loadFailed', { error: state.error })}
-      </Alert>
-    );
+  if (state.status === 'failed') return <LoadError error={state.error} onRetry={props.reload} />;
   if (state.status !== 'ready') return null;
   return <>{props.children(state.data)}</>;
 }
@@ -84,28 +82,30 @@ function SessionsSection({ canRevoke }: { canRevoke: boolean }) {
 
   const revoke = async () => {
     if (!confirm) return;
-    setBusy(true);
-    setStatus(null);
-    try {
-      if (confirm.kind === 'one') await sessionsApi.revokeSession(confirm.session.id);
-      else await sessionsApi.revokeOtherSessions();
-      toast({
-        text: t(
-          confirm.kind === 'one' ? 'adminPortal.privacy.signedOut' : 'adminPortal.privacy.signedOutOthers',
-        ),
-      });
-      reload();
-    } catch (error) {
-      setStatus({ kind: 'failed', error: errorMessage(error, t('common.genericError')) });
-    } finally {
-      setBusy(false);
-      setConfirm(null);
-    }
+    const result = await runOperation(
+      {
+        setLoading: setBusy,
+        setError: (error) => setStatus(error === null ? null : { kind: 'failed', error }),
+      },
+      () =>
+        confirm.kind === 'one'
+          ? sessionsApi.revokeSession(confirm.session.id)
+          : sessionsApi.revokeOtherSessions(),
+      t('common.genericError'),
+    );
+    setConfirm(null);
+    if (!result.ok) return;
+    toast({
+      text: t(
+        confirm.kind === 'one' ? 'adminPortal.privacy.signedOut' : 'adminPortal.privacy.signedOutOthers',
+      ),
+    });
+    reload();
   };
 
   return (
     <Subsection title={t('adminPortal.privacy.sessions')} id="fe-privacy-sessions">
-      <p css={{ margin: '0 0 var(--fe-spacing)', color: 'var(--fe-color-text-secondary)' }}>
+      <p css={{ margin: `0 0 ${space.md}`, color: 'var(--fe-color-text-secondary)' }}>
         {t('adminPortal.privacy.sessionsIntro')}
       </p>
       {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
@@ -113,7 +113,7 @@ function SessionsSection({ canRevoke }: { canRevoke: boolean }) {
         {(sessions) => {
           const others = sessions.filter((s) => !s.current);
           return (
-            <div css={{ display: 'grid', gap: 'var(--fe-spacing)' }}>
+            <div css={{ display: 'grid', gap: space.md }}>
               <div css={{ overflowX: 'auto' }}>
                 <table css={tableCss} data-sessions>
                   <thead>
@@ -244,7 +244,7 @@ function MfaSection() {
             ];
             const on = methods.length > 0 || user?.mfaEnrolled === true;
             return (
-              <div css={{ display: 'grid', gap: 'var(--fe-spacing)' }} data-mfa={on ? 'on' : 'off'}>
+              <div css={{ display: 'grid', gap: space.md }} data-mfa={on ? 'on' : 'off'}>
                 <p css={{ margin: 0, fontWeight: 600 }}>
                   {t(on ? 'adminPortal.privacy.mfaOn' : 'adminPortal.privacy.mfaOff')}
                 </p>
@@ -277,7 +277,7 @@ const tableCss = {
   borderCollapse: 'collapse',
   '& th, & td': {
     textAlign: 'start',
-    padding: '8px 10px',
+    padding: `${space.md} 10px`,
     borderBottom: '1px solid var(--fe-color-border)',
     verticalAlign: 'middle',
   },
@@ -285,13 +285,9 @@ const tableCss = {
 } as const;
 
 const badgeCss = {
-  marginInlineStart: 8,
-  padding: '1px 8px',
-  borderRadius: 999,
-  fontSize: '0.8em',
-  fontWeight: 600,
+  ...pillCss,
+  marginInlineStart: space.md,
   border: '1px solid var(--fe-color-primary)',
-  color: 'var(--fe-color-text)',
 } as const;
 
-const listCss = { margin: 0, paddingInlineStart: 20, display: 'grid', gap: 4 } as const;
+const listCss = { margin: 0, paddingInlineStart: 20, display: 'grid', gap: space.xs } as const;

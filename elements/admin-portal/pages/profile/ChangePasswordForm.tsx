@@ -9,6 +9,7 @@ import {
   type PasswordConfig,
 } from '../../../login-box/flows/password.machine';
 import { SubmitButton } from '../../PageParts';
+import { space } from '../../../../themes/tokens';
 
 /** Current, new and confirmed password; the new one follows the vendor's password rules. */
 export function ChangePasswordForm() {
@@ -79,7 +80,7 @@ export function ChangePasswordForm() {
       noValidate
       onSubmit={(e) => void submit(e)}
       data-form="password"
-      css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)', maxWidth: 420 }}
+      css={{ display: 'grid', gap: space.xl, maxWidth: 420 }}
     >
       {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
       <TextField

@@ -4,6 +4,7 @@ import { DATA_IMAGE_PATTERN, profileApi, type Profile } from '../../../../shared
 import { useT } from '../../../../shared/i18n/useT';
 import { Alert, useToast } from '../../../../shared/ui';
 import { pictureToUpload, readAsDataUrl } from './picture';
+import { size, space } from '../../../../themes/tokens';
 
 /** A picture URL the page shows: https, or a raster data image (never `javascript:` or SVG). */
 function showablePicture(url: string | null | undefined): string | null {
@@ -43,7 +44,7 @@ export function PictureSection({
   const [status, setStatus] = useState<Status>(null);
   const toast = useToast();
   const picture = showablePicture(profile.profilePictureUrl);
-  const size = 72;
+  const pictureSize = 72;
 
   const onPick = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -64,14 +65,14 @@ export function PictureSection({
   };
 
   return (
-    <div css={{ display: 'grid', gap: 'var(--fe-spacing)' }}>
-      <div css={{ display: 'flex', alignItems: 'center', gap: 'calc(var(--fe-spacing) * 2)' }}>
+    <div css={{ display: 'grid', gap: space.md }}>
+      <div css={{ display: 'flex', alignItems: 'center', gap: space.xl }}>
         {picture ? (
           <img
             src={picture}
             alt={t('adminPortal.profile.pictureAlt', { name: profile.name })}
-            width={size}
-            height={size}
+            width={pictureSize}
+            height={pictureSize}
             data-picture
             css={{ borderRadius: '50%', objectFit: 'cover', border: '1px solid var(--fe-color-border)' }}
           />
@@ -81,8 +82,8 @@ export function PictureSection({
             aria-label={t('adminPortal.profile.pictureAlt', { name: profile.name })}
             data-picture
             css={{
-              width: size,
-              height: size,
+              width: pictureSize,
+              height: pictureSize,
               borderRadius: '50%',
               display: 'inline-flex',
               alignItems: 'center',
@@ -96,7 +97,7 @@ export function PictureSection({
             {initials(profile.name || profile.email)}
           </span>
         )}
-        <div css={{ display: 'grid', gap: 4, minWidth: 0 }}>
+        <div css={{ display: 'grid', gap: space.xs, minWidth: 0 }}>
           <strong css={{ fontSize: '1.1em' }} data-profile-name>
             {profile.name}
           </strong>
@@ -130,7 +131,7 @@ export function PictureSection({
               display: 'inline-block',
               cursor: 'pointer',
               fontWeight: 600,
-              padding: 'calc(var(--fe-spacing) * 1.25) calc(var(--fe-spacing) * 2)',
+              padding: `${size.controlPaddingBlock} ${space.xl}`,
               borderRadius: 'var(--fe-radius)',
               border: '1px solid var(--fe-color-border)',
               color: 'var(--fe-color-text)',

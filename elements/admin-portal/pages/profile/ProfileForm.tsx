@@ -13,6 +13,7 @@ import { Alert, TextField, useToast } from '../../../../shared/ui';
 import { fieldRules, FormTextField, useZodForm } from '../../../../shared/ui/form';
 import { useFieldAppearances } from '../../appearance';
 import { SubmitButton } from '../../PageParts';
+import { space } from '../../../../themes/tokens';
 
 type Field = 'name' | 'phoneNumber' | 'jobTitle' | 'address';
 const fields: readonly Field[] = ['name', 'phoneNumber', 'jobTitle', 'address'];
@@ -98,21 +99,17 @@ export function ProfileForm(props: {
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
-    >
+    <form noValidate onSubmit={(e) => void submit(e)} css={{ display: 'grid', gap: space.xl }}>
       {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
       <div
         css={{
           display: 'grid',
-          gap: 'calc(var(--fe-spacing) * 2)',
+          gap: space.xl,
           gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
         }}
       >
         {field('name', t('adminPortal.profile.name'), { autoComplete: 'name' })}
-        <div css={{ display: 'grid', gap: 4 }}>
+        <div css={{ display: 'grid', gap: space.xs }}>
           <TextField
             label={t('adminPortal.profile.email')}
             value={profile.email}

@@ -9,11 +9,9 @@ import {
 } from '../../../../shared/api/roles';
 import { useT } from '../../../../shared/i18n/useT';
 import { Alert, Button, Dialog, DialogActions, SkeletonBlock } from '../../../../shared/ui';
-
-type Catalog =
-  | { status: 'loading' }
-  | { status: 'ready'; groups: PermissionGroup[] }
-  | { status: 'failed'; error: string };
+import { space } from '../../../../themes/tokens';
+import { LoadError } from '../../kit/notices';
+import { useLoad } from '../../kit/useLoad';
 
 export interface PermissionsDialogProps {
   role: Role;
@@ -30,37 +28,24 @@ export interface PermissionsDialogProps {
  */
 export function PermissionsDialog({ role, editable, onClose, onSave }: PermissionsDialogProps) {
   const { t } = useT();
-  const [catalog, setCatalog] = useState<Catalog>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(role.permissions));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    setCatalog({ status: 'loading' });
-    Promise.all([rolesApi.getPermissionCategories(), rolesApi.getPermissions()]).then(
-      ([categories, permissions]) =>
-        live &&
-        setCatalog({
-          status: 'ready',
-          groups: groupPermissions(categories ?? [], permissions ?? [], {
-            id: '',
-            name: t('adminPortal.roles.otherCategory'),
-          }),
-        }),
-      (err: unknown) =>
-        live && setCatalog({ status: 'failed', error: errorMessage(err, t('common.genericError')) }),
-    );
-    return () => {
-      live = false;
-    };
-    // `t` changes with the locale only; the catalog is loaded once per open (and per retry).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [attempt]);
+  // Loaded once per open (and per retry).
+  const { state: catalog, reload } = useLoad(async () => {
+    const [categories, permissions] = await Promise.all([
+      rolesApi.getPermissionCategories(),
+      rolesApi.getPermissions(),
+    ]);
+    return groupPermissions(categories ?? [], permissions ?? [], {
+      id: '',
+      name: t('adminPortal.roles.otherCategory'),
+    });
+  });
 
   const all = useMemo(
-    () => (catalog.status === 'ready' ? catalog.groups.flatMap((g) => g.permissions) : []),
+    () => (catalog.status === 'ready' ? catalog.data.flatMap((g) => g.permissions) : []),
     [catalog],
   );
   const changed =
@@ -107,14 +92,7 @@ export function PermissionsDialog({ role, editable, onClose, onSave }: Permissio
         {catalog.status === 'loading' && (
           <SkeletonBlock label={t('adminPortal.roles.loadingPermissions')} title lines={8} />
         )}
-        {catalog.status === 'failed' && (
-          <Alert
-            severity="error"
-            action={{ label: t('adminPortal.form.retry'), onClick: () => setAttempt((n) => n + 1) }}
-          >
-            {t('adminPortal.form.loadFailed', { error: catalog.error })}
-          </Alert>
-        )}
+        {catalog.status === 'failed' && <LoadError error={catalog.error} onRetry={reload} />}
         {catalog.status === 'ready' && (
           // The list scrolls inside the dialog, so Save stays in view.
           <div
@@ -125,14 +103,14 @@ export function PermissionsDialog({ role, editable, onClose, onSave }: Permissio
               maxHeight: 'calc(100vh - 280px)',
               minHeight: 120,
               overflow: 'auto',
-              paddingTop: 8,
-              paddingInlineEnd: 4,
+              paddingTop: space.md,
+              paddingInlineEnd: space.xs,
               '&:focus-visible': { outline: '2px solid var(--fe-color-primary)' },
             }}
           >
             {editable ? (
-              <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
-                {catalog.groups.map((group) => (
+              <div css={{ display: 'grid', gap: space.xl }}>
+                {catalog.data.map((group) => (
                   <CategoryEditor
                     key={group.category.id || 'other'}
                     group={group}
@@ -143,7 +121,7 @@ export function PermissionsDialog({ role, editable, onClose, onSave }: Permissio
                 ))}
               </div>
             ) : (
-              <PermissionList groups={catalog.groups} held={selected} />
+              <PermissionList groups={catalog.data} held={selected} />
             )}
           </div>
         )}
@@ -194,20 +172,20 @@ function CategoryEditor({
       data-category={group.category.id}
       css={{
         margin: 0,
-        padding: 'calc(var(--fe-spacing) * 1.5) calc(var(--fe-spacing) * 2)',
+        padding: `${space.lg} ${space.xl}`,
         border: '1px solid var(--fe-color-border)',
         borderRadius: 'var(--fe-radius)',
       }}
     >
-      <legend css={{ fontWeight: 600, padding: '0 6px' }}>{name}</legend>
+      <legend css={{ fontWeight: 600, padding: `0 ${space.sm}` }}>{name}</legend>
       <div
         css={{
           display: 'flex',
           justifyContent: 'space-between',
           alignItems: 'center',
-          gap: 'var(--fe-spacing)',
+          gap: space.md,
           flexWrap: 'wrap',
-          marginBottom: 'var(--fe-spacing)',
+          marginBottom: space.md,
         }}
       >
         {group.category.description ? (
@@ -237,7 +215,7 @@ function CategoryEditor({
         css={{
           display: 'grid',
           gridTemplateColumns: 'repeat(auto-fill, minmax(300px, 1fr))',
-          gap: '6px 16px',
+          gap: `${space.sm} ${space.xl}`,
         }}
       >
         {group.permissions.map((permission) => (
@@ -297,11 +275,11 @@ function PermissionList({ groups, held }: { groups: PermissionGroup[]; held: Rea
     .filter((g) => g.permissions.length > 0);
   if (shown.length === 0) return <p>{t('adminPortal.roles.noPermissions')}</p>;
   return (
-    <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+    <div css={{ display: 'grid', gap: space.xl }}>
       {shown.map((group) => (
         <section key={group.category.id || 'other'} data-category={group.category.id}>
-          <h3 css={{ fontSize: '1em', margin: '0 0 6px' }}>{group.category.name}</h3>
-          <ul css={{ margin: 0, paddingInlineStart: 20, display: 'grid', gap: 4 }}>
+          <h3 css={{ fontSize: '1em', margin: `0 0 ${space.sm}` }}>{group.category.name}</h3>
+          <ul css={{ margin: 0, paddingInlineStart: 20, display: 'grid', gap: space.xs }}>
             {group.permissions.map((p) => (
               <li key={p.id} data-permission={p.key}>
                 {labelOf(p)}
@@ -330,7 +308,7 @@ function PermissionKey({ value }: { value: string }) {
     <code
       css={{
         fontSize: '0.9em',
-        padding: '0 4px',
+        padding: `0 ${space.xs}`,
         borderRadius: 4,
         background: 'var(--fe-color-background)',
         color: 'var(--fe-color-text)',
@@ -363,7 +341,7 @@ function LabelledCheckbox({
       css={{
         display: 'inline-flex',
         alignItems: align === 'start' ? 'flex-start' : 'center',
-        gap: 8,
+        gap: space.md,
         cursor: input.disabled ? 'default' : 'pointer',
         minWidth: 0,
       }}

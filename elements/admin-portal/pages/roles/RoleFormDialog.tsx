@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { z } from 'zod';
-import { errorMessage } from '../../../../shared/api/errors';
 import type { Role, RoleInput } from '../../../../shared/api/roles';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Button, Dialog, DialogActions } from '../../../../shared/ui';
 import { FormTextField, fieldRules, useZodForm } from '../../../../shared/ui/form';
+import { space } from '../../../../themes/tokens';
+import { DialogForm, useDialogSubmit } from '../../kit/DialogForm';
 
 const schema = z.object({
   name: fieldRules.requiredText(100),
@@ -28,62 +27,35 @@ export function RoleFormDialog({ role, onClose, onSubmit }: RoleFormDialogProps)
     key: role?.key ?? '',
     description: role?.description ?? '',
   });
-  const [error, setError] = useState<string | null>(null);
-  const busy = form.formState.isSubmitting;
-  const submit = form.handleSubmit(async (values) => {
-    setError(null);
+  const submit = useDialogSubmit(form, async (values) => {
     const input: RoleInput = { name: values.name, description: values.description };
     if (values.key) input.key = values.key;
-    try {
-      await onSubmit(input);
-    } catch (err) {
-      setError(errorMessage(err, t('common.genericError')));
-    }
+    await onSubmit(input);
   });
   return (
-    <Dialog
-      open
+    <DialogForm
       title={
         role ? t('adminPortal.roles.editTitle', { name: role.name }) : t('adminPortal.roles.createTitle')
       }
+      name="role"
       onClose={onClose}
+      submitLabel={role ? t('adminPortal.form.save') : t('adminPortal.form.create')}
+      {...submit}
     >
-      <form noValidate onSubmit={submit} data-form="role">
-        <div css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
-          {error && <Alert severity="error">{error}</Alert>}
-          <FormTextField
-            form={form}
-            name="name"
-            label={t('adminPortal.roles.nameLabel')}
-            autoComplete="off"
-          />
-          <div>
-            <FormTextField
-              form={form}
-              name="key"
-              label={t('adminPortal.roles.keyLabel')}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <p css={{ margin: '4px 0 0', fontSize: '0.85em', color: 'var(--fe-color-text-secondary)' }}>
-              {t('adminPortal.roles.keyHint')}
-            </p>
-          </div>
-          <FormTextField form={form} name="description" label={t('adminPortal.roles.descriptionLabel')} />
-        </div>
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose}>
-            {t('adminPortal.form.cancel')}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {busy
-              ? t('adminPortal.form.saving')
-              : role
-                ? t('adminPortal.form.save')
-                : t('adminPortal.form.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <FormTextField form={form} name="name" label={t('adminPortal.roles.nameLabel')} autoComplete="off" />
+      <div>
+        <FormTextField
+          form={form}
+          name="key"
+          label={t('adminPortal.roles.keyLabel')}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <p css={{ margin: `${space.xs} 0 0`, fontSize: '0.85em', color: 'var(--fe-color-text-secondary)' }}>
+          {t('adminPortal.roles.keyHint')}
+        </p>
+      </div>
+      <FormTextField form={form} name="description" label={t('adminPortal.roles.descriptionLabel')} />
+    </DialogForm>
   );
 }

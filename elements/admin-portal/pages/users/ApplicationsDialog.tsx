@@ -10,12 +10,13 @@ import { useT } from '../../../../shared/i18n/useT';
 import { Alert, Button, Dialog, DialogActions, SkeletonBlock } from '../../../../shared/ui';
 import { Checkbox } from '../../../../shared/ui/form';
 import type { ApplicationsState } from './useApplications';
+import { size, space } from '../../../../themes/tokens';
 
 const badge = {
   display: 'inline-flex',
   alignItems: 'center',
-  padding: '1px 8px',
-  borderRadius: 999,
+  padding: `1px ${space.md}`,
+  borderRadius: size.radiusPill,
   border: '1px solid var(--fe-color-border)',
   fontSize: '0.85em',
   whiteSpace: 'nowrap',
@@ -81,7 +82,7 @@ export function ApplicationsDialog({
 
   return (
     <Dialog open title={t('adminPortal.users.applicationsTitle', { name })} onClose={onClose}>
-      <div data-applications-dialog css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+      <div data-applications-dialog css={{ display: 'grid', gap: space.xl }}>
         <p css={{ margin: 0, color: 'var(--fe-color-text-secondary)' }}>
           {t('adminPortal.users.applicationsText')}
         </p>
@@ -95,7 +96,7 @@ export function ApplicationsDialog({
           <fieldset
             css={{ border: '1px solid var(--fe-color-border)', borderRadius: 'var(--fe-radius)', margin: 0 }}
           >
-            <legend css={{ fontWeight: 600, fontSize: '0.9em', padding: '0 4px' }}>
+            <legend css={{ fontWeight: 600, fontSize: '0.9em', padding: `0 ${space.xs}` }}>
               {t('adminPortal.users.applicationsLabel')}
             </legend>
             {applications.list.length === 0 ? (
@@ -103,13 +104,13 @@ export function ApplicationsDialog({
                 {t('adminPortal.users.noApplicationsAvailable')}
               </p>
             ) : (
-              <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
+              <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.md }}>
                 {applications.list.map((app) => (
                   <li
                     key={app.id}
                     data-app={app.id}
                     data-access={app.accessType}
-                    css={{ display: 'flex', alignItems: 'center', gap: 8, minHeight: 28 }}
+                    css={{ display: 'flex', alignItems: 'center', gap: space.md, minHeight: 28 }}
                   >
                     {isFreeAccess(app) ? (
                       <>

@@ -5,6 +5,8 @@ import { useT } from '../../../../shared/i18n/useT';
 import { Alert, Button, Dialog, DialogActions } from '../../../../shared/ui';
 import { RoleChecklist } from './RoleChecklist';
 import { inviteOneByOne, MAX_BULK_EMAILS, parseEmails, type BulkInviteResult } from './bulkInvite';
+import { space } from '../../../../themes/tokens';
+import { controlCss, fieldCss, fieldErrorCss, fieldLabelCss } from '../../../../shared/ui/fieldStyles';
 
 /**
  * Invites many addresses at once (TEAM-005/006): one by one, then the invited (allowed) and the refused
@@ -73,7 +75,7 @@ export function BulkInviteDialog({
   return (
     <Dialog open title={t('adminPortal.users.bulkTitle')} onClose={onClose} width={560}>
       {result ? (
-        <div data-bulk-result css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
+        <div data-bulk-result css={{ display: 'grid', gap: space.xl }}>
           <Alert severity={result.unallowed.length ? 'warning' : 'success'}>
             {t('adminPortal.users.bulkSummary', {
               invited: result.allowed.length,
@@ -82,7 +84,7 @@ export function BulkInviteDialog({
           </Alert>
           {result.allowed.length > 0 && (
             <section aria-labelledby={`${fieldId}-allowed`}>
-              <h3 id={`${fieldId}-allowed`} css={{ fontSize: '1em', margin: '0 0 4px' }}>
+              <h3 id={`${fieldId}-allowed`} css={{ fontSize: '1em', margin: `0 0 ${space.xs}` }}>
                 {t('adminPortal.users.bulkAllowed', { count: result.allowed.length })}
               </h3>
               <ul data-allowed css={{ margin: 0, paddingInlineStart: 20 }}>
@@ -94,7 +96,7 @@ export function BulkInviteDialog({
           )}
           {result.unallowed.length > 0 && (
             <section aria-labelledby={`${fieldId}-unallowed`}>
-              <h3 id={`${fieldId}-unallowed`} css={{ fontSize: '1em', margin: '0 0 4px' }}>
+              <h3 id={`${fieldId}-unallowed`} css={{ fontSize: '1em', margin: `0 0 ${space.xs}` }}>
                 {t('adminPortal.users.bulkUnallowed', { count: result.unallowed.length })}
               </h3>
               <ul data-unallowed css={{ margin: 0, paddingInlineStart: 20 }}>
@@ -126,10 +128,10 @@ export function BulkInviteDialog({
             event.preventDefault();
             if (!running) void start();
           }}
-          css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
+          css={{ display: 'grid', gap: space.xl }}
         >
-          <div css={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-            <label htmlFor={fieldId} css={{ fontWeight: 600, fontSize: '0.9em' }}>
+          <div css={fieldCss}>
+            <label htmlFor={fieldId} css={fieldLabelCss}>
               {t('adminPortal.users.bulkEmailsLabel')}
             </label>
             <span
@@ -147,19 +149,10 @@ export function BulkInviteDialog({
               aria-invalid={fieldError ? true : undefined}
               aria-describedby={`${fieldId}-hint${fieldError ? ` ${fieldId}-error` : ''}`}
               onChange={(event) => setText(event.currentTarget.value)}
-              css={{
-                font: 'inherit',
-                padding: 'var(--fe-spacing)',
-                borderRadius: 'var(--fe-radius)',
-                border: `1px solid ${fieldError ? 'var(--fe-color-error)' : 'var(--fe-color-border)'}`,
-                background: 'var(--fe-color-background)',
-                color: 'var(--fe-color-text)',
-                resize: 'vertical',
-                '&:focus-visible': { outline: '2px solid var(--fe-color-primary)', outlineOffset: 1 },
-              }}
+              css={[controlCss(Boolean(fieldError)), { resize: 'vertical' }]}
             />
             {fieldError && (
-              <span id={`${fieldId}-error`} css={{ color: 'var(--fe-color-error)', fontSize: '0.85em' }}>
+              <span id={`${fieldId}-error`} css={fieldErrorCss}>
                 {fieldError}
               </span>
             )}

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../../shared/api/errors';
+import { useId, useRef, useState } from 'react';
+import { runOperation } from '../../../../shared/api/operation';
 import { DEFAULT_INVITE_LINK_MINUTES, teamApi, type InviteLink } from '../../../../shared/api/team';
 import { useT } from '../../../../shared/i18n/useT';
 import { optionsAtom } from '../../../../shared/options/options.atoms';
@@ -8,9 +8,10 @@ import { Alert, Button, ConfirmDialog, SkeletonBlock } from '../../../../shared/
 import { ExpirySelect } from './ExpirySelect';
 import { inviteLinkUrl } from './inviteLinkUrl';
 import { DAY_MINUTES } from './usersQuery';
-
-type LinkState =
-  { status: 'loading' } | { status: 'failed'; error: string } | { status: 'ready'; link: InviteLink | null };
+import { space } from '../../../../themes/tokens';
+import { LoadError } from '../../kit/notices';
+import { useLoad } from '../../kit/useLoad';
+import { controlCss, fieldLabelCss } from '../../../../shared/ui/fieldStyles';
 
 const DEFAULT_DAYS = DEFAULT_INVITE_LINK_MINUTES / DAY_MINUTES;
 
@@ -22,8 +23,7 @@ export function InviteLinkSection() {
   const { t, locale } = useT();
   const titleId = useId();
   const { routes, urlStrategy } = useAtomValue(optionsAtom);
-  const [state, setState] = useState<LinkState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  const { state, reload, setData } = useLoad(() => teamApi.getInviteLink());
   const [days, setDays] = useState(DEFAULT_DAYS);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -31,35 +31,13 @@ export function InviteLinkSection() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    teamApi.getInviteLink().then(
-      (link) => live && setState({ status: 'ready', link }),
-      (err: unknown) =>
-        live && setState({ status: 'failed', error: errorMessage(err, t('common.genericError')) }),
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loads once, and again on retry
-  }, [attempt]);
-
   const run = async (call: () => Promise<InviteLink | null>) => {
-    setBusy(true);
-    setError(null);
     setCopied(null);
-    try {
-      const link = await call();
-      setState({ status: 'ready', link });
-    } catch (err) {
-      setError(errorMessage(err, t('common.genericError')));
-    } finally {
-      setBusy(false);
-    }
+    const result = await runOperation({ setLoading: setBusy, setError }, call, t('common.genericError'));
+    if (result.ok) setData(result.data);
   };
 
-  const link = state.status === 'ready' ? state.link : null;
+  const link = state.status === 'ready' ? state.data : null;
   const url = link ? inviteLinkUrl(link.token, routes.signUpUrl, urlStrategy, new URL(location.href)) : '';
   const expired = link ? Date.parse(link.expires) < Date.now() : false;
 
@@ -78,37 +56,30 @@ export function InviteLinkSection() {
       aria-labelledby={titleId}
       data-invite-link
       css={{
-        marginTop: 'calc(var(--fe-spacing) * 3)',
-        padding: 'calc(var(--fe-spacing) * 2)',
+        marginTop: space['2xl'],
+        padding: space.xl,
         border: '1px solid var(--fe-color-border)',
         borderRadius: 'var(--fe-radius)',
         display: 'grid',
-        gap: 'calc(var(--fe-spacing) * 1.5)',
+        gap: space.lg,
       }}
     >
       <div>
         <h4 id={titleId} css={{ margin: 0, fontSize: '1.05em' }}>
           {t('adminPortal.users.inviteLinkTitle')}
         </h4>
-        <p css={{ margin: '4px 0 0', color: 'var(--fe-color-text-secondary)' }}>
+        <p css={{ margin: `${space.xs} 0 0`, color: 'var(--fe-color-text-secondary)' }}>
           {t('adminPortal.users.inviteLinkText')}
         </p>
       </div>
       {state.status === 'loading' && <SkeletonBlock label={t('common.loading')} height={64} />}
-      {state.status === 'failed' && (
-        <Alert
-          severity="error"
-          action={{ label: t('adminPortal.form.retry'), onClick: () => setAttempt((n) => n + 1) }}
-        >
-          {t('adminPortal.form.loadFailed', { error: state.error })}
-        </Alert>
-      )}
+      {state.status === 'failed' && <LoadError error={state.error} onRetry={reload} />}
       {error && <Alert severity="error">{error}</Alert>}
       {state.status === 'ready' && link && (
         <>
-          <div css={{ display: 'flex', gap: 'var(--fe-spacing)', alignItems: 'flex-end', flexWrap: 'wrap' }}>
-            <div css={{ flex: '1 1 280px', display: 'flex', flexDirection: 'column', gap: 4 }}>
-              <label htmlFor={`${titleId}-url`} css={{ fontWeight: 600, fontSize: '0.9em' }}>
+          <div css={{ display: 'flex', gap: space.md, alignItems: 'flex-end', flexWrap: 'wrap' }}>
+            <div css={{ flex: '1 1 280px', display: 'flex', flexDirection: 'column', gap: space.xs }}>
+              <label htmlFor={`${titleId}-url`} css={fieldLabelCss}>
                 {t('adminPortal.users.inviteLinkLabel')}
               </label>
               <input
@@ -118,14 +89,7 @@ export function InviteLinkSection() {
                 readOnly
                 value={url}
                 onFocus={(event) => event.currentTarget.select()}
-                css={{
-                  font: 'inherit',
-                  padding: 'var(--fe-spacing)',
-                  borderRadius: 'var(--fe-radius)',
-                  border: '1px solid var(--fe-color-border)',
-                  background: 'var(--fe-color-background)',
-                  color: 'var(--fe-color-text)',
-                }}
+                css={controlCss(false)}
               />
             </div>
             <Button data-copy-link onClick={() => void copy()} disabled={busy}>
@@ -145,7 +109,7 @@ export function InviteLinkSection() {
               {t(copied === 'copied' ? 'adminPortal.users.linkCopied' : 'adminPortal.users.copyManually')}
             </p>
           )}
-          <div css={{ display: 'flex', gap: 'var(--fe-spacing)', alignItems: 'flex-end', flexWrap: 'wrap' }}>
+          <div css={{ display: 'flex', gap: space.md, alignItems: 'flex-end', flexWrap: 'wrap' }}>
             <ExpirySelect
               label={t('adminPortal.users.linkExpiresIn')}
               days={days}
@@ -172,7 +136,7 @@ export function InviteLinkSection() {
         </>
       )}
       {state.status === 'ready' && !link && (
-        <div css={{ display: 'flex', gap: 'var(--fe-spacing)', alignItems: 'flex-end', flexWrap: 'wrap' }}>
+        <div css={{ display: 'flex', gap: space.md, alignItems: 'flex-end', flexWrap: 'wrap' }}>
           <ExpirySelect
             label={t('adminPortal.users.linkExpiresIn')}
             days={days}

@@ -3,11 +3,13 @@ import { z } from 'zod';
 import { errorMessage } from '../../../../shared/api/errors';
 import { teamApi, type AvailableRole, type TeamUser } from '../../../../shared/api/team';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Button, Dialog, DialogActions } from '../../../../shared/ui';
+import { Alert } from '../../../../shared/ui';
+import { DialogForm } from '../../kit/DialogForm';
 import { Checkbox, FormTextField, fieldRules, useZodForm } from '../../../../shared/ui/form';
 import { ExpirySelect } from './ExpirySelect';
 import { RoleChecklist } from './RoleChecklist';
 import { DAY_SECONDS } from './usersQuery';
+import { space } from '../../../../themes/tokens';
 
 const schema = z.object({
   email: fieldRules.email(),
@@ -72,61 +74,55 @@ export function InviteUserDialog({
   });
 
   return (
-    <Dialog open title={t('adminPortal.users.inviteTitle')} onClose={onClose} width={520}>
-      <form
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
-      >
-        {error && <Alert severity="error">{error}</Alert>}
-        <FormTextField
-          form={form}
-          name="email"
-          type="email"
-          autoComplete="off"
-          label={t('adminPortal.users.emailLabel')}
-        />
-        <FormTextField form={form} name="name" autoComplete="off" label={t('adminPortal.users.nameLabel')} />
-        <FormTextField
-          form={form}
-          name="phoneNumber"
-          type="tel"
-          autoComplete="off"
-          label={t('adminPortal.users.phoneLabel')}
-        />
-        {rolesError ? (
-          <Alert severity="warning">{t('adminPortal.users.rolesUnavailable', { error: rolesError })}</Alert>
-        ) : (
-          <RoleChecklist roles={roles} selected={roleIds} onChange={setRoleIds} disabled={busy} />
-        )}
-        {temporaryUsers && (
-          <div css={{ display: 'grid', gap: 'var(--fe-spacing)' }}>
-            <Checkbox
-              label={t('adminPortal.users.temporaryLabel')}
-              data-temporary
-              checked={temporary}
+    <DialogForm
+      title={t('adminPortal.users.inviteTitle')}
+      width={520}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event)}
+      submitLabel={t('adminPortal.users.sendInvite')}
+      busy={busy}
+      busyLabel={t('adminPortal.users.inviting')}
+      error={error}
+    >
+      <FormTextField
+        form={form}
+        name="email"
+        type="email"
+        autoComplete="off"
+        label={t('adminPortal.users.emailLabel')}
+      />
+      <FormTextField form={form} name="name" autoComplete="off" label={t('adminPortal.users.nameLabel')} />
+      <FormTextField
+        form={form}
+        name="phoneNumber"
+        type="tel"
+        autoComplete="off"
+        label={t('adminPortal.users.phoneLabel')}
+      />
+      {rolesError ? (
+        <Alert severity="warning">{t('adminPortal.users.rolesUnavailable', { error: rolesError })}</Alert>
+      ) : (
+        <RoleChecklist roles={roles} selected={roleIds} onChange={setRoleIds} disabled={busy} />
+      )}
+      {temporaryUsers && (
+        <div css={{ display: 'grid', gap: space.md }}>
+          <Checkbox
+            label={t('adminPortal.users.temporaryLabel')}
+            data-temporary
+            checked={temporary}
+            disabled={busy}
+            onChange={(event) => setTemporary(event.currentTarget.checked)}
+          />
+          {temporary && (
+            <ExpirySelect
+              label={t('adminPortal.users.accessExpiresIn')}
+              days={days}
+              onChange={setDays}
               disabled={busy}
-              onChange={(event) => setTemporary(event.currentTarget.checked)}
             />
-            {temporary && (
-              <ExpirySelect
-                label={t('adminPortal.users.accessExpiresIn')}
-                days={days}
-                onChange={setDays}
-                disabled={busy}
-              />
-            )}
-          </div>
-        )}
-        <DialogActions>
-          <Button variant="secondary" onClick={onClose}>
-            {t('adminPortal.form.cancel')}
-          </Button>
-          <Button type="submit" data-submit disabled={busy}>
-            {busy ? t('adminPortal.users.inviting') : t('adminPortal.users.sendInvite')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          )}
+        </div>
+      )}
+    </DialogForm>
   );
 }

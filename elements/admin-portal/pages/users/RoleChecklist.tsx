@@ -1,6 +1,7 @@
 import type { AvailableRole } from '../../../../shared/api/team';
 import { useT } from '../../../../shared/i18n/useT';
 import { Checkbox } from '../../../../shared/ui/form';
+import { space } from '../../../../themes/tokens';
 
 /** The roles of the account as a list of checkboxes, each with its description. */
 export function RoleChecklist({
@@ -22,7 +23,7 @@ export function RoleChecklist({
       data-roles-field
       css={{ border: '1px solid var(--fe-color-border)', borderRadius: 'var(--fe-radius)', margin: 0 }}
     >
-      <legend css={{ fontWeight: 600, fontSize: '0.9em', padding: '0 4px' }}>
+      <legend css={{ fontWeight: 600, fontSize: '0.9em', padding: `0 ${space.xs}` }}>
         {t('adminPortal.users.rolesLabel')}
       </legend>
       {roles.length === 0 ? (
@@ -30,7 +31,7 @@ export function RoleChecklist({
           {t('adminPortal.users.noRolesAvailable')}
         </p>
       ) : (
-        <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 6 }}>
+        <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: space.sm }}>
           {roles.map((role) => (
             <li key={role.id} css={{ display: 'flex', flexDirection: 'column' }}>
               <Checkbox
@@ -44,7 +45,7 @@ export function RoleChecklist({
               {role.description && (
                 <span
                   css={{
-                    marginInlineStart: 24,
+                    marginInlineStart: space['2xl'],
                     fontSize: '0.85em',
                     color: 'var(--fe-color-text-secondary)',
                   }}

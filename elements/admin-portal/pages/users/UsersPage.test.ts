@@ -14,6 +14,7 @@ import {
 import { clearSession } from '../../../../shared/auth/session';
 import { accessTokenAtom, userAtom } from '../../../../shared/auth/session.atoms';
 import { setOptionsAtom } from '../../../../shared/options/options.atoms';
+import { startApp } from '../../../../shared/options/start';
 import { $, axeViolations, mount, resetPage, setValue, shadowText } from '../../../../shared/element/testing';
 import { store } from '../../../../shared/store';
 import '../../index';
@@ -33,6 +34,14 @@ const sent: Sent[] = [];
 const originalRequest = adminPortalApi.request;
 /** Answers a call with an error instead of the preview (after `delay` ms), when it returns one. */
 let failWith: (route: ApiPath, opts: RequestOptions) => { error: Error; delay?: number } | null = () => null;
+
+// Once: the page's load sequence (flags, metadata, session restore) runs now in preview, signed out, so its
+// restore cannot sign a test's user out half-way through a test.
+before(async () => {
+  store.set(setOptionsAtom, { preview: true });
+  await startApp();
+  resetPage();
+});
 
 beforeEach(() => {
   sent.length = 0;

@@ -1,17 +1,22 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { userAtom } from '../../../../shared/auth/session.atoms';
 import { errorMessage } from '../../../../shared/api/errors';
+import { runOperation, type OperationState } from '../../../../shared/api/operation';
 import { teamApi, type AvailableRole, type TeamUser } from '../../../../shared/api/team';
 import { featureFlagsAtom } from '../../../../shared/flags/flags.atoms';
 import { useT } from '../../../../shared/i18n/useT';
 import { optionsAtom } from '../../../../shared/options/options.atoms';
-import { Alert, Button, ConfirmDialog, Skeleton, TextField, useToast } from '../../../../shared/ui';
-import { Pagination, type SortingState } from '../../../../shared/ui/DataTable';
+import { Button, ConfirmDialog, Skeleton, TextField, useToast } from '../../../../shared/ui';
+import { Pagination } from '../../../../shared/ui/DataTable';
 import { Checkbox, Select } from '../../../../shared/ui/form';
 import { pageAccess } from '../controls';
 import { permissionKeysAtom } from '../../portal.atoms';
-import type { MenuAction } from './ActionsMenu';
+import { LoadError, PageNotice, type Notice } from '../../kit/notices';
+import { PortalPage } from '../../kit/PortalPage';
+import type { RowAction } from '../../kit/RowActions';
+import { useOptimistic } from '../../kit/useOptimistic';
+import { space } from '../../../../themes/tokens';
 import { ApplicationsDialog } from './ApplicationsDialog';
 import { BulkInviteDialog } from './BulkInviteDialog';
 import { EditRolesDialog } from './EditRolesDialog';
@@ -22,14 +27,7 @@ import { UsersTable } from './UsersTable';
 import { useUserApplications } from './useApplications';
 import { isTemporary, resendKind } from './userStatus';
 import { useUsersList } from './useUsersList';
-import {
-  afterBulkInvite,
-  columnOfSortField,
-  DAY_SECONDS,
-  PAGE_SIZES,
-  SEARCH_DEBOUNCE_MS,
-  sortFieldOf,
-} from './usersQuery';
+import { afterBulkInvite, DAY_SECONDS, PAGE_SIZES } from './usersQuery';
 
 /** TEAM-023: multi-app administration (the applications column and dialog) is behind this flag. */
 export const MULTI_APPS_FLAG = 'fe-multi-apps';
@@ -42,12 +40,6 @@ type Open =
   | { dialog: 'delete'; user: TeamUser }
   | { dialog: 'applications'; user: TeamUser }
   | null;
-
-/** A failed action stays on the page until closed; completed actions are toasts. */
-interface Notice {
-  severity: 'error';
-  text: string;
-}
 
 type RolesState =
   { status: 'loading' | 'ready'; roles: AvailableRole[] } | { status: 'failed'; error: string };
@@ -67,22 +59,15 @@ export default function UsersPage() {
   const multiApps = flags[MULTI_APPS_FLAG] === true;
   const { write: canWrite, delete: canDelete } = pageAccess('users', granted);
   const users = useUsersList();
-  const { query, setQuery, loadWith, list, reload, patchUser, removeUser, changeRoles } = users;
+  const { query, list, search, setSearch, reload, loadWith, refine, patchItem, removeItem, changeRoles } =
+    users;
   const apps = useUserApplications(multiApps, list.items);
 
-  const [search, setSearch] = useState(query.filter);
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const toast = useToast();
   const [roles, setRoles] = useState<RolesState>({ status: 'loading', roles: [] });
-
-  // The search box asks the server once typing pauses; a new search starts at the first page.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQuery((q) => (q.filter === search.trim() ? q : { ...q, filter: search.trim(), offset: 0 }));
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search, setQuery]);
+  const changes = useOptimistic();
 
   // The roles an administrator can hand out, for the invite and role dialogs.
   const loadKey = preview ? 'preview' : self?.id;
@@ -102,69 +87,69 @@ export default function UsersPage() {
   const availableRoles = roles.status === 'failed' ? [] : roles.roles;
   const rolesError = roles.status === 'failed' ? roles.error : null;
 
-  const failed = useCallback(
-    (err: unknown) =>
-      setNotice({
-        severity: 'error',
-        text: t('adminPortal.users.actionFailed', { error: errorMessage(err, t('common.genericError')) }),
-      }),
-    [t],
+  /** Where a failed action's error goes: the page notice, worded by `text`. */
+  const noticeOf = useCallback(
+    (text: (error: string) => string): OperationState => ({
+      setLoading: () => {},
+      setError: (error) => setNotice(error === null ? null : { severity: 'error', text: text(error) }),
+    }),
+    [],
+  );
+  const failed = useMemo(
+    () => noticeOf((error) => t('adminPortal.users.actionFailed', { error })),
+    [noticeOf, t],
   );
 
   /** TEAM-003: the row changes at once; a failure puts it back and says why. */
-  /** The latest change of each user: an older answer (or failure) must not undo a newer change. */
-  const changes = useRef(new Map<string, number>());
   const optimistic = useCallback(
     async (user: TeamUser, patch: Partial<TeamUser>, call: () => Promise<TeamUser | void>, done?: string) => {
-      setNotice(null);
-      const token = (changes.current.get(user.id) ?? 0) + 1;
-      changes.current.set(user.id, token);
-      const latest = () => changes.current.get(user.id) === token;
-      patchUser(user.id, patch);
-      try {
-        const answer = await call();
-        if (latest() && answer && typeof answer === 'object' && answer.id === user.id)
-          patchUser(user.id, answer);
-        if (done) toast({ text: done });
-      } catch (err) {
-        if (latest())
-          patchUser(
-            user.id,
-            Object.fromEntries(Object.keys(patch).map((key) => [key, user[key as keyof TeamUser]])),
-          );
-        failed(err);
-      }
+      const result = await changes.run(
+        user.id,
+        {
+          apply: () => patchItem(user.id, patch),
+          rollback: () =>
+            patchItem(
+              user.id,
+              Object.fromEntries(Object.keys(patch).map((key) => [key, user[key as keyof TeamUser]])),
+            ),
+          call,
+        },
+        failed,
+        t('common.genericError'),
+      );
+      if (!result.ok) return;
+      if (result.latest && result.data && typeof result.data === 'object' && result.data.id === user.id)
+        patchItem(user.id, result.data);
+      if (done) toast({ text: done });
     },
-    [patchUser, failed, toast],
+    [changes, patchItem, failed, toast, t],
   );
 
   const name = (user: TeamUser) => user.name || user.email;
 
   const resend = useCallback(
     async (user: TeamUser) => {
-      setNotice(null);
-      try {
-        if (resendKind(user) === 'invitation') await teamApi.resendInvitation(user.email);
-        else await teamApi.resendActivation(user.id);
+      const invitation = resendKind(user) === 'invitation';
+      const result = await runOperation(
+        failed,
+        (): Promise<unknown> =>
+          invitation ? teamApi.resendInvitation(user.email) : teamApi.resendActivation(user.id),
+        t('common.genericError'),
+      );
+      if (result.ok)
         toast({
-          text: t(
-            resendKind(user) === 'invitation'
-              ? 'adminPortal.users.invitationResent'
-              : 'adminPortal.users.activationResent',
-            { email: user.email },
-          ),
+          text: t(invitation ? 'adminPortal.users.invitationResent' : 'adminPortal.users.activationResent', {
+            email: user.email,
+          }),
         });
-      } catch (err) {
-        failed(err);
-      }
     },
     [t, failed, toast],
   );
 
   const actionsFor = useCallback(
-    (user: TeamUser): MenuAction[] => {
+    (user: TeamUser): RowAction[] => {
       const isSelf = user.id === self?.id;
-      const actions: MenuAction[] = [];
+      const actions: RowAction[] = [];
       if (canWrite) {
         actions.push({
           key: 'edit-roles',
@@ -259,34 +244,27 @@ export default function UsersPage() {
 
   const deleteUser = async (user: TeamUser) => {
     setOpen(null);
-    setNotice(null);
-    const restore = removeUser(user);
-    try {
-      await teamApi.deleteUser(user.id);
-      toast({ text: t('adminPortal.users.deleted', { name: name(user) }) });
-      // The next user moves up into the page, and the counts follow.
-      reload();
-    } catch (err) {
-      restore();
-      failed(err);
-    }
+    let restore = () => {};
+    const result = await runOperation(
+      failed,
+      () => {
+        restore = removeItem(user);
+        return teamApi.deleteUser(user.id);
+      },
+      t('common.genericError'),
+    );
+    if (!result.ok) return restore();
+    toast({ text: t('adminPortal.users.deleted', { name: name(user) }) });
+    // The next user moves up into the page, and the counts follow.
+    reload();
   };
 
-  const saveRoles = (user: TeamUser, roleIds: string[]) => {
+  const saveRoles = async (user: TeamUser, roleIds: string[]) => {
     setOpen(null);
-    setNotice(null);
-    changeRoles(user, roleIds, availableRoles).then(
-      // TEAM-003: the row showed the new roles at once; the toast says the server kept them.
-      () => toast({ text: t('adminPortal.users.rolesSaved', { name: name(user) }) }),
-      (err: unknown) =>
-        setNotice({
-          severity: 'error',
-          text: t('adminPortal.users.rolesFailed', {
-            name: name(user),
-            error: errorMessage(err, t('common.genericError')),
-          }),
-        }),
-    );
+    const failedFor = noticeOf((error) => t('adminPortal.users.rolesFailed', { name: name(user), error }));
+    const result = await changeRoles(user, roleIds, availableRoles, failedFor);
+    // TEAM-003: the row showed the new roles at once; the toast says the server kept them.
+    if (result.ok) toast({ text: t('adminPortal.users.rolesSaved', { name: name(user) }) });
   };
 
   const invited = ({ user, expiryError }: InviteOutcome) => {
@@ -306,36 +284,24 @@ export default function UsersPage() {
     loadWith(afterBulkInvite);
   };
 
-  const sorting = useMemo<SortingState>(
-    () => [{ id: columnOfSortField(query.sortBy), desc: query.order === 'DESC' }],
-    [query.sortBy, query.order],
-  );
-
   const showActions = canWrite || canDelete;
   const loading = list.status === 'loading';
 
   return (
-    <section
-      aria-labelledby="fe-page-title"
-      aria-busy={loading}
+    <PortalPage
       data-users-page
-      css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
-    >
-      <div css={{ display: 'flex', alignItems: 'center', gap: 'var(--fe-spacing)', flexWrap: 'wrap' }}>
-        <div css={{ flex: 1, minWidth: 160 }}>
-          <h3 id="fe-page-title" css={{ margin: 0 }}>
-            {t('adminPortal.users.title')}
-          </h3>
-          <p css={{ margin: '2px 0 0', color: 'var(--fe-color-text-secondary)' }}>
-            {/* The first load has no count yet: a placeholder of its size (the table says it is busy). */}
-            {loading && list.items.length === 0 ? (
-              <Skeleton width="6em" />
-            ) : (
-              <span data-total>{t('common.users', { count: list.totalItems })}</span>
-            )}
-          </p>
-        </div>
-        {canWrite && (
+      busy={loading}
+      title={t('adminPortal.users.title')}
+      description={
+        // The first load has no count yet: a placeholder of its size (the table says it is busy).
+        loading && list.items.length === 0 ? (
+          <Skeleton width="6em" />
+        ) : (
+          <span data-total>{t('common.users', { count: list.totalItems })}</span>
+        )
+      }
+      actions={
+        canWrite && (
           <>
             <Button variant="secondary" data-open-bulk onClick={() => setOpen({ dialog: 'bulk' })}>
               {t('adminPortal.users.bulkInvite')}
@@ -344,18 +310,10 @@ export default function UsersPage() {
               {t('adminPortal.users.invite')}
             </Button>
           </>
-        )}
-      </div>
-
-      <div
-        role="search"
-        css={{
-          display: 'flex',
-          gap: 'calc(var(--fe-spacing) * 2)',
-          alignItems: 'flex-end',
-          flexWrap: 'wrap',
-        }}
-      >
+        )
+      }
+    >
+      <div role="search" css={{ display: 'flex', gap: space.xl, alignItems: 'flex-end', flexWrap: 'wrap' }}>
         <div css={{ flex: '1 1 240px' }}>
           <TextField
             type="search"
@@ -367,36 +325,27 @@ export default function UsersPage() {
             onChange={(event) => setSearch(event.currentTarget.value)}
           />
         </div>
-        <div css={{ paddingBottom: 8 }}>
+        <div css={{ paddingBottom: space.md }}>
           <Checkbox
             label={t('adminPortal.users.includeSubAccounts')}
             data-include-sub
             checked={query.includeSubTenants}
-            onChange={(event) => {
-              const includeSubTenants = event.currentTarget.checked;
-              setQuery((q) => ({ ...q, includeSubTenants, offset: 0 }));
-            }}
+            onChange={(event) => refine({ includeSubTenants: event.currentTarget.checked })}
           />
         </div>
-        <div css={{ paddingBottom: 8 }}>
+        <div css={{ paddingBottom: space.md }}>
           <Checkbox
             label={t('adminPortal.users.lockedOnly')}
             data-locked-only
             checked={query.isLocked === true}
-            onChange={(event) => {
-              const isLocked = event.currentTarget.checked ? true : undefined;
-              setQuery((q) => ({ ...q, isLocked, offset: 0 }));
-            }}
+            onChange={(event) => refine({ isLocked: event.currentTarget.checked ? true : undefined })}
           />
         </div>
         <Select
           label={t('adminPortal.users.pageSize')}
           data-page-size
           value={String(query.limit)}
-          onChange={(event) => {
-            const limit = Number(event.currentTarget.value);
-            setQuery((q) => ({ ...q, limit, offset: 0 }));
-          }}
+          onChange={(event) => refine({ limit: Number(event.currentTarget.value) })}
         >
           {[...new Set([...PAGE_SIZES, query.limit])]
             .sort((a, b) => a - b)
@@ -408,41 +357,16 @@ export default function UsersPage() {
         </Select>
       </div>
 
-      {notice && (
-        <div data-notice={notice.severity}>
-          <Alert
-            severity={notice.severity}
-            action={{ label: t('adminPortal.form.close'), onClick: () => setNotice(null) }}
-          >
-            {notice.text}
-          </Alert>
-        </div>
-      )}
-
-      {list.status === 'failed' && (
-        <div data-load-error>
-          <Alert severity="error" action={{ label: t('adminPortal.form.retry'), onClick: reload }}>
-            {t('adminPortal.form.loadFailed', { error: list.error ?? '' })}
-          </Alert>
-        </div>
-      )}
+      <PageNotice notice={notice} onClose={() => setNotice(null)} />
+      {list.status === 'failed' && <LoadError error={list.error ?? ''} onRetry={reload} />}
 
       <UsersTable
         users={list.items}
         rolesOf={users.rolesOf}
         groupsOf={users.groupsOf}
         applicationsOf={multiApps ? apps.applicationsOf : null}
-        sorting={sorting}
-        onSortingChange={(next) => {
-          const first = next[0];
-          if (!first) return;
-          setQuery((q) => ({
-            ...q,
-            sortBy: sortFieldOf(first.id),
-            order: first.desc ? 'DESC' : 'ASC',
-            offset: 0,
-          }));
-        }}
+        sorting={users.sorting}
+        onSortingChange={users.sortBy}
         selfId={self?.id}
         tenantId={self?.tenantId}
         actionsFor={showActions ? actionsFor : null}
@@ -456,11 +380,7 @@ export default function UsersPage() {
       />
 
       <div data-pages={list.totalPages}>
-        <Pagination
-          page={query.offset}
-          pageCount={list.totalPages}
-          onPage={(page) => setQuery((q) => ({ ...q, offset: page }))}
-        />
+        <Pagination page={query.offset} pageCount={list.totalPages} onPage={users.setPage} />
       </div>
 
       {canWrite && <InviteLinkSection />}
@@ -528,6 +448,6 @@ export default function UsersPage() {
           ? t('adminPortal.users.deleteText', { name: name(open.user), email: open.user.email })
           : ''}
       </ConfirmDialog>
-    </section>
+    </PortalPage>
   );
 }

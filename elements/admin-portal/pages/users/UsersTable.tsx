@@ -4,9 +4,11 @@ import type { GroupLite, RoleLite, TeamUser } from '../../../../shared/api/team'
 import { useT } from '../../../../shared/i18n/useT';
 import type { MessageKey } from '../../../../shared/i18n/translate';
 import { DataTable, type ColumnDef, type SortingState } from '../../../../shared/ui/DataTable';
-import { ActionsMenu, type MenuAction } from './ActionsMenu';
+import { ActionsMenu } from '../../kit/ActionsMenu';
+import type { RowAction } from '../../kit/RowActions';
 import { isTemporary, userStatus, type UserStatus } from './userStatus';
 import { SORTABLE_COLUMNS } from './usersQuery';
+import { size, space } from '../../../../themes/tokens';
 
 const statusColor: Record<UserStatus, string> = {
   active: 'var(--fe-color-success)',
@@ -27,9 +29,9 @@ const statusLabel: Record<UserStatus, MessageKey> = {
 const pill = {
   display: 'inline-flex',
   alignItems: 'center',
-  gap: 6,
-  padding: '1px 8px',
-  borderRadius: 999,
+  gap: space.sm,
+  padding: `1px ${space.md}`,
+  borderRadius: size.radiusPill,
   border: '1px solid var(--fe-color-border)',
   fontSize: '0.85em',
   whiteSpace: 'nowrap',
@@ -73,7 +75,7 @@ export interface UsersTableProps {
   /** The tenant the page acts on: users of sub-accounts only are shown without actions. */
   tenantId: string | undefined;
   /** Null: no actions column (the user may not change users). */
-  actionsFor: ((user: TeamUser) => MenuAction[]) | null;
+  actionsFor: ((user: TeamUser) => RowAction[]) | null;
   emptyMessage: string;
   /** The page of users is loading (skeleton rows before the first answer). */
   loading?: boolean;
@@ -147,7 +149,7 @@ export function UsersTable(props: UsersTableProps) {
         cell: ({ row }) => {
           const roles = rolesOf(row.original);
           return (
-            <div data-roles css={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+            <div data-roles css={{ display: 'flex', flexWrap: 'wrap', gap: space.xs }}>
               {roles.length ? (
                 roles.map((role) => (
                   <span key={role.id} css={pill} data-role={role.id}>
@@ -170,7 +172,7 @@ export function UsersTable(props: UsersTableProps) {
         cell: ({ row }) => {
           const groups = groupsOf(row.original);
           return (
-            <div data-groups css={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+            <div data-groups css={{ display: 'flex', flexWrap: 'wrap', gap: space.xs }}>
               {groups.length ? (
                 groups.map((group) => (
                   <span key={group.id} css={pill}>
@@ -196,7 +198,7 @@ export function UsersTable(props: UsersTableProps) {
               cell: ({ row }) => {
                 const apps = applicationsOf(row.original);
                 return (
-                  <div data-applications css={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+                  <div data-applications css={{ display: 'flex', flexWrap: 'wrap', gap: space.xs }}>
                     {apps.length ? (
                       apps.map((app) => (
                         <span
@@ -229,7 +231,7 @@ export function UsersTable(props: UsersTableProps) {
           const status = userStatus(user);
           const outside = tenantId !== undefined && !user.tenantIds?.includes(tenantId);
           return (
-            <div data-status={status} css={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
+            <div data-status={status} css={{ display: 'flex', flexWrap: 'wrap', gap: space.xs }}>
               <span css={pill}>
                 <Dot color={statusColor[status]} />
                 {t(statusLabel[status])}

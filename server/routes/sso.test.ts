@@ -1,0 +1,371 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { and, eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { paths } from '../../shared/api/paths';
+import { ssoPaths } from '../../shared/api/sso';
+import { audits, sessions, userIdentities, userRoles, users, userTenants } from '../db/schema';
+import { fixtures, testServer, type TestServer } from '../testing';
+import { testBrowser } from '../testing/idp/browser';
+import { startOidcProvider, type LocalOidcProvider } from '../testing/idp/oidc';
+import { makeCertificate, startSamlIdp, type LocalSamlIdp } from '../testing/idp/saml';
+
+const ORIGIN = 'http://localhost:8080';
+
+describe('SSO: OIDC relying party and SAML service provider against local identity providers', () => {
+  let t: TestServer;
+  let f: ReturnType<typeof fixtures>;
+  let oidc: LocalOidcProvider;
+  let saml: LocalSamlIdp;
+  let acme: string;
+  let oidcConfigId: string;
+  let samlConfigId: string;
+
+  const register = async (body: Record<string, unknown>) => {
+    const res = await t.app.request('/dev/sso-configurations', t.json(body));
+    return f.json<{
+      id: string;
+      startUrl: string;
+      redirectUri: string;
+      sp: { acsUrl: string; entityId: string };
+    }>(res);
+  };
+
+  before(async () => {
+    t = await testServer();
+    f = fixtures(t);
+    acme = await f.tenantId('Acme');
+    oidc = await startOidcProvider({ redirectUris: [`${ORIGIN}${ssoPaths.oidcCallback.path}`] });
+    saml = await startSamlIdp();
+    oidcConfigId = (
+      await register({
+        tenant: 'Acme',
+        kind: 'oidc',
+        domains: ['oidc.test'],
+        config: { issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret },
+        defaultRoleKeys: ['Viewer'],
+      })
+    ).id;
+    samlConfigId = (
+      await register({
+        tenant: 'Acme',
+        kind: 'saml',
+        domains: ['saml.test'],
+        config: { entryPoint: saml.entryPoint, idpCert: saml.cert, idpIssuer: saml.entityId },
+        defaultRoleKeys: ['Editor'],
+      })
+    ).id;
+  });
+  after(async () => {
+    await oidc?.close();
+    await saml?.close();
+    await t?.close();
+  });
+
+  const startUrl = (id: string) => `${ssoPaths.ssoStart.path}?configurationId=${id}`;
+
+  /** Runs an OIDC SSO flow in a new browser up to the login box's callback route. */
+  const oidcFlow = async (account: Parameters<LocalOidcProvider['signInAs']>[0]) => {
+    const browser = testBrowser(t.app, ORIGIN);
+    oidc.signInAs(account);
+    const landed = await browser.navigate(startUrl(oidcConfigId));
+    return { browser, landed };
+  };
+  const postLogin = (browser: ReturnType<typeof testBrowser>, route: { path: string }, code: string) =>
+    browser.app(route.path, t.json({ code }));
+
+  it('[LOGIN-007] the SSO address of pre-login leaves for the OIDC provider: code flow, PKCE S256, state, nonce', async () => {
+    const res = await t.app.request(startUrl(oidcConfigId));
+    assert.equal(res.status, 302);
+    const to = new URL(res.headers.get('location')!);
+    assert.equal(to.origin, oidc.issuer);
+    assert.equal(to.searchParams.get('response_type'), 'code');
+    assert.equal(to.searchParams.get('code_challenge_method'), 'S256');
+    assert.ok((to.searchParams.get('code_challenge') ?? '').length >= 43);
+    assert.ok((to.searchParams.get('state') ?? '').length >= 40);
+    assert.ok(to.searchParams.get('nonce'));
+    assert.equal(to.searchParams.get('redirect_uri'), `${ORIGIN}${ssoPaths.oidcCallback.path}`);
+    assert.match(res.headers.get('set-cookie') ?? '', /fe_sso_binding=.*HttpOnly.*/i);
+  });
+
+  it('[ROUTE-013] OIDC SSO creates the user in the tenant with the default roles; the login code opens a session (amr ext)', async () => {
+    const { browser, landed } = await oidcFlow({
+      sub: 'oidc-new-1',
+      email: 'new.person@oidc.test',
+      email_verified: true,
+      name: 'New Person',
+    });
+    assert.equal(landed.pathname, '/account/oidc/callback');
+    const code = landed.searchParams.get('code');
+    assert.ok(code, `a login code in ${landed.href}`);
+    const body = await f.json<{ accessToken: string; user: { email: string } }>(
+      await postLogin(browser, paths.auth.oidcPostLogin, code),
+    );
+    assert.equal(body.user.email, 'new.person@oidc.test');
+    const claims = decodeJwt(body.accessToken);
+    assert.equal(claims.tenantId, acme);
+    const [user] = await f.db.select().from(users).where(eq(users.email, 'new.person@oidc.test'));
+    assert.equal(user!.provider, 'oidc');
+    assert.equal(user!.verified, true);
+    const roles = await f.db.select().from(userRoles).where(eq(userRoles.userId, user!.id));
+    assert.deepEqual(
+      roles.map((r) => r.roleId),
+      [await f.roleId('Viewer')],
+    );
+    const [identity] = await f.db.select().from(userIdentities).where(eq(userIdentities.userId, user!.id));
+    assert.equal(identity!.provider, `sso:${oidcConfigId}`);
+    assert.equal(identity!.subject, 'oidc-new-1');
+    const [session] = await f.db.select().from(sessions).where(eq(sessions.userId, user!.id));
+    assert.deepEqual(session!.amr, ['ext']);
+
+    // The code is single-use.
+    assert.deepEqual(await f.errorsOf(await postLogin(browser, paths.auth.oidcPostLogin, code), 401), [
+      'Failed to authenticate',
+    ]);
+
+    // The next sign-in finds the same user through the linked identity.
+    const again = await oidcFlow({ sub: 'oidc-new-1', email: 'new.person@oidc.test', email_verified: true });
+    const second = await f.json<{ user: { id: string } }>(
+      await postLogin(again.browser, paths.auth.oidcPostLogin, again.landed.searchParams.get('code')!),
+    );
+    assert.equal(second.user.id, user!.id);
+  });
+
+  it('[ROUTE-013] a login code works only in the browser that started the flow and only at its own post-login', async () => {
+    const { browser, landed } = await oidcFlow({
+      sub: 'oidc-2',
+      email: 'two@oidc.test',
+      email_verified: true,
+    });
+    const code = landed.searchParams.get('code')!;
+    // Another browser (no binding cookie): refused.
+    const other = testBrowser(t.app, ORIGIN);
+    await f.errorsOf(await postLogin(other, paths.auth.oidcPostLogin, code), 401);
+    // The SAML post-login does not take an OIDC code.
+    await f.errorsOf(await postLogin(browser, paths.auth.postLogin, code), 401);
+    await f.json(await postLogin(browser, paths.auth.oidcPostLogin, code));
+  });
+
+  it('[LOGIN-020] a replayed OIDC state is refused: the callback sends the browser to the failure screen', async () => {
+    const browser = testBrowser(t.app, ORIGIN);
+    oidc.signInAs({ sub: 'oidc-3', email: 'three@oidc.test', email_verified: true });
+    // Walk the redirects by hand to keep the IdP's answer to our callback.
+    let callback: URL | null = null;
+    const start = await browser.app(startUrl(oidcConfigId));
+    let next = new URL(start.headers.get('location')!);
+    for (let i = 0; i < 10; i++) {
+      const cookie = [...browser.cookies(next.host)].map(([k, v]) => `${k}=${v}`).join('; ');
+      const res = await fetch(next, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+      for (const line of res.headers.getSetCookie()) {
+        const [pair = ''] = line.split(';');
+        const at = pair.indexOf('=');
+        browser.cookies(next.host).set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      next = new URL(res.headers.get('location')!, next);
+      if (next.origin === ORIGIN) {
+        callback = next;
+        break;
+      }
+    }
+    assert.ok(callback, 'the IdP sent the browser back');
+    const first = await browser.app(`${callback.pathname}${callback.search}`);
+    assert.match(new URL(first.headers.get('location')!).searchParams.get('code') ?? '', /.{20,}/);
+    const replay = await browser.app(`${callback.pathname}${callback.search}`);
+    const to = new URL(replay.headers.get('location')!);
+    assert.equal(to.pathname, '/account/oidc/callback');
+    assert.equal(to.searchParams.get('error'), 'login_failed');
+    assert.equal(to.searchParams.get('code'), null);
+  });
+
+  it('[LOGIN-020] an OIDC provider that refuses the user sends the browser to the failure screen, with an audit row', async () => {
+    const { landed } = await oidcFlow(null);
+    assert.equal(landed.pathname, '/account/oidc/callback');
+    assert.equal(landed.searchParams.get('error'), 'login_failed');
+    const rows = await f.db.select().from(audits).where(eq(audits.action, 'User login failed'));
+    assert.ok(rows.some((r) => (r.json as { method?: string }).method === 'sso-oidc'));
+  });
+
+  it('never links an existing account by an email the OIDC provider does not mark verified; links it when verified', async () => {
+    const existing = await f.createUser({
+      email: 'existing@oidc.test',
+      tenants: [{ id: acme, roles: ['Admin'] }],
+    });
+    const unverified = await oidcFlow({
+      sub: 'attacker-1',
+      email: 'existing@oidc.test',
+      email_verified: false,
+    });
+    assert.equal(unverified.landed.searchParams.get('error'), 'login_failed');
+    assert.equal(unverified.landed.searchParams.get('code'), null);
+    const none = await f.db.select().from(userIdentities).where(eq(userIdentities.userId, existing.id));
+    assert.equal(none.length, 0);
+    const notLinked = await f.db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.action, 'External identity not linked'), eq(audits.userId, existing.id)));
+    assert.equal(notLinked.length, 1);
+
+    const verified = await oidcFlow({ sub: 'owner-1', email: 'existing@oidc.test', email_verified: true });
+    const body = await f.json<{ user: { id: string } }>(
+      await postLogin(verified.browser, paths.auth.oidcPostLogin, verified.landed.searchParams.get('code')!),
+    );
+    assert.equal(body.user.id, existing.id);
+    const linked = await f.db.select().from(userIdentities).where(eq(userIdentities.userId, existing.id));
+    assert.deepEqual(
+      linked.map((l) => l.subject),
+      ['owner-1'],
+    );
+  });
+
+  it('a member disabled in the configuration tenant is refused', async () => {
+    const user = await f.createUser({ email: 'off@oidc.test', tenants: [{ id: acme, disabled: true }] });
+    await f.db.insert(userIdentities).values({
+      id: `id-${user.id}`,
+      userId: user.id,
+      provider: `sso:${oidcConfigId}`,
+      subject: 'off-1',
+    });
+    const { landed } = await oidcFlow({ sub: 'off-1', email: 'off@oidc.test', email_verified: true });
+    assert.equal(landed.searchParams.get('error'), 'login_failed');
+  });
+
+  // ------------------------------------------------------------------------------------------------------
+  // SAML
+
+  /** Starts a SAML flow: the browser, the AuthnRequest the IdP got, and the ACS to post to. */
+  const samlStart = async () => {
+    const browser = testBrowser(t.app, ORIGIN);
+    const res = await browser.app(startUrl(samlConfigId));
+    assert.equal(res.status, 302);
+    const location = res.headers.get('location')!;
+    assert.ok(location.startsWith(saml.entryPoint), location);
+    return { browser, request: saml.readRequest(location) };
+  };
+  const postAcs = (browser: ReturnType<typeof testBrowser>, SAMLResponse: string, RelayState: string) =>
+    browser.app(ssoPaths.samlAcs.path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ SAMLResponse, RelayState }).toString(),
+    });
+  const landing = (res: Response) => {
+    assert.equal(res.status, 302);
+    return new URL(res.headers.get('location')!);
+  };
+
+  it('[ROUTE-014] SAML SSO: a signed assertion for this SP creates the user; the login code opens a session', async () => {
+    const { browser, request } = await samlStart();
+    assert.equal(request.acsUrl, `${ORIGIN}${ssoPaths.samlAcs.path}`);
+    assert.equal(request.spEntityId, `${ORIGIN}${ssoPaths.samlMetadata.path}`);
+    const user = { nameId: 'sam@saml.test', email: 'sam@saml.test', name: 'Sam L' };
+    const to = landing(await postAcs(browser, saml.respond(request, user), request.relayState));
+    assert.equal(to.pathname, '/account/saml/callback');
+    const code = to.searchParams.get('code');
+    assert.ok(code, to.href);
+    const body = await f.json<{ user: { email: string } }>(
+      await postLogin(browser, paths.auth.postLogin, code),
+    );
+    assert.equal(body.user.email, 'sam@saml.test');
+    const [row] = await f.db.select().from(users).where(eq(users.email, 'sam@saml.test'));
+    assert.equal(row!.provider, 'saml');
+    const roles = await f.db.select().from(userRoles).where(eq(userRoles.userId, row!.id));
+    assert.deepEqual(
+      roles.map((r) => r.roleId),
+      [await f.roleId('Editor')],
+    );
+    const member = await f.db.select().from(userTenants).where(eq(userTenants.userId, row!.id));
+    assert.deepEqual(
+      member.map((m) => m.tenantId),
+      [acme],
+    );
+
+    // The same RelayState again (a replayed POST): refused.
+    const replay = landing(await postAcs(browser, saml.respond(request, user), request.relayState));
+    assert.equal(replay.searchParams.get('error'), 'login_failed');
+  });
+
+  /** The reason of the newest failed-login audit row. */
+  const lastFailure = async () => {
+    const rows = await f.db.select().from(audits).where(eq(audits.action, 'User login failed'));
+    rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    return String((rows.at(-1)?.json as { reason?: string }).reason);
+  };
+
+  const refusedWith = async (tweaks: Parameters<LocalSamlIdp['respond']>[2], why: RegExp) => {
+    const { browser, request } = await samlStart();
+    const user = { nameId: 'eve@saml.test', email: 'eve@saml.test' };
+    const to = landing(await postAcs(browser, saml.respond(request, user, tweaks), request.relayState));
+    assert.equal(to.pathname, '/account/saml/callback', String(why));
+    assert.equal(to.searchParams.get('error'), 'login_failed', String(why));
+    assert.equal(to.searchParams.get('code'), null, String(why));
+    assert.match(await lastFailure(), why);
+  };
+
+  it('[LOGIN-020] SAML: an assertion for another audience is refused', async () => {
+    await refusedWith({ audience: 'https://another-sp.example/metadata' }, /audience mismatch/);
+  });
+  it('[LOGIN-020] SAML: a signature of another key is refused', async () => {
+    await refusedWith({ signWith: await makeCertificate() }, /Invalid signature/);
+  });
+  it('[LOGIN-020] SAML: an unsigned or tampered assertion is refused', async () => {
+    await refusedWith({ unsigned: true }, /Invalid signature/);
+    await refusedWith({ tamperNameId: 'admin@acme.test' }, /Invalid signature/);
+  });
+  it('[LOGIN-020] SAML: an expired assertion is refused', async () => {
+    await refusedWith({ shiftMs: -60 * 60_000 }, /No valid subject confirmation|expired/);
+  });
+  it('[LOGIN-020] SAML: an answer to another request or for another recipient is refused', async () => {
+    await refusedWith({ inResponseTo: '_not-our-request' }, /InResponseTo/);
+    await refusedWith({ recipient: 'https://elsewhere.example/acs' }, /not for this ACS/);
+  });
+  it('SAML: a RelayState used from another browser is refused', async () => {
+    const { request } = await samlStart();
+    const stranger = testBrowser(t.app, ORIGIN);
+    const user = { nameId: 'x@saml.test', email: 'x@saml.test' };
+    const to = landing(await postAcs(stranger, saml.respond(request, user), request.relayState));
+    assert.equal(to.searchParams.get('error'), 'login_failed');
+  });
+
+  it('SAML: an existing account is linked only for an email in a domain the configuration claims', async () => {
+    const outsider = await f.createUser({ email: 'someone@elsewhere.test', tenants: [{ id: acme }] });
+    let { browser, request } = await samlStart();
+    let to = landing(
+      await postAcs(
+        browser,
+        saml.respond(request, { nameId: 'evil-1', email: 'someone@elsewhere.test' }),
+        request.relayState,
+      ),
+    );
+    assert.equal(to.searchParams.get('error'), 'login_failed');
+    assert.equal(
+      (await f.db.select().from(userIdentities).where(eq(userIdentities.userId, outsider.id))).length,
+      0,
+    );
+
+    const insider = await f.createUser({ email: 'kim@saml.test', tenants: [{ id: acme }] });
+    ({ browser, request } = await samlStart());
+    to = landing(
+      await postAcs(
+        browser,
+        saml.respond(request, { nameId: 'kim-1', email: 'kim@saml.test' }),
+        request.relayState,
+      ),
+    );
+    const body = await f.json<{ user: { id: string } }>(
+      await postLogin(browser, paths.auth.postLogin, to.searchParams.get('code')!),
+    );
+    assert.equal(body.user.id, insider.id);
+  });
+
+  it('the SP metadata names the ACS; the public SSO configuration says only whether SSO is active', async () => {
+    const metadata = await (await t.app.request(ssoPaths.samlMetadata.path)).text();
+    assert.match(metadata, new RegExp(`Location="${ORIGIN}${ssoPaths.samlAcs.path}"`));
+    const pub = await f.json(await t.app.request(paths.auth.getSSOPublicConfiguration.path));
+    assert.deepEqual(pub, { isActive: true });
+  });
+
+  it('[LOGIN-020] an unknown configuration sends the browser to the failure screen', async () => {
+    const res = await t.app.request(startUrl('no-such-configuration'));
+    const to = landing(res);
+    assert.equal(to.searchParams.get('error'), 'login_failed');
+  });
+});
