@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.get('/.well-known/jwks.json', (c) => c.json(tokens.jwks()));
 
   // Each family's sub-app at its common path prefix; its endpoint table states the regime and the budget of
-  // every route (routes/endpoints.ts). The portal families still mount at `/`.
+  // every route (routes/endpoints.ts).
   const families: SubApp[] = [
     authRoutes(deps),
     mfaLoginRoutes(deps),
@@ -106,16 +106,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     mfaWebauthnRoutes(deps),
     webauthnRoutes(deps),
     devRoutes(deps),
+    rolesRoutes(deps),
+    groupsRoutes(deps),
+    accountSettingsRoutes(deps),
+    profileRoutes(deps),
+    teamRoutes(deps),
+    applicationsRoutes(deps),
+    securityPolicyRoutes(deps),
   ].flat();
   // A family whose paths share no root (e.g. `/identity/...` and `/team/...`) mounts at `/`.
   for (const family of families) app.route(family.prefix || '/', family.app);
-  app.route('/', rolesRoutes(deps));
-  app.route('/', groupsRoutes(deps));
-  app.route('/', accountSettingsRoutes(deps));
-  app.route('/', profileRoutes(deps));
-  app.route('/', teamRoutes(deps));
-  app.route('/', applicationsRoutes(deps));
-  app.route('/', securityPolicyRoutes(deps));
 
   app.route('/', hostedRoutes(deps));
   // The browser bundles, as a CDN would serve them: /cdn/<version>/login-box/index.js, ...

@@ -188,7 +188,8 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
   const fresh = () => `matrix-${randomUUID().slice(0, 8)}`;
 
   /** How to call each endpoint on the own tenant and on the other one. */
-  const calls: Record<string, (scope: Scope) => Promise<Call>> = {
+  /** The caller's token, for a call that needs a step of the caller's own first (a mailed code). */
+  const calls: Record<string, (scope: Scope, callerToken: string) => Promise<Call>> = {
     // Users (team)
     [`GET ${paths.users.getUsersV2.path}`]: plain(paths.users.getUsersV2.path),
     [`GET ${paths.users.getUsersV3.path}`]: plain(`${paths.users.getUsersV3.path}?_includeSubTenants=true`),
@@ -372,6 +373,16 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
     [`PUT ${paths.teams.updateProfileImage.path}`]: plain(paths.teams.updateProfileImage.path, () => ({
       image: PNG,
     })),
+    [`POST ${paths.teams.updateEmail.path}`]: plain(paths.teams.updateEmail.path, () => ({
+      email: `${fresh()}@matrix.test`,
+    })),
+    // The code mailed to the new address by the caller's own updateEmail.
+    [`POST ${paths.teams.verifyEmail.path}`]: async (_scope, callerToken) => {
+      const email = `${fresh()}@matrix.test`;
+      await f.json(await f.request('POST', paths.teams.updateEmail.path, callerToken, { email }));
+      const code = (await f.mailTo(email)).text.match(/\b(\d{6})\b/)![1]!;
+      return { path: paths.teams.verifyEmail.path, body: { email, code } };
+    },
     [`GET ${paths.auth.getMeV2.path}`]: plain(paths.auth.getMeV2.path),
     [`GET ${paths.auth.getUserAuthorization.path}`]: plain(paths.auth.getUserAuthorization.path),
     [`PUT ${paths.teams.updateProfile.path}`]: plain(paths.teams.updateProfile.path, () => ({
@@ -515,7 +526,7 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
           const sessionId = randomUUID();
           await f.db.insert(sessions).values({ id: sessionId, userId: caller.id, tenantId: acme });
           const token = await caller.tokenIn(acme);
-          const call = await calls[`${endpoint.method} ${endpoint.path}`]!(scope);
+          const call = await calls[`${endpoint.method} ${endpoint.path}`]!(scope, token);
           const path = call.path.replace(encodeURIComponent('{caller}'), sessionId);
           const label = `${role} ${endpoint.method} ${endpoint.path} (${scope})`;
           const before = scope === 'other' ? await otherTenantState() : '';

@@ -2,7 +2,7 @@
 // logo, and the account's custom login box (TENANTS-006/007), saved with the same PUT; the box's look is also
 // answered publicly, to the login box of the account's users.
 import { eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { type Context } from 'hono';
 import { z } from 'zod';
 import { accountSettingsContracts as asc } from '../../shared/api/contracts/accountSettings';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
@@ -13,7 +13,7 @@ import { tenants } from '../db/schema';
 import { MAX_IMAGE_DATA_URL, parseDataImage } from '../images/dataImage';
 import { tenantPermissions } from '../middleware/authorize';
 import { findTenant, type TenantRow } from '../tenants/tenants';
-import { actor, endpoint, mounter, publicEndpoint, type Endpoint } from './endpoints';
+import { actor, endpoint, publicEndpoint, type Endpoint, family, type SubApp } from './endpoints';
 
 /** Routes of the account page, with the permission each requires. */
 export const accountSettingsEndpointsByName = {
@@ -146,10 +146,9 @@ const localisation = (t: TenantRow) => ({
 // Routes
 
 /** Account settings of the caller's tenant (the token's tenant, never one named in the request). */
-export function accountSettingsRoutes(services: Services): Hono<AppEnv> {
+export function accountSettingsRoutes(services: Services): SubApp {
   const { db, vendorId } = services;
-  const app = new Hono<AppEnv>();
-  const on = mounter(app, services);
+  const { on, done } = family(services, accountSettingsEndpointsByName);
   const e = accountSettingsEndpointsByName;
 
   async function tenantOf(tenantId: string) {
@@ -230,5 +229,5 @@ export function accountSettingsRoutes(services: Services): Hono<AppEnv> {
     return c.json(settingsView(row!));
   });
 
-  return app;
+  return done();
 }

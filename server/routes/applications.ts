@@ -10,13 +10,12 @@
 //   that everyone may use it, and a list of every user of a large tenant is not an answer.
 // Only users of the caller's tenant are ever read or changed; another tenant's user id is an unknown user.
 import { and, eq, inArray } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { applicationsContracts as ac } from '../../shared/api/contracts/applications';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
-import { apiError, readBody, type AppEnv, type Services } from '../context';
+import { apiError, readBody, type Services } from '../context';
 import {
   accessTypeOf,
   applicationIdsOfUsers,
@@ -29,7 +28,7 @@ import {
 import { applications, applicationUsers } from '../db/schema';
 import { findMember, membersAmong } from '../tenants/members';
 import { readQuery } from '../signup/validation';
-import { actor, endpoint, mounter, type Endpoint } from './endpoints';
+import { actor, endpoint, type Endpoint, family, type SubApp } from './endpoints';
 
 const READ = 'fe.secure.read.users';
 const WRITE = 'fe.secure.write.users';
@@ -94,10 +93,9 @@ const assignmentBody = ac.assignUserToApplications.body.transform((b) => ({
 // ---------------------------------------------------------------------------------------------------------
 // Routes
 
-export function applicationsRoutes(services: Services): Hono<AppEnv> {
+export function applicationsRoutes(services: Services): SubApp {
   const { db, vendorId } = services;
-  const app = new Hono<AppEnv>();
-  const on = mounter(app, services);
+  const { on, done } = family(services, applicationsEndpointsByName);
   const e = applicationsEndpointsByName;
 
   async function views(tenantId: string, rows: AppRow[]): Promise<ApplicationView[]> {
@@ -259,5 +257,5 @@ export function applicationsRoutes(services: Services): Hono<AppEnv> {
     return c.json(await appsOf(tenantId, body.userId));
   });
 
-  return app;
+  return done();
 }

@@ -2,7 +2,7 @@
 // Every group, role and user id is looked up within the token's tenant: another tenant's id is a 404.
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { type Context } from 'hono';
 import { z } from 'zod';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { groupsContracts as gc } from '../../shared/api/contracts/groups';
@@ -15,7 +15,7 @@ import { assertHoldsAll, roleKeys } from '../middleware/authorize';
 import { withRoleViews } from '../roles/views';
 import { findVisibleRoles } from '../roles/visibility';
 import { assertMembers } from '../tenants/members';
-import { actor, endpoint, mounter, type Endpoint } from './endpoints';
+import { actor, endpoint, type Endpoint, family, type SubApp } from './endpoints';
 
 const READ = 'fe.secure.read.groups';
 const WRITE = 'fe.secure.write.groups';
@@ -103,10 +103,9 @@ const CONFIGURATION_KIND = 'groups';
 // Routes
 
 /** Groups of the caller's tenant and their configuration. */
-export function groupsRoutes(services: Services): Hono<AppEnv> {
+export function groupsRoutes(services: Services): SubApp {
   const { db, vendorId } = services;
-  const app = new Hono<AppEnv>();
-  const on = mounter(app, services);
+  const { on, done } = family(services, groupsEndpointsByName);
   const e = groupsEndpointsByName;
 
   /** Groups as the API answers them (GROUPS-001): roles and users as objects, metadata as JSON text. */
@@ -445,5 +444,5 @@ export function groupsRoutes(services: Services): Hono<AppEnv> {
     return c.json(await groupView(row!));
   });
 
-  return app;
+  return done();
 }

@@ -47,11 +47,17 @@ describe('profile', () => {
   const picture = async () =>
     (await t.services.db.select().from(users).where(eq(users.id, user.id)))[0]!.profilePictureUrl;
 
-  it('the table lists the upload route for any signed-in user; without a token it is 401', async () => {
+  it('the table lists the upload and email-change routes for any signed-in user; without a token it is 401', async () => {
     assert.deepEqual(
       profileEndpoints.map(({ method, path, permission }) => ({ method, path, permission })),
-      [{ method: 'PUT', path: paths.teams.updateProfileImage.path, permission: null }],
+      [
+        { method: 'PUT', path: paths.teams.updateProfileImage.path, permission: null },
+        { method: 'POST', path: paths.teams.updateEmail.path, permission: null },
+        { method: 'POST', path: paths.teams.verifyEmail.path, permission: null },
+      ],
     );
+    for (const route of [paths.teams.updateEmail, paths.teams.verifyEmail])
+      assert.equal((await t.app.request(route.path, { method: 'POST' })).status, 401, route.path);
     assert.equal((await upload(form(pngBytes(), 'image/png'), null)).status, 401);
     assert.equal((await upload(form(pngBytes(), 'image/png'), 'not.a.jwt')).status, 401);
   });

@@ -1,7 +1,7 @@
-// The signed-in user's profile picture (PROFILE-002). The profile fields themselves (PROFILE-001/004) are
-// saved by PUT users v2 me in routes/account.ts.
+// The signed-in user's profile picture (PROFILE-002) and email change. The profile fields themselves
+// (PROFILE-001/004) are saved by PUT users v2 me in routes/account/profile.ts.
 import { and, eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { type Context } from 'hono';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
@@ -9,13 +9,14 @@ import { profileContracts as pc } from '../../shared/api/contracts/profile';
 import { apiError, readBody, type AppEnv, type Services } from '../context';
 import { users } from '../db/schema';
 import { dataImageOf, MAX_IMAGE_BYTES, parseDataImage } from '../images/dataImage';
-import { requireUser } from '../middleware/bearer';
 import { requestEmailChange, verifyEmailChange } from '../team/email';
-import { actor, endpoint, mounter, type Endpoint } from './endpoints';
+import { actor, endpoint, userEndpoint, type Endpoint, family, type SubApp } from './endpoints';
 
 /** Routes of the profile page mounted here, with the permission each requires (null: any signed-in user). */
 export const profileEndpointsByName = {
   updateProfileImage: endpoint(paths.teams.updateProfileImage, null, "the caller's own picture only"),
+  updateEmail: userEndpoint(paths.teams.updateEmail),
+  verifyEmail: userEndpoint(paths.teams.verifyEmail),
 } as const;
 
 export const profileEndpoints: Endpoint[] = Object.values(profileEndpointsByName);
@@ -52,10 +53,9 @@ async function readPicture(c: Context<AppEnv>): Promise<string> {
 }
 
 /** The signed-in user's profile picture. */
-export function profileRoutes(services: Services): Hono<AppEnv> {
+export function profileRoutes(services: Services): SubApp {
   const { db, vendorId } = services;
-  const app = new Hono<AppEnv>();
-  const on = mounter(app, services);
+  const { on, done } = family(services, profileEndpointsByName);
 
   // Answers the new picture URL as text, as the upload call does; the picture is kept as a data URL.
   on(profileEndpointsByName.updateProfileImage, async (c) => {
@@ -71,18 +71,16 @@ export function profileRoutes(services: Services): Hono<AppEnv> {
   });
 
   // The user's email, changed with a code mailed to the new address (Frontegg's updateEmail / verifyEmail).
-  // Not in the table above: the portal's pages do not call them (the authorization matrix covers the pages).
-  const signedIn = requireUser(services.tokens);
-  app.post(paths.teams.updateEmail.path, signedIn, async (c) => {
+  on(profileEndpointsByName.updateEmail, async (c) => {
     const { email } = await readBody(c, pc.updateEmail.body);
     await requestEmailChange(services, c, c.get('auth').sub, email);
     return c.json({} satisfies AnswerOf<typeof pc.updateEmail>);
   });
-  app.post(paths.teams.verifyEmail.path, signedIn, async (c) => {
+  on(profileEndpointsByName.verifyEmail, async (c) => {
     const { email, code } = await readBody(c, pc.verifyEmail.body);
     await verifyEmailChange(services, c, c.get('auth'), email, code);
     return c.json({} satisfies AnswerOf<typeof pc.verifyEmail>);
   });
 
-  return app;
+  return done();
 }

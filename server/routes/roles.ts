@@ -3,7 +3,7 @@
 // change (the caller can see it), another tenant's role 404 (never revealed).
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { Hono, type Context, type Handler } from 'hono';
+import { type Context, type Handler } from 'hono';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { rolesContracts } from '../../shared/api/contracts/roles';
 import { paths } from '../../shared/api/paths';
@@ -13,7 +13,7 @@ import { permissionCategories, permissions, rolePermissions, roles } from '../db
 import { assertHoldsAll } from '../middleware/authorize';
 import { permissionView, roleViews } from '../roles/views';
 import { findOwnRole, findVisibleRoles, visibleRoles, type RoleRow } from '../roles/visibility';
-import { actor, endpoint, mounter, type Endpoint } from './endpoints';
+import { actor, endpoint, type Endpoint, family, type SubApp } from './endpoints';
 
 // ---------------------------------------------------------------------------------------------------------
 // Bodies
@@ -60,10 +60,9 @@ export const rolesEndpoints: Endpoint[] = Object.values(rolesEndpointsByName);
 // Routes
 
 /** Roles, permissions and categories of the caller's tenant. */
-export function rolesRoutes(services: Services): Hono<AppEnv> {
+export function rolesRoutes(services: Services): SubApp {
   const { db, vendorId } = services;
-  const app = new Hono<AppEnv>();
-  const on = mounter(app, services);
+  const { on, done } = family(services, rolesEndpointsByName);
   const e = rolesEndpointsByName;
 
   const roleView = async (row: RoleRow) => (await roleViews(db, [row]))[0]!;
@@ -309,5 +308,5 @@ export function rolesRoutes(services: Services): Hono<AppEnv> {
     );
   });
 
-  return app;
+  return done();
 }

@@ -3,16 +3,15 @@
 // the vendor's, the vendor's global policy, password rules, password rotation and captcha. Each answers the
 // Frontegg shape with the id and dates of the policy row it comes from. The saves stay in routes/account.ts.
 import { and, eq, isNull, or } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { exportSPKI, importJWK, type JWK } from 'jose';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { securityPolicyContracts as sp } from '../../shared/api/contracts/securityPolicy';
 import { paths } from '../../shared/api/paths';
 import { readPolicy, readVendorPolicy, type PolicyKind } from '../account/policies';
-import type { AppEnv, Services } from '../context';
+import type { Services } from '../context';
 import { policies, vendors } from '../db/schema';
 import { PASSWORD_CONFIG } from '../signup/passwordPolicy';
-import { assertAllMounted, endpoint, mounter, publicEndpoint, type Endpoint } from './endpoints';
+import { endpoint, publicEndpoint, type Endpoint, family, type SubApp } from './endpoints';
 
 const READ = 'fe.secure.read.securityPolicy';
 const p = paths.securityPolicy;
@@ -42,10 +41,9 @@ export const securityPolicyEndpoints: Endpoint[] = Object.values(securityPolicyE
 
 type Stored = { id: string; createdAt: string; updatedAt: string };
 
-export function securityPolicyRoutes(services: Services): Hono<AppEnv> {
+export function securityPolicyRoutes(services: Services): SubApp {
   const { db, vendorId, config, tokens } = services;
-  const app = new Hono<AppEnv>();
-  const on = mounter(app, services);
+  const { on, done } = family(services, securityPolicyEndpointsByName);
   const e = securityPolicyEndpointsByName;
 
   /** When the vendor was set up: the date of every value nobody saved. */
@@ -171,6 +169,5 @@ export function securityPolicyRoutes(services: Services): Hono<AppEnv> {
     } satisfies AnswerOf<typeof sp.getCaptchaPolicy>);
   });
 
-  assertAllMounted(securityPolicyEndpoints, app);
-  return app;
+  return done();
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import { type Context } from 'hono';
 import type { z } from 'zod';
 import { phoneContracts as pcs } from '../../shared/api/contracts/phone';
 import { teamContracts as tc, unprefixed, usersListFields } from '../../shared/api/contracts/team';
@@ -15,7 +15,7 @@ import { assertHoldsAll, roleKeys } from '../middleware/authorize';
 import { roleViews } from '../roles/views';
 import { defaultRoleIds, findVisibleRoles, visibleRoles } from '../roles/visibility';
 import { findMember, memberRoleIds, removeMember, setMemberRoles } from '../tenants/members';
-import { actor, assertAllMounted, endpoint, mounter, type Endpoint } from './endpoints';
+import { actor, endpoint, type Endpoint, family, type SubApp } from './endpoints';
 import { createInvitation, mailInvitation } from '../signup/invitations';
 import { activationMail } from '../signup/mails';
 import { findUserByEmail, issueUserToken, otcOf } from '../signup/userTokens';
@@ -105,11 +105,9 @@ function readListQuery(c: Context) {
 // The sub-app
 
 /** The users (team) page: users lists, team members, invitations, invite link, temporary users. */
-export function teamRoutes(services: Services): Hono<AppEnv> {
+export function teamRoutes(services: Services): SubApp {
   const { db, vendorId, config, mailer } = services;
-  const app = new Hono<AppEnv>();
-
-  const on = mounter(app, services);
+  const { on, done } = family(services, teamEndpointsByName);
   const e = teamEndpointsByName;
 
   /** The audit row of a change, naming the caller. */
@@ -467,6 +465,5 @@ export function teamRoutes(services: Services): Hono<AppEnv> {
     return c.json(await viewOf(user.id, tenantId));
   });
 
-  assertAllMounted(teamEndpoints, app);
-  return app;
+  return done();
 }
