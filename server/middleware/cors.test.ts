@@ -264,7 +264,7 @@ describe('[CORS] the built scripts under /cdn/ are public', () => {
     root = mkdtempSync(join(tmpdir(), 'fe-cdn-'));
     mkdirSync(join(root, 'dist/cdn/login-box'), { recursive: true });
     mkdirSync(join(root, 'dist/cdn/chunks'), { recursive: true });
-    writeFileSync(join(root, 'dist/cdn/login-box/index.js'), "import '../../chunks/core-B9tLh1Pw.js';\n");
+    writeFileSync(join(root, 'dist/cdn/login-box/index.js'), "import './../chunks/core-B9tLh1Pw.js';\n");
     writeFileSync(join(root, 'dist/cdn/chunks/core-B9tLh1Pw.js'), 'export const core = 1;\n');
     writeFileSync(join(root, 'dist/cdn/fe-elements.js'), 'window.FeElements = {};\n');
     app = createApp({ ...t.services, root });
