@@ -620,6 +620,8 @@ describe('invitations', () => {
       t.json({ email, name: 'Not The Victim', password: 'attacker-password-1' }),
     );
     assert.equal(signUp.status, 200);
+    // The account is created after the answer (the same path for a new and a registered email).
+    await settled(t.services.db);
     const { userId } = await createInvitation(t.services, {
       email,
       name: 'Victim',
