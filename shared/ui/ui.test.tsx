@@ -7,13 +7,21 @@ import { DataTable, type ColumnDef, type SortingState } from './DataTable';
 import { Dialog } from './Dialog';
 import { FormTextField, fieldRules, useZodForm } from './form';
 import { Tabs } from './Tabs';
+import { themeToCssVars } from '../../themes/cssVars';
+import { createTheme } from '../../themes/theme';
+import { tokenVars } from '../../themes/tokens';
 
 let root: Root | null = null;
 let host: HTMLElement;
 
-/** Renders into the light DOM: without an element's Emotion cache, styles go to the document head. */
+/**
+ * Renders into the light DOM: without an element's Emotion cache, styles go to the document head. The host
+ * declares the theme's variables and the size tokens, as an element's host does.
+ */
 function render(node: React.ReactNode): HTMLElement {
   host = document.createElement('div');
+  const vars = { ...themeToCssVars(createTheme('light')), ...tokenVars };
+  for (const [name, value] of Object.entries(vars)) host.style.setProperty(name, value);
   document.body.append(host);
   root = createRoot(host);
   root.render(node);
