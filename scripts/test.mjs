@@ -35,9 +35,16 @@ function run(command, args, env = {}, quiet = false) {
 const npx = (args) => run('npx', args);
 const layers = [];
 const lastMatch = (text, re) => [...text.matchAll(re)].at(-1);
-/** The titles of the failed tests in a layer's output (web-test-runner's ❌ lines, TAP's `not ok`). */
+/**
+ * The failed tests in a layer's output (web-test-runner's ❌ lines, TAP's `not ok`), each with the first error
+ * line printed after it, so a log cut to its tail still says why.
+ */
 const failedTitles = (text) =>
-  [...text.matchAll(/^\s*❌ (.+)$/gm), ...text.matchAll(/^\s*not ok \d+ - (.+)$/gm)].map((m) => m[1].trim());
+  [...text.matchAll(/^\s*❌ (.+)$/gm), ...text.matchAll(/^\s*not ok \d+ - (.+)$/gm)].map((m) => {
+    const after = text.slice(m.index + m[0].length).split('\n').slice(1, 12);
+    const why = after.find((line) => /error|expected|timed out|did not/i.test(line));
+    return why ? `${m[1].trim()} — ${why.trim().slice(0, 240)}` : m[1].trim();
+  });
 
 // 1. Build: the end-to-end layer loads dist/.
 const build = await run('npm', ['run', 'build', '--silent']);

@@ -1,6 +1,6 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { accessTokenAtom, userAtom, type SessionUser } from '../../shared/auth/session.atoms';
-import { $, axeViolations, mount, resetPage, shadowText } from '../../shared/element/testing';
+import { $, axeViolations, mount, resetPage, shadowText, waitUntil } from '../../shared/element/testing';
 import { entitlementsLoadAtom } from '../../shared/flags/flags.atoms';
 import { startApp } from '../../shared/options/start';
 import { store } from '../../shared/store';

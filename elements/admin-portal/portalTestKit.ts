@@ -1,6 +1,5 @@
 // Test helpers for the portal shell and its personal and account pages: the portal in preview (sample data,
 // 500 ms per answer) with every call of the admin-portal client recorded, and failures on demand.
-import { waitUntil } from '@open-wc/testing';
 import { adminPortalApi, type RequestOptions } from '../../shared/api/client';
 import { ApiError } from '../../shared/api/errors';
 import type { ApiPath } from '../../shared/api/paths';
@@ -14,7 +13,7 @@ import {
 } from '../../shared/api/preview/sampleData';
 import { clearSession } from '../../shared/auth/session';
 import { accessTokenAtom, userAtom } from '../../shared/auth/session.atoms';
-import { $, mount, resetPage } from '../../shared/element/testing';
+import { $, mount, resetPage, waitUntil } from '../../shared/element/testing';
 import { setOptionsAtom } from '../../shared/options/options.atoms';
 import { startApp } from '../../shared/options/start';
 import { store } from '../../shared/store';

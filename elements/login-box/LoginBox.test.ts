@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { userAtom } from '../../shared/auth/session.atoms';
 import { defineElement } from '../../shared/element/defineElement';
 import {
@@ -10,6 +10,7 @@ import {
   shadowText,
   goTo,
   fillLogin,
+  waitUntil,
 } from '../../shared/element/testing';
 import { store } from '../../shared/store';
 import './index';

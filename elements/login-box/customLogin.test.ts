@@ -1,9 +1,18 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { api, type RequestOptions } from '../../shared/api/client';
 import { paths, type ApiPath } from '../../shared/api/paths';
 import { previewFetch } from '../../shared/api/preview/index';
 import { SAMPLE_TENANT_ID } from '../../shared/api/preview/sampleData';
-import { $, axeViolations, goTo, mount, resetPage, setValue, shadowText } from '../../shared/element/testing';
+import {
+  $,
+  axeViolations,
+  goTo,
+  mount,
+  resetPage,
+  setValue,
+  shadowText,
+  waitUntil,
+} from '../../shared/element/testing';
 import { createTheme, themeToCssVars } from '../../themes';
 import { customLoginTenantId, customLoginTheme, keepAccount, safeImage } from './customLogin';
 import { firstPasswordPath, isFirstPassword } from './flows/invitation.machine';

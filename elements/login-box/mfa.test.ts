@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import type { MfaChallenge, MfaDeviceLists } from '../../shared/api/mfa';
 import {
   MFA_ACR,
@@ -7,7 +7,7 @@ import {
   saveStepUpMarker,
   stepUpOutcome,
 } from '../../shared/auth/stepup';
-import { $, axeViolations, goTo, mount, resetPage } from '../../shared/element/testing';
+import { $, axeViolations, goTo, mount, resetPage, waitUntil } from '../../shared/element/testing';
 import { store } from '../../shared/store';
 import { deviceChoices, mfaReducer, mfaStateFrom, verificationStart } from './flows/mfa.machine';
 import { postLoginStep } from './login.machine';

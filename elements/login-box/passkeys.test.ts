@@ -1,6 +1,15 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { passkeyName } from '../../shared/auth/webauthn';
-import { $, axeViolations, goTo, mount, resetPage, setValue, shadowText } from '../../shared/element/testing';
+import {
+  $,
+  axeViolations,
+  goTo,
+  mount,
+  resetPage,
+  setValue,
+  shadowText,
+  waitUntil,
+} from '../../shared/element/testing';
 import { passkeysOffered, postLoginStep, type PasskeysPromptFacts } from './login.machine';
 import './index';
 

@@ -1,5 +1,14 @@
-import { expect, waitUntil } from '@open-wc/testing';
-import { $, axeViolations, fillLogin, mount, resetPage, goTo, setValue } from '../../shared/element/testing';
+import { expect } from '@open-wc/testing';
+import {
+  $,
+  axeViolations,
+  fillLogin,
+  mount,
+  resetPage,
+  goTo,
+  setValue,
+  waitUntil,
+} from '../../shared/element/testing';
 import { accessTokenAtom, userAtom, type SessionUser } from '../../shared/auth/session.atoms';
 import { store } from '../../shared/store';
 import './index';

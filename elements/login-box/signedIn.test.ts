@@ -1,6 +1,6 @@
 // The login route for a user who is already signed in: Continue, or sign in as someone else; at once to the
 // redirectUrl target; and after a sign-in in this box, only its own redirect.
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { previewFetch } from '../../shared/api/preview/index';
 import { clearSession } from '../../shared/auth/session';
 import { accessTokenAtom, userAtom } from '../../shared/auth/session.atoms';
@@ -12,6 +12,7 @@ import {
   mount,
   resetPage,
   shadowText,
+  waitUntil,
 } from '../../shared/element/testing';
 import type { FeNavigateDetail } from '../../shared/options/location';
 import { setOptionsAtom } from '../../shared/options/options.atoms';

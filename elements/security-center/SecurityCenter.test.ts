@@ -1,7 +1,7 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { adminPortalApi, createApiClient, type RequestOptions } from '../../shared/api/client';
 import type { ApiPath } from '../../shared/api/paths';
-import { $, axeViolations, mount, resetPage, shadowText } from '../../shared/element/testing';
+import { $, axeViolations, mount, resetPage, shadowText, waitUntil } from '../../shared/element/testing';
 import { optionsAtom } from '../../shared/options/options.atoms';
 import { store } from '../../shared/store';
 import './index';

@@ -1,9 +1,9 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { store } from '../store';
 import { hostOptionsInputAtom, optionsAtom } from '../options/options.atoms';
 import { configure } from '../options/configure';
 import '../../elements/security-center/index';
-import { $, captureConsole, mount, resetPage, shadowText } from './testing';
+import { $, captureConsole, mount, resetPage, shadowText, waitUntil } from './testing';
 
 afterEach(resetPage);
 

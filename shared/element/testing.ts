@@ -1,12 +1,23 @@
 // Test helpers for element tests (web-test-runner): mount a real custom element, wait for its shadow DOM,
 // check accessibility with axe-core, and reset the page store between tests.
 import axe from 'axe-core';
-import { waitUntil } from '@open-wc/testing';
+import { waitUntil as openWcWaitUntil } from '@open-wc/testing';
 import { clearSession } from '../auth/session';
 import { hostOptionsInputAtom } from '../options/options.atoms';
 import { store } from '../store';
 
 const mounted: HTMLElement[] = [];
+
+/**
+ * open-wc's waitUntil with room for a loaded 2-core machine: 10 s at the least (open-wc's default is 1 s, which
+ * a preview answer of 500 ms and a render can exceed when two test pages share the processor). The limit only
+ * matters when a test fails; a passing wait ends as soon as its predicate holds.
+ */
+export const waitUntil = (
+  predicate: () => unknown,
+  message?: string,
+  options: { timeout?: number; interval?: number } = {},
+) => openWcWaitUntil(predicate, message, { ...options, timeout: Math.max(options.timeout ?? 0, 10_000) });
 
 export async function mount<K extends keyof HTMLElementTagNameMap>(
   tag: K,

@@ -1,6 +1,6 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import '../../elements/security-center/index';
-import { $, mount, resetPage } from './testing';
+import { $, mount, resetPage, waitUntil } from './testing';
 import { setTheme } from './themeSetter';
 
 // Its own test file: a fresh page where no element has rendered yet.

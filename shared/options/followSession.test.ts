@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { api, type RequestOptions } from '../api/client';
 import type { ApiPath } from '../api/paths';
 import { paths } from '../api/paths';
@@ -6,7 +6,7 @@ import { previewFetch } from '../api/preview/index';
 import { SAMPLE_SUB_TENANT_IDS, SAMPLE_TENANT_ID } from '../api/preview/sampleData';
 import { restoreSession } from '../auth/session';
 import { accessTokenAtom, userAtom } from '../auth/session.atoms';
-import { $, axeViolations, mount } from '../element/testing';
+import { $, axeViolations, mount, waitUntil } from '../element/testing';
 import { featureFlagsAtom } from '../flags/flags.atoms';
 import { usersEn } from '../i18n/locales/portal/users';
 import { store } from '../store';

@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { createApiClient } from '../api/client';
 import { accessTokenAtom } from '../auth/session.atoms';
 import {
@@ -7,7 +7,7 @@ import {
   loadedFlagsAtom,
   previewFlagKeys,
 } from '../flags/flags.atoms';
-import { captureConsole, mount, resetPage } from '../element/testing';
+import { captureConsole, mount, resetPage, waitUntil } from '../element/testing';
 import { userAtom } from '../auth/session.atoms';
 import { store } from '../store';
 import { configure } from './configure';

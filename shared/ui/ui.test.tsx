@@ -1,8 +1,8 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { z } from 'zod';
-import { axeViolations, setValue } from '../element/testing';
+import { axeViolations, setValue, waitUntil } from '../element/testing';
 import { DataTable, type ColumnDef, type SortingState } from './DataTable';
 import { Dialog } from './Dialog';
 import { FormTextField, fieldRules, useZodForm } from './form';

@@ -1,6 +1,6 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { paths } from '../../../../shared/api/paths';
-import { $, axeViolations, setValue, shadowText } from '../../../../shared/element/testing';
+import { $, axeViolations, setValue, shadowText, waitUntil } from '../../../../shared/element/testing';
 import '../../index';
 import {
   button,
@@ -85,7 +85,7 @@ describe('groups page', () => {
     expect(rowOf(el, 'Finance')!.querySelector('[role="img"]')!.getAttribute('aria-label')).to.equal(
       'Colour #12AB34',
     );
-    expect(shadowText(el)).to.contain('Group Finance created.');
+    await waitUntil(() => shadowText(el).includes('Group Finance created.'), 'no toast');
   });
 
   it('the colour is a picker and a #RRGGBB text field kept in step; other text is refused', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type InputHTMLAttributes } from 'react';
 import { errorMessage } from '../../../../shared/api/errors';
 import {
   groupPermissions,
@@ -333,7 +333,8 @@ function LabelledCheckbox({
   'data-select-all'?: string;
 }) {
   const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // Set in the commit itself: never a frame (or a test's look) where the box shows unticked instead of mixed.
+  useLayoutEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;
   }, [indeterminate]);
   return (

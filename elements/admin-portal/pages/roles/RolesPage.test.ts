@@ -1,7 +1,7 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { paths } from '../../../../shared/api/paths';
 import { buildRole } from '../../../../shared/api/preview/sampleData';
-import { axeViolations, shadowText } from '../../../../shared/element/testing';
+import { axeViolations, shadowText, waitUntil } from '../../../../shared/element/testing';
 import { permissionCatalog } from '../../../../shared/fixtures/roles';
 import '../../index';
 import {
@@ -110,7 +110,7 @@ describe('roles page', () => {
       { name: 'Auditor', key: 'auditor', description: 'Reads the audit log' },
     ]);
     expect(present(openDialog(el))).to.equal(false);
-    expect(shadowText(el)).to.contain('Role Auditor created.');
+    await waitUntil(() => shadowText(el).includes('Role Auditor created.'), 'no toast');
     const row = rowOf(el, 'Auditor')!;
     expect(row.textContent).to.contain('No permissions');
     expect(present(row.querySelector('[data-action="edit"]'))).to.equal(true);
@@ -246,7 +246,7 @@ describe('roles page', () => {
     expect(call!.path).to.equal('/identity/resources/roles/v1/role-billing/permissions');
     expect(call!.body).to.deep.equal({ permissionIds: security.map((p) => p.id) });
     await waitUntil(() => rowOf(el, 'Billing')!.textContent?.includes('6 permissions'));
-    expect(shadowText(el)).to.contain('Permissions of Billing saved.');
+    await waitUntil(() => shadowText(el).includes('Permissions of Billing saved.'), 'no toast');
   });
 
   it('a built-in role shows its permissions read-only even to a writer', async () => {

@@ -1,12 +1,11 @@
 // Test helpers for the roles and groups pages: the portal talks HTTP to a base URL, and `fetch` is replaced by
 // a recording transport that answers from a fresh preview sample state (no delay), so a test can assert the
 // method, path, query and body each click sent, and make a call fail.
-import { waitUntil } from '@open-wc/testing';
 import { paths, type ApiPath } from '../../../../shared/api/paths';
 import { createPreviewFetch, type PreviewFetch } from '../../../../shared/api/preview/index';
 import { clearSession } from '../../../../shared/auth/session';
 import { accessTokenAtom, userAtom } from '../../../../shared/auth/session.atoms';
-import { $, mount, resetPage, setValue } from '../../../../shared/element/testing';
+import { $, mount, resetPage, setValue, waitUntil } from '../../../../shared/element/testing';
 import { setOptionsAtom } from '../../../../shared/options/options.atoms';
 import { startApp } from '../../../../shared/options/start';
 import { store } from '../../../../shared/store';

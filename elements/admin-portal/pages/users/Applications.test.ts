@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { ASSIGNMENT_FAILED_MESSAGE, assignmentErrorMessage } from '../../../../shared/api/applications';
 import { adminPortalApi, type RequestOptions } from '../../../../shared/api/client';
 import { ApiError, errorMessageFromResponse } from '../../../../shared/api/errors';
@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/api/preview/sampleData';
 import { clearSession } from '../../../../shared/auth/session';
 import { accessTokenAtom, userAtom } from '../../../../shared/auth/session.atoms';
-import { $, axeViolations, mount, resetPage } from '../../../../shared/element/testing';
+import { $, axeViolations, mount, resetPage, waitUntil } from '../../../../shared/element/testing';
 import { loadedFlagsAtom } from '../../../../shared/flags/flags.atoms';
 import { usersEn } from '../../../../shared/i18n/locales/portal/users';
 import { setOptionsAtom } from '../../../../shared/options/options.atoms';

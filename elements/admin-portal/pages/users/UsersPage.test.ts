@@ -1,4 +1,4 @@
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { adminPortalApi, type RequestOptions } from '../../../../shared/api/client';
 import { ApiError } from '../../../../shared/api/errors';
 import { paths, type ApiPath } from '../../../../shared/api/paths';
@@ -15,7 +15,15 @@ import { clearSession } from '../../../../shared/auth/session';
 import { accessTokenAtom, userAtom } from '../../../../shared/auth/session.atoms';
 import { setOptionsAtom } from '../../../../shared/options/options.atoms';
 import { startApp } from '../../../../shared/options/start';
-import { $, axeViolations, mount, resetPage, setValue, shadowText } from '../../../../shared/element/testing';
+import {
+  $,
+  axeViolations,
+  mount,
+  resetPage,
+  setValue,
+  shadowText,
+  waitUntil,
+} from '../../../../shared/element/testing';
 import { store } from '../../../../shared/store';
 import '../../index';
 
@@ -315,7 +323,7 @@ describe('users page', () => {
       roleIds: ['role-readonly', 'role-support'],
     });
     await until(() => !openDialog(), 'the dialog did not close');
-    expect(toastText(el)).to.contain('An invitation was sent to grace@acme.example.');
+    await until(() => toastText(el).includes('An invitation was sent to grace@acme.example.'), 'no toast');
     await until(() => names(el).includes('Grace Hopper'), 'the list did not reload');
     const id = previewFetch.state.users.find((u) => u.email === 'grace@acme.example')!.id;
     expect(row(el, id)!.querySelector('[data-status]')!.getAttribute('data-status')).to.equal('invited');
@@ -372,7 +380,8 @@ describe('users page', () => {
     expect(calls(paths.teams.setPermanentUser).map((c) => c.opts.params)).to.deep.equal([{ userId: id }]);
     await settle(paths.teams.setPermanentUser);
     expect(previewFetch.state.users.find((u) => u.id === id)!.temporaryExpirationDate).to.equal(null);
-    expect(toastText(el)).to.contain('Tess Temp is now a permanent user.');
+    // The toast follows the answer (the badge went optimistically before it).
+    await until(() => toastText(el).includes('Tess Temp is now a permanent user.'), 'no toast');
   });
 
   it('[TEAM-005][TEAM-006][SCREEN-055] bulk invite sends the emails one by one; invited ones are allowed, failed ones unallowed with the reason', async () => {
@@ -500,7 +509,7 @@ describe('users page', () => {
     expect(calls(paths.teams.deleteUser).map((c) => c.opts.params)).to.deep.equal([{ userId: id }]);
     await settle(paths.teams.deleteUser);
     expect(previewFetch.state.users.some((u) => u.id === id)).to.equal(false);
-    expect(toastText(el)).to.contain('Bob Builder was deleted.');
+    await until(() => toastText(el).includes('Bob Builder was deleted.'), 'no toast');
   });
 
   it('a delete the server refuses puts the user back and says why', async () => {
