@@ -41,7 +41,10 @@ const lastMatch = (text, re) => [...text.matchAll(re)].at(-1);
  */
 const failedTitles = (text) =>
   [...text.matchAll(/^\s*❌ (.+)$/gm), ...text.matchAll(/^\s*not ok \d+ - (.+)$/gm)].map((m) => {
-    const after = text.slice(m.index + m[0].length).split('\n').slice(1, 12);
+    const after = text
+      .slice(m.index + m[0].length)
+      .split('\n')
+      .slice(1, 12);
     const why = after.find((line) => /error|expected|timed out|did not/i.test(line));
     return why ? `${m[1].trim()} — ${why.trim().slice(0, 240)}` : m[1].trim();
   });

@@ -26,7 +26,7 @@ import { metadataRoutes } from './routes/metadata';
 import { mfaLoginRoutes } from './routes/mfaLogin';
 import { mfaProfileRoutes } from './routes/mfaProfile';
 import { oauthRoutes } from './routes/oauth';
-import { passwordlessRoutes } from './routes/passwordless';
+import { passwordlessDevRoutes, passwordlessRoutes } from './routes/passwordless';
 import { phoneRoutes } from './routes/phone';
 import { profileRoutes } from './routes/profile';
 import { securityPolicyRoutes } from './routes/securityPolicy';
@@ -34,10 +34,10 @@ import { rolesRoutes } from './routes/roles';
 import { signupRoutes } from './routes/signup';
 import { stepUpRoutes } from './routes/stepup';
 import { teamRoutes } from './routes/team';
-import { socialRoutes } from './routes/social';
-import { ssoRoutes } from './routes/sso';
+import { socialDevRoutes, socialRoutes } from './routes/social';
+import { ssoDevRoutes, ssoRoutes } from './routes/sso';
 import { mfaWebauthnRoutes } from './routes/mfaWebauthn';
-import { webauthnRoutes } from './routes/webauthn';
+import { webauthnDevRoutes, webauthnRoutes } from './routes/webauthn';
 import { devRoutes } from './routes/dev';
 import { uncountedPaths, type SubApp } from './routes/endpoints';
 import { log } from './log';
@@ -90,6 +90,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     mfaProfileRoutes(deps),
     stepUpRoutes(deps),
     passwordlessRoutes(deps),
+    passwordlessDevRoutes(deps),
     phoneRoutes(deps),
     impersonateRoutes(deps),
     signupRoutes(deps),
@@ -102,9 +103,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     flagsRoutes(deps),
     metadataRoutes(deps),
     ssoRoutes(deps),
+    ssoDevRoutes(deps),
     socialRoutes(deps),
+    socialDevRoutes(deps),
     mfaWebauthnRoutes(deps),
     webauthnRoutes(deps),
+    webauthnDevRoutes(deps),
     devRoutes(deps),
     rolesRoutes(deps),
     groupsRoutes(deps),
@@ -113,7 +117,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     teamRoutes(deps),
     applicationsRoutes(deps),
     securityPolicyRoutes(deps),
-  ].flat();
+  ];
   // A family whose paths share no root (e.g. `/identity/...` and `/team/...`) mounts at `/`.
   for (const family of families) app.route(family.prefix || '/', family.app);
 

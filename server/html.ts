@@ -15,3 +15,21 @@ export const pageContext = (c: Context<AppEnv>, publicUrl: string): PageContext 
   baseUrl: publicUrl,
   nonce: c.get('cspNonce'),
 });
+
+/**
+ * A whole server-built page: the charset, viewport and (escaped) title, then `head` and `body` markup as given
+ * (their inner lines carry their own indentation).
+ */
+export const htmlDocument = ({ title, head, body }: { title: string; head: string; body: string }) =>
+  `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${escapeHtml(title)}</title>
+    ${head}
+  </head>
+  <body>
+    ${body}
+  </body>
+</html>`;

@@ -5,6 +5,7 @@ import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { teamUser, usersV2User } from '../shared/api/contracts/team';
 import type { userProfile } from '../shared/api/contracts/users';
+import { teamUserOf, userIdentityOf, userTokenClaims } from '../shared/api/userViews';
 import { usableApplicationIds } from './applications/access';
 import type { Db } from './db';
 import {
@@ -79,16 +80,11 @@ export async function loadUserView(db: Db, userId: string, tenantId?: string): P
   // navigation the page shows matches what the server allows.
   const keys = (await tenantPermissions(db, userId, active)) ?? [];
   return {
-    id: user.id,
-    sub: user.id,
-    email: user.email,
-    name: user.name,
+    ...userIdentityOf(user),
     tenantId: active,
     tenantIds,
     tenants: tenantIds.map((id) => ({ tenantId: id, roles: rolesIn(id) })),
     verified: user.verified,
-    phoneNumber: user.phoneNumber,
-    profilePictureUrl: user.profilePictureUrl,
     provider: user.provider,
     metadata: JSON.stringify(user.metadata ?? {}),
     roles: activeRoles,
@@ -108,13 +104,7 @@ export const userClaims = (
   sid: string,
   proof?: { amr: unknown; acr: string | null; authTime: Date } | null,
 ) => ({
-  sub: user.id,
-  email: user.email,
-  name: user.name,
-  tenantId: user.tenantId,
-  tenantIds: user.tenantIds,
-  roles: user.roles.map((r) => r.key),
-  permissions: user.permissions.map((p) => p.key),
+  ...userTokenClaims(user),
   sid,
   type: 'userToken' as const,
   // How and when the session's user authenticated (RFC 8176 amr, acr, OIDC auth_time): read by step-up.
@@ -183,21 +173,10 @@ export async function userViews(
     const membership = own.find((m) => m.tenantId === primary) ?? own[0];
     if (!user || !membership) return [];
     const tenantRoles = rolesIn(id, membership.tenantId);
-    const mfaEnrolled = enrolled.has(id);
     return [
-      {
-        id: user.id,
-        sub: user.id,
-        email: user.email,
-        name: user.name,
-        phoneNumber: user.phoneNumber,
-        phone: user.phoneNumber,
-        profilePictureUrl: user.profilePictureUrl,
-        profileImage: user.profilePictureUrl,
+      teamUserOf(user, {
         tenantId: membership.tenantId,
         tenantIds: own.map((m) => m.tenantId),
-        vendorId: user.vendorId,
-        roleIds: tenantRoles.map((r) => r.id),
         roles: tenantRoles,
         groups: groupRows.filter((g) => g.userId === id).map(({ id, name, color }) => ({ id, name, color })),
         applications: usableApplicationIds(
@@ -207,23 +186,17 @@ export async function userViews(
             .map((a) => a.applicationId),
         ),
         tenants: own.map((m) => ({ tenantId: m.tenantId, roles: rolesIn(id, m.tenantId) })),
-        verified: user.verified,
-        emailVerified: user.verified,
         activatedForTenant: membership.activatedForTenant,
         isDisabled: membership.disabled,
         subAccountAccessAllowed: membership.subAccountAccessAllowed,
         createdAt: user.createdAt.toISOString(),
         lastLogin: user.lastLogin?.toISOString() ?? null,
-        mfaEnrolled,
-        mfaEnabled: mfaEnrolled,
+        mfaEnrolled: enrolled.has(id),
         metadata: JSON.stringify(user.metadata ?? {}),
-        customData: {},
         isBreachedPassword: false,
         isLocked: Boolean(user.lockedUntil && user.lockedUntil > now),
-        provider: user.provider,
-        managedBy: user.provider === 'scim2' ? 'scim2' : 'frontegg',
         temporaryExpirationDate: user.temporaryExpirationDate?.toISOString() ?? null,
-      },
+      }),
     ];
   });
 }

@@ -29,50 +29,33 @@ export interface NavigationEntry {
   flag?: string;
 }
 
+/** One row of the table below. */
+const entry = (
+  group: NavigationEntry['group'],
+  key: NavigationEntryKey,
+  visibility: NavigationVisibility,
+  permission: string | null,
+  flag?: string,
+): NavigationEntry => ({ key, group, visibility, permission, ...(flag ? { flag } : {}) });
+
 /** The portal sections with their default visibility and permission keys (000 §2, ROUTE-021..036). */
 export const navigationEntries: readonly NavigationEntry[] = [
-  { key: 'profile', group: 'personal', visibility: 'always', permission: null },
-  { key: 'privacy', group: 'personal', visibility: 'always', permission: 'fe.secure.read.securityPolicy' },
-  {
-    key: 'personalApiTokens',
-    group: 'personal',
-    visibility: 'hidden',
-    permission: 'fe.secure.read.userApiTokens',
-  },
-  { key: 'account', group: 'workspace', visibility: 'always', permission: 'fe.secure.read.accountSettings' },
-  { key: 'users', group: 'workspace', visibility: 'always', permission: 'fe.secure.read.users' },
-  { key: 'groups', group: 'workspace', visibility: 'hidden', permission: 'fe.secure.read.groups' },
-  { key: 'roles', group: 'workspace', visibility: 'hidden', permission: 'fe.secure.read.roles' },
-  { key: 'security', group: 'workspace', visibility: 'always', permission: 'fe.secure.read.securityPolicy' },
-  { key: 'sso', group: 'workspace', visibility: 'hidden', permission: 'fe.secure.read.samlConfiguration' },
-  {
-    key: 'provisioning',
-    group: 'workspace',
-    visibility: 'hidden',
-    permission: 'fe.secure.read.provisioningConfiguration',
-  },
-  { key: 'audits', group: 'workspace', visibility: 'always', permission: 'fe.secure.read.audits' },
-  {
-    key: 'apiTokens',
-    group: 'workspace',
-    visibility: 'hidden',
-    permission: 'fe.secure.read.tenantApiTokens',
-  },
-  { key: 'webhooks', group: 'workspace', visibility: 'hidden', permission: 'fe.connectivity.read.webhooks' },
-  { key: 'subscriptions', group: 'workspace', visibility: 'hidden', permission: 'fe.subscriptions.*' },
-  {
-    key: 'allAccounts',
-    group: 'workspace',
-    visibility: 'byPermissions',
-    permission: 'fe.account-hierarchy.read.subAccount',
-  },
-  {
-    key: 'usage',
-    group: 'workspace',
-    visibility: 'hidden',
-    permission: 'fe.usage.read',
-    flag: 'fe-usage-page',
-  },
+  entry('personal', 'profile', 'always', null),
+  entry('personal', 'privacy', 'always', 'fe.secure.read.securityPolicy'),
+  entry('personal', 'personalApiTokens', 'hidden', 'fe.secure.read.userApiTokens'),
+  entry('workspace', 'account', 'always', 'fe.secure.read.accountSettings'),
+  entry('workspace', 'users', 'always', 'fe.secure.read.users'),
+  entry('workspace', 'groups', 'hidden', 'fe.secure.read.groups'),
+  entry('workspace', 'roles', 'hidden', 'fe.secure.read.roles'),
+  entry('workspace', 'security', 'always', 'fe.secure.read.securityPolicy'),
+  entry('workspace', 'sso', 'hidden', 'fe.secure.read.samlConfiguration'),
+  entry('workspace', 'provisioning', 'hidden', 'fe.secure.read.provisioningConfiguration'),
+  entry('workspace', 'audits', 'always', 'fe.secure.read.audits'),
+  entry('workspace', 'apiTokens', 'hidden', 'fe.secure.read.tenantApiTokens'),
+  entry('workspace', 'webhooks', 'hidden', 'fe.connectivity.read.webhooks'),
+  entry('workspace', 'subscriptions', 'hidden', 'fe.subscriptions.*'),
+  entry('workspace', 'allAccounts', 'byPermissions', 'fe.account-hierarchy.read.subAccount'),
+  entry('workspace', 'usage', 'hidden', 'fe.usage.read', 'fe-usage-page'),
 ];
 
 /**

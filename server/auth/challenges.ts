@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db';
 import { authChallenges } from '../db/schema';
@@ -58,19 +58,19 @@ export async function issueChallenge(
   return { id, token, code };
 }
 
-/** The live (unused, unexpired) challenge a bearer token names, of the kind given; null otherwise. */
-export async function findChallenge(db: Db, kind: string, token: string, now = new Date()) {
-  const [row] = await db
+/** Whether a challenge can still be used: not spent and not expired. */
+const isLive = (now: Date) => and(isNull(authChallenges.usedAt), gt(authChallenges.expiresAt, now));
+
+/** The live challenges of a kind that also meet `condition`. */
+const liveChallenges = (db: Db, kind: string, condition: SQL, now: Date) =>
+  db
     .select()
     .from(authChallenges)
-    .where(
-      and(
-        eq(authChallenges.tokenHash, hashToken(token)),
-        eq(authChallenges.kind, kind),
-        isNull(authChallenges.usedAt),
-        gt(authChallenges.expiresAt, now),
-      ),
-    );
+    .where(and(condition, eq(authChallenges.kind, kind), isLive(now)));
+
+/** The live challenge a bearer token names, of the kind given; null otherwise. */
+export async function findChallenge(db: Db, kind: string, token: string, now = new Date()) {
+  const [row] = await liveChallenges(db, kind, eq(authChallenges.tokenHash, hashToken(token)), now);
   return row ?? null;
 }
 
@@ -79,17 +79,7 @@ export async function findChallenge(db: Db, kind: string, token: string, now = n
  * were superseded).
  */
 export async function latestChallenge(db: Db, userId: string, kind: string, now = new Date()) {
-  const [row] = await db
-    .select()
-    .from(authChallenges)
-    .where(
-      and(
-        eq(authChallenges.userId, userId),
-        eq(authChallenges.kind, kind),
-        isNull(authChallenges.usedAt),
-        gt(authChallenges.expiresAt, now),
-      ),
-    )
+  const [row] = await liveChallenges(db, kind, eq(authChallenges.userId, userId), now)
     .orderBy(desc(authChallenges.createdAt))
     .limit(1);
   return row ?? null;
@@ -111,14 +101,7 @@ export async function checkChallengeCode(
   const [counted] = await db
     .update(authChallenges)
     .set({ attempts: sql`${authChallenges.attempts} + 1` })
-    .where(
-      and(
-        eq(authChallenges.id, challengeId),
-        isNull(authChallenges.usedAt),
-        gt(authChallenges.expiresAt, now),
-        lt(authChallenges.attempts, maxAttempts),
-      ),
-    )
+    .where(and(eq(authChallenges.id, challengeId), isLive(now), lt(authChallenges.attempts, maxAttempts)))
     .returning();
   if (!counted) {
     const [row] = await db.select().from(authChallenges).where(eq(authChallenges.id, challengeId));

@@ -1,10 +1,20 @@
-import { and, eq, gt, gte, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, gt, gte, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db';
 import { refreshTokens, sessions } from '../db/schema';
+import { revokeSessionsWhere } from './revocation';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const newToken = () => randomBytes(32).toString('base64url');
+
+/** Selects the refresh token a bearer value names while it can still be redeemed: unused, unrevoked, unexpired. */
+export const isLiveRefreshToken = (token: string, now: Date) =>
+  and(
+    eq(refreshTokens.tokenHash, hashToken(token)),
+    isNull(refreshTokens.usedAt),
+    isNull(refreshTokens.revokedAt),
+    gt(refreshTokens.expiresAt, now),
+  );
 
 /**
  * Two tabs refreshing at once present the same token: within this window, and while its successor is still
@@ -49,16 +59,9 @@ export function createRefreshTokenService(
     return token;
   }
 
-  async function revokeFamily(familyId: string, sessionId: string) {
-    await db
-      .update(refreshTokens)
-      .set({ revokedAt: now() })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-    await db
-      .update(sessions)
-      .set({ revokedAt: now() })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  }
+  /** Revokes the session and the refresh tokens `tokens` selects. */
+  const revoke = (sessionId: string, tokens: SQL) =>
+    revokeSessionsWhere(db, { sessions: [eq(sessions.id, sessionId)], tokens: [tokens] }, now());
 
   return {
     issue: (sessionId, userId) => insert(sessionId, userId, randomUUID()),
@@ -69,14 +72,7 @@ export function createRefreshTokenService(
       const [won] = await db
         .update(refreshTokens)
         .set({ usedAt: now() })
-        .where(
-          and(
-            eq(refreshTokens.tokenHash, tokenHash),
-            isNull(refreshTokens.usedAt),
-            isNull(refreshTokens.revokedAt),
-            gt(refreshTokens.expiresAt, now()),
-          ),
-        )
+        .where(isLiveRefreshToken(token, now()))
         .returning();
       if (won) {
         const [session] = await db.select().from(sessions).where(eq(sessions.id, won.sessionId));
@@ -107,19 +103,10 @@ export function createRefreshTokenService(
           .limit(1);
         if (!successorUsed) return { kind: 'concurrent' };
       }
-      await revokeFamily(known.familyId, known.sessionId);
+      await revoke(known.sessionId, eq(refreshTokens.familyId, known.familyId));
       return { kind: 'reused', familyId: known.familyId, userId: known.userId, sessionId: known.sessionId };
     },
 
-    async revokeSession(sessionId) {
-      await db
-        .update(sessions)
-        .set({ revokedAt: now() })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now() })
-        .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
-    },
+    revokeSession: (sessionId) => revoke(sessionId, eq(refreshTokens.sessionId, sessionId)),
   };
 }

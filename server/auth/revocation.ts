@@ -1,9 +1,9 @@
 // Revocation takes effect at once: an access token is honoured only while its session is open, its user
 // exists and is an enabled member of the token's tenant (and not a temporary user past expiry). Checked on
 // every request against the database, so every server process agrees without a cache (bound: zero).
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
-import { sessions, tenants, users, userTenants } from '../db/schema';
+import { refreshTokens, sessions, tenants, users, userTenants } from '../db/schema';
 
 /** Whether the session an access token names still stands for that user in that tenant. */
 export async function isTokenLive(
@@ -30,4 +30,23 @@ export async function isTokenLive(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Revokes the open sessions that `which.sessions` selects, then the live refresh tokens `which.tokens` selects.
+ * Sessions go first: a token redeemed in between still fails, as redemption checks its session after winning.
+ */
+export async function revokeSessionsWhere(
+  db: Db,
+  which: { sessions: (SQL | undefined)[]; tokens: (SQL | undefined)[] },
+  now = new Date(),
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...which.sessions, isNull(sessions.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(...which.tokens, isNull(refreshTokens.revokedAt)));
 }

@@ -8,6 +8,8 @@ import {
   index,
   integer,
   jsonb,
+  type AnyPgColumn,
+  type PgColumnBuilderBase,
   pgTable,
   primaryKey,
   text,
@@ -16,17 +18,53 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const id = () => text('id').primaryKey();
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-/** The user a row belongs to: it goes with them. */
-const userOwner = () =>
-  text('user_id')
+/** A moment in time, with its time zone (timestamptz). */
+const instant = (name: string) => timestamp(name, { withTimezone: true });
+const createdAt = () => instant('created_at').notNull().defaultNow();
+/** JSON that starts as an empty object or an empty list. */
+const jsonObject = (name: string) =>
+  jsonb(name)
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
-/** The tenant a row belongs to: it goes with it. */
-const tenantOwner = () =>
-  text('tenant_id')
+    .default(sql`'{}'::jsonb`);
+const jsonList = (name: string) =>
+  jsonb(name)
     .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' });
+    .default(sql`'[]'::jsonb`);
+/** A reference to the row this one belongs to: deleting that row deletes this one. */
+const ownedBy = (column: string, target: () => AnyPgColumn) =>
+  text(column).notNull().references(target, { onDelete: 'cascade' });
+/** The vendor, user or tenant a row belongs to. */
+const vendorOwner = () => ownedBy('vendor_id', () => vendors.id);
+const userOwner = () => ownedBy('user_id', () => users.id);
+const tenantOwner = () => ownedBy('tenant_id', () => tenants.id);
+/** The vendor of a tenant, user or role: a vendor with any of them cannot be deleted. */
+const vendorRef = () =>
+  text('vendor_id')
+    .notNull()
+    .references(() => vendors.id);
+
+/**
+ * A table of things a user owns (sessions, MFA devices, recovery codes, keys, phone numbers): an id, the owner,
+ * `columns`, the creation time, and an index `<table>_user` on the owner.
+ */
+const userOwnedTable = <N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  columns: C,
+) =>
+  pgTable(name, { id: id(), userId: userOwner(), ...columns, createdAt: createdAt() }, (t) => [
+    index(`${name}_user`).on(t.userId),
+  ]);
+
+/** A vendor's catalog keyed by `key` (feature flags, features): an id, the vendor, the key unique per vendor. */
+const vendorKeyedTable = <N extends string, C extends Record<string, PgColumnBuilderBase>>(
+  name: N,
+  columns: C,
+) =>
+  pgTable(
+    name,
+    { id: id(), vendorId: vendorOwner(), key: text('key').notNull(), ...columns, createdAt: createdAt() },
+    (t) => [uniqueIndex(`${name}_vendor_key`).on(t.vendorId, t.key)],
+  );
 
 export const vendors = pgTable('vendors', {
   id: id(),
@@ -42,15 +80,11 @@ export const vendors = pgTable('vendors', {
 
 export const tenants = pgTable('tenants', {
   id: id(),
-  vendorId: text('vendor_id')
-    .notNull()
-    .references(() => vendors.id),
+  vendorId: vendorRef(),
   parentId: text('parent_id'),
   name: text('name').notNull(),
   isReseller: boolean('is_reseller').notNull().default(false),
-  metadata: jsonb('metadata')
-    .notNull()
-    .default(sql`'{}'::jsonb`),
+  metadata: jsonObject('metadata'),
   // Account settings (TENANTS-004/005/008).
   address: text('address').notNull().default(''),
   website: text('website').notNull().default(''),
@@ -63,31 +97,27 @@ export const tenants = pgTable('tenants', {
   /** The custom login box of the account (TENANTS-006/007); null when never saved. */
   customLogin: jsonb('custom_login'),
   createdAt: createdAt(),
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedAt: instant('deleted_at'),
 });
 
 export const users = pgTable(
   'users',
   {
     id: id(),
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.id),
+    vendorId: vendorRef(),
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash'),
     verified: boolean('verified').notNull().default(false),
     phoneNumber: text('phone_number'),
     profilePictureUrl: text('profile_picture_url'),
-    metadata: jsonb('metadata')
-      .notNull()
-      .default(sql`'{}'::jsonb`),
+    metadata: jsonObject('metadata'),
     activeTenantId: text('active_tenant_id'),
     failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastLogin: timestamp('last_login', { withTimezone: true }),
+    lockedUntil: instant('locked_until'),
+    lastLogin: instant('last_login'),
     /** A temporary user is removed after this moment (TEAM-019); null = permanent. */
-    temporaryExpirationDate: timestamp('temporary_expiration_date', { withTimezone: true }),
+    temporaryExpirationDate: instant('temporary_expiration_date'),
     /** Flagged by the breached-password check at sign-in (LOGIN-011). */
     isBreachedPassword: boolean('is_breached_password').notNull().default(false),
     /** How the user signs in: local, saml, oidc, social provider name, scim. */
@@ -126,7 +156,7 @@ export const permissionCategories = pgTable('permission_categories', {
   description: text('description').notNull().default(''),
   feCategory: boolean('fe_category').notNull().default(true),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 export const permissions = pgTable('permissions', {
@@ -137,14 +167,12 @@ export const permissions = pgTable('permissions', {
   categoryId: text('category_id').references(() => permissionCategories.id),
   fePermission: boolean('fe_permission').notNull().default(true),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 export const roles = pgTable('roles', {
   id: id(),
-  vendorId: text('vendor_id')
-    .notNull()
-    .references(() => vendors.id),
+  vendorId: vendorRef(),
   /** Null: a vendor role every tenant can use. */
   tenantId: text('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
   key: text('key').notNull(),
@@ -152,18 +180,14 @@ export const roles = pgTable('roles', {
   description: text('description').notNull().default(''),
   isDefault: boolean('is_default').notNull().default(false),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 export const rolePermissions = pgTable(
   'role_permissions',
   {
-    roleId: text('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
-    permissionId: text('permission_id')
-      .notNull()
-      .references(() => permissions.id, { onDelete: 'cascade' }),
+    roleId: ownedBy('role_id', () => roles.id),
+    permissionId: ownedBy('permission_id', () => permissions.id),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
 );
@@ -173,9 +197,7 @@ export const userRoles = pgTable(
   {
     userId: userOwner(),
     tenantId: tenantOwner(),
-    roleId: text('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    roleId: ownedBy('role_id', () => roles.id),
   },
   (t) => [primaryKey({ columns: [t.userId, t.tenantId, t.roleId] })],
 );
@@ -186,33 +208,24 @@ export const signingKeys = pgTable('signing_keys', {
   privateJwk: jsonb('private_jwk').notNull(),
   publicJwk: jsonb('public_jwk').notNull(),
   createdAt: createdAt(),
-  retiredAt: timestamp('retired_at', { withTimezone: true }),
+  retiredAt: instant('retired_at'),
 });
 
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: id(),
-    userId: userOwner(),
-    tenantId: text('tenant_id').notNull(),
-    userAgent: text('user_agent').notNull().default(''),
-    ipAddress: text('ip_address').notNull().default(''),
-    createdAt: createdAt(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** How the user proved who they are in this session (RFC 8176 values: pwd, otp, sms, hwk, mfa, ...). */
-    amr: jsonb('amr')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    /** The authentication context class; the multi-factor policy value after MFA (step-up, STEPUP-002). */
-    acr: text('acr'),
-    /** When the user last authenticated in this session (step-up maxAge, STEPUP-005). */
-    authTime: timestamp('auth_time', { withTimezone: true }).notNull().defaultNow(),
-    /** Set when an administrator acts as this user (IMPERSONATE-*): audit rows of the session name them. */
-    impersonatorId: text('impersonator_id'),
-  },
-  (t) => [index('sessions_user').on(t.userId)],
-);
+export const sessions = userOwnedTable('sessions', {
+  tenantId: text('tenant_id').notNull(),
+  userAgent: text('user_agent').notNull().default(''),
+  ipAddress: text('ip_address').notNull().default(''),
+  lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
+  revokedAt: instant('revoked_at'),
+  /** How the user proved who they are in this session (RFC 8176 values: pwd, otp, sms, hwk, mfa, ...). */
+  amr: jsonList('amr'),
+  /** The authentication context class; the multi-factor policy value after MFA (step-up, STEPUP-002). */
+  acr: text('acr'),
+  /** When the user last authenticated in this session (step-up maxAge, STEPUP-005). */
+  authTime: instant('auth_time').notNull().defaultNow(),
+  /** Set when an administrator acts as this user (IMPERSONATE-*): audit rows of the session name them. */
+  impersonatorId: text('impersonator_id'),
+});
 
 /** Opaque refresh tokens, stored only as a SHA-256 hash; rotated on use, a reused one revokes its family. */
 export const refreshTokens = pgTable(
@@ -221,14 +234,12 @@ export const refreshTokens = pgTable(
     id: id(),
     tokenHash: text('token_hash').notNull().unique(),
     familyId: text('family_id').notNull(),
-    sessionId: text('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: ownedBy('session_id', () => sessions.id),
     userId: userOwner(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    revokedAt: instant('revoked_at'),
   },
   (t) => [index('refresh_tokens_family').on(t.familyId)],
 );
@@ -247,9 +258,7 @@ export const audits = pgTable(
     ipAddress: text('ip_address').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     severity: text('severity').notNull().default('Info'),
-    json: jsonb('json')
-      .notNull()
-      .default(sql`'{}'::jsonb`),
+    json: jsonObject('json'),
   },
   (t) => [index('audits_tenant_created').on(t.tenantId, t.createdAt)],
 );
@@ -273,12 +282,10 @@ export const userTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     userId: userOwner(),
     tenantId: text('tenant_id'),
-    data: jsonb('data')
-      .notNull()
-      .default(sql`'{}'::jsonb`),
+    data: jsonObject('data'),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
   },
   (t) => [index('user_tokens_user_kind').on(t.userId, t.kind)],
 );
@@ -304,7 +311,7 @@ export const policies = pgTable(
     tenantId: text('tenant_id'),
     kind: text('kind').notNull(),
     value: jsonb('value').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('policies_scope_kind').on(t.vendorId, sql`coalesce(${t.tenantId}, '')`, t.kind)],
 );
@@ -329,76 +336,46 @@ export const oauthCodes = pgTable('oauth_codes', {
   scope: text('scope').notNull().default('openid email profile'),
   nonce: text('nonce'),
   createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
+  expiresAt: instant('expires_at').notNull(),
+  usedAt: instant('used_at'),
 });
 
 /** Fixed-window counters of the rate limiter (shared by every server process on one database). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  windowStart: instant('window_start').notNull(),
   count: integer('count').notNull(),
 });
 
 /** Feature flags (FLAGS-001): evaluated per caller by GET /flags with `evaluateFeatureFlag`. */
-export const featureFlags = pgTable(
-  'feature_flags',
-  {
-    id: id(),
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
-    key: text('key').notNull(),
-    description: text('description').notNull().default(''),
-    on: boolean('on').notNull().default(false),
-    offTreatment: boolean('off_treatment').notNull().default(false),
-    defaultTreatment: boolean('default_treatment').notNull().default(false),
-    /** `Rule[]` of shared/flags: `{ conditions: [{ attribute, op, value, negate? }], treatment }`. */
-    rules: jsonb('rules')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('feature_flags_vendor_key').on(t.vendorId, t.key)],
-);
+export const featureFlags = vendorKeyedTable('feature_flags', {
+  description: text('description').notNull().default(''),
+  on: boolean('on').notNull().default(false),
+  offTreatment: boolean('off_treatment').notNull().default(false),
+  defaultTreatment: boolean('default_treatment').notNull().default(false),
+  /** `Rule[]` of shared/flags: `{ conditions: [{ attribute, op, value, negate? }], treatment }`. */
+  rules: jsonList('rules'),
+});
 
 /** Entitlement features: granted directly, by a feature flag (by key) or by a plan. */
-export const features = pgTable(
-  'features',
-  {
-    id: id(),
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
-    key: text('key').notNull(),
-    name: text('name').notNull(),
-    /** Key of a feature flag that grants the feature when it evaluates to true. */
-    featureFlagKey: text('feature_flag_key'),
-    /** Permission keys that only an entitled user holds (ENTITLE-008). */
-    linkedPermissions: jsonb('linked_permissions')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('features_vendor_key').on(t.vendorId, t.key)],
-);
+export const features = vendorKeyedTable('features', {
+  name: text('name').notNull(),
+  /** Key of a feature flag that grants the feature when it evaluates to true. */
+  featureFlagKey: text('feature_flag_key'),
+  /** Permission keys that only an entitled user holds (ENTITLE-008). */
+  linkedPermissions: jsonList('linked_permissions'),
+});
 
 /** Plans: a bundle of features (keys) with targeting rules, assignable to tenants. */
 export const plans = pgTable('plans', {
   id: id(),
-  vendorId: text('vendor_id')
-    .notNull()
-    .references(() => vendors.id, { onDelete: 'cascade' }),
+  vendorId: vendorOwner(),
   name: text('name').notNull(),
   /** `Rule[]` of shared/flags; with none holding, `defaultTreatment`. */
-  rules: jsonb('rules')
-    .notNull()
-    .default(sql`'[]'::jsonb`),
+  rules: jsonList('rules'),
   defaultTreatment: boolean('default_treatment').notNull().default(false),
   /** Feature keys of the plan. */
-  features: jsonb('features')
-    .notNull()
-    .default(sql`'[]'::jsonb`),
+  features: jsonList('features'),
   createdAt: createdAt(),
 });
 
@@ -431,12 +408,10 @@ export const groups = pgTable(
     name: text('name').notNull(),
     color: text('color').notNull().default(''),
     description: text('description').notNull().default(''),
-    metadata: jsonb('metadata')
-      .notNull()
-      .default(sql`'{}'::jsonb`),
+    metadata: jsonObject('metadata'),
     managedBy: text('managed_by').notNull().default('frontegg'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('groups_tenant_name').on(t.tenantId, sql`lower(${t.name})`)],
 );
@@ -444,12 +419,8 @@ export const groups = pgTable(
 export const groupRoles = pgTable(
   'group_roles',
   {
-    groupId: text('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    roleId: text('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    groupId: ownedBy('group_id', () => groups.id),
+    roleId: ownedBy('role_id', () => roles.id),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.roleId] })],
 );
@@ -457,9 +428,7 @@ export const groupRoles = pgTable(
 export const groupUsers = pgTable(
   'group_users',
   {
-    groupId: text('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    groupId: ownedBy('group_id', () => groups.id),
     userId: userOwner(),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_users_user').on(t.userId)],
@@ -474,7 +443,7 @@ export const inviteLinks = pgTable('invite_links', {
     .primaryKey()
     .references(() => tenants.id, { onDelete: 'cascade' }),
   token: text('token').notNull().unique(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: instant('expires_at').notNull(),
   shouldSendEmail: boolean('should_send_email').notNull().default(false),
   createdAt: createdAt(),
 });
@@ -486,13 +455,11 @@ export const inviteLinks = pgTable('invite_links', {
 export const vendorMetadata = pgTable(
   'vendor_metadata',
   {
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: vendorOwner(),
     entityName: text('entity_name').notNull(),
     configuration: jsonb('configuration').notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.vendorId, t.entityName] })],
 );
@@ -517,52 +484,36 @@ export const authChallenges = pgTable(
     tokenHash: text('token_hash').unique(),
     /** Hash of the short code the user types, when there is one. */
     codeHash: text('code_hash'),
-    data: jsonb('data')
-      .notNull()
-      .default(sql`'{}'::jsonb`),
+    data: jsonObject('data'),
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
   },
   (t) => [index('auth_challenges_user_kind').on(t.userId, t.kind)],
 );
 
 /** MFA devices other than WebAuthn: authenticator apps (TOTP), SMS phones, email. */
-export const mfaDevices = pgTable(
-  'mfa_devices',
-  {
-    id: id(),
-    userId: userOwner(),
-    /** authenticator | sms | email */
-    kind: text('kind').notNull(),
-    name: text('name').notNull().default(''),
-    /** TOTP secret (base32) of an authenticator app. */
-    secret: text('secret'),
-    phoneNumber: text('phone_number'),
-    email: text('email'),
-    /** The last TOTP time step accepted: a code is accepted once (no replay within its window). */
-    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
-    /** Null while the enrolment is not verified yet. */
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('mfa_devices_user').on(t.userId)],
-);
+export const mfaDevices = userOwnedTable('mfa_devices', {
+  /** authenticator | sms | email */
+  kind: text('kind').notNull(),
+  name: text('name').notNull().default(''),
+  /** TOTP secret (base32) of an authenticator app. */
+  secret: text('secret'),
+  phoneNumber: text('phone_number'),
+  email: text('email'),
+  /** The last TOTP time step accepted: a code is accepted once (no replay within its window). */
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  /** Null while the enrolment is not verified yet. */
+  verifiedAt: instant('verified_at'),
+  lastUsedAt: instant('last_used_at'),
+});
 
 /** Recovery codes of a user's MFA (MFA-006): stored hashed, each usable once. */
-export const recoveryCodes = pgTable(
-  'recovery_codes',
-  {
-    id: id(),
-    userId: userOwner(),
-    codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('recovery_codes_user').on(t.userId)],
-);
+export const recoveryCodes = userOwnedTable('recovery_codes', {
+  codeHash: text('code_hash').notNull(),
+  usedAt: instant('used_at'),
+});
 
 /** Browsers remembered after MFA when the policy allows it: the cookie's secret, hashed. */
 export const trustedDevices = pgTable('trusted_devices', {
@@ -570,46 +521,30 @@ export const trustedDevices = pgTable('trusted_devices', {
   userId: userOwner(),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: createdAt(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: instant('expires_at').notNull(),
 });
 
 /** WebAuthn credentials: passkeys (primary sign-in) and security keys (an MFA factor). */
-export const webauthnCredentials = pgTable(
-  'webauthn_credentials',
-  {
-    id: id(),
-    userId: userOwner(),
-    /** passkey | mfa */
-    usage: text('usage').notNull(),
-    /** base64url credential id. */
-    credentialId: text('credential_id').notNull().unique(),
-    /** base64url COSE public key. */
-    publicKey: text('public_key').notNull(),
-    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
-    transports: jsonb('transports')
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    deviceType: text('device_type').notNull().default('singleDevice'),
-    backedUp: boolean('backed_up').notNull().default(false),
-    name: text('name').notNull().default(''),
-    createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-  },
-  (t) => [index('webauthn_credentials_user').on(t.userId)],
-);
+export const webauthnCredentials = userOwnedTable('webauthn_credentials', {
+  /** passkey | mfa */
+  usage: text('usage').notNull(),
+  /** base64url credential id. */
+  credentialId: text('credential_id').notNull().unique(),
+  /** base64url COSE public key. */
+  publicKey: text('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: jsonList('transports'),
+  deviceType: text('device_type').notNull().default('singleDevice'),
+  backedUp: boolean('backed_up').notNull().default(false),
+  name: text('name').notNull().default(''),
+  lastUsedAt: instant('last_used_at'),
+});
 
 /** A user's phone numbers (PHONE-005..011); verified before they can be used. */
-export const userPhoneNumbers = pgTable(
-  'user_phone_numbers',
-  {
-    id: id(),
-    userId: userOwner(),
-    phoneNumber: text('phone_number').notNull(),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('user_phone_numbers_user').on(t.userId)],
-);
+export const userPhoneNumbers = userOwnedTable('user_phone_numbers', {
+  phoneNumber: text('phone_number').notNull(),
+  verifiedAt: instant('verified_at'),
+});
 
 /** The SMS outbox of the local SMS provider (read at GET /dev/sms with DEV_ROUTES=1). */
 export const smsOutbox = pgTable('sms_outbox', {
@@ -626,16 +561,12 @@ export const ssoConfigurations = pgTable('sso_configurations', {
   /** oidc | saml */
   kind: text('kind').notNull(),
   /** Lower-case email domains that sign in through this provider. */
-  domains: jsonb('domains')
-    .notNull()
-    .default(sql`'[]'::jsonb`),
+  domains: jsonList('domains'),
   enabled: boolean('enabled').notNull().default(true),
   /** OIDC: issuer, clientId, clientSecret; SAML: entryPoint, idpCert, idpIssuer. */
   config: jsonb('config').notNull(),
   /** Roles given to users created by this provider. */
-  defaultRoleIds: jsonb('default_role_ids')
-    .notNull()
-    .default(sql`'[]'::jsonb`),
+  defaultRoleIds: jsonList('default_role_ids'),
   createdAt: createdAt(),
 });
 
@@ -644,9 +575,7 @@ export const socialProviders = pgTable(
   'social_providers',
   {
     id: id(),
-    vendorId: text('vendor_id')
-      .notNull()
-      .references(() => vendors.id, { onDelete: 'cascade' }),
+    vendorId: vendorOwner(),
     provider: text('provider').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     /** issuer (OIDC discovery) or explicit endpoints, clientId, clientSecret, scopes. */
@@ -673,9 +602,7 @@ export const userIdentities = pgTable(
 /** The vendor's applications (TEAM-021): FREE_ACCESS ones are open to every user, MANAGED_ACCESS to assignees. */
 export const applications = pgTable('applications', {
   id: id(),
-  vendorId: text('vendor_id')
-    .notNull()
-    .references(() => vendors.id, { onDelete: 'cascade' }),
+  vendorId: vendorOwner(),
   name: text('name').notNull(),
   appUrl: text('app_url').notNull().default(''),
   /** FREE_ACCESS | MANAGED_ACCESS */
@@ -688,9 +615,7 @@ export const applications = pgTable('applications', {
 export const applicationUsers = pgTable(
   'application_users',
   {
-    applicationId: text('application_id')
-      .notNull()
-      .references(() => applications.id, { onDelete: 'cascade' }),
+    applicationId: ownedBy('application_id', () => applications.id),
     userId: userOwner(),
     tenantId: tenantOwner(),
   },

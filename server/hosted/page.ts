@@ -1,50 +1,36 @@
 // The server's own HTML pages: the hosted login box and the demo portal app.
 import { ADMIN_BOX_CDN_VERSION } from '../../shared/options/cdn';
-import { escapeHtml, type PageContext } from '../html';
+import { escapeHtml, htmlDocument, type PageContext } from '../html';
 
 /** The hosted login page: `<fe-login-box>` served by the server itself, at every /account/* route. */
 export function hostedLoginPage({ baseUrl, nonce }: PageContext, title = 'Sign in'): string {
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${escapeHtml(title)}</title>
-    <script nonce="${escapeHtml(nonce)}" type="module" src="/cdn/${ADMIN_BOX_CDN_VERSION}/login-box/index.js"></script>
-    <style>body{margin:0;background:#f4f5f7;font-family:system-ui,sans-serif}fe-login-box::part(backdrop){min-height:100vh}</style>
-  </head>
-  <body>
-    <fe-login-box base-url="${escapeHtml(baseUrl)}" lazy></fe-login-box>
-  </body>
-</html>`;
+  return htmlDocument({
+    title,
+    head: `<script nonce="${escapeHtml(nonce)}" type="module" src="/cdn/${ADMIN_BOX_CDN_VERSION}/login-box/index.js"></script>
+    <style>body{margin:0;background:#f4f5f7;font-family:system-ui,sans-serif}fe-login-box::part(backdrop){min-height:100vh}</style>`,
+    body: `<fe-login-box base-url="${escapeHtml(baseUrl)}" lazy></fe-login-box>`,
+  });
 }
 
 /** The demo app at `/`: the portal of the signed-in user, against this server (not preview). */
 export function hostedAppPage({ baseUrl, nonce }: PageContext): string {
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>fe-elements · Acme</title>
-    <script nonce="${escapeHtml(nonce)}" type="module" src="/cdn/${ADMIN_BOX_CDN_VERSION}/admin-portal/index.js"></script>
+  return htmlDocument({
+    title: 'fe-elements · Acme',
+    head: `<script nonce="${escapeHtml(nonce)}" type="module" src="/cdn/${ADMIN_BOX_CDN_VERSION}/admin-portal/index.js"></script>
     <style>
       body{margin:0;font-family:system-ui,sans-serif;background:#f4f5f7;color:#1a1a1a}
       header{display:flex;gap:16px;align-items:center;padding:12px 32px;background:#1f2937;color:#fff}
       header a{color:#fff}
       main{padding:24px 32px}
-    </style>
-  </head>
-  <body>
-    <header>
+    </style>`,
+    body: `<header>
       <strong>Acme</strong>
       <a href="/account/login">Sign in</a>
       <a href="/account/logout">Sign out</a>
       <a href="/examples/vanilla/">Preview example</a>
     </header>
-    <main><fe-admin-portal base-url="${escapeHtml(baseUrl)}" navigation="${escapeHtml(DEMO_NAVIGATION)}"></fe-admin-portal></main>
-  </body>
-</html>`;
+    <main><fe-admin-portal base-url="${escapeHtml(baseUrl)}" navigation="${escapeHtml(DEMO_NAVIGATION)}"></fe-admin-portal></main>`,
+  });
 }
 
 /** The demo app shows the roles and groups pages (hidden by default, ROUTE-023/036) to whoever may read them. */

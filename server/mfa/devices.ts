@@ -9,7 +9,7 @@ import { hashToken } from '../auth/refresh';
 import type { z } from 'zod';
 import type { mfaDevices as mfaDevicesAnswer } from '../../shared/api/contracts/mfa';
 import { attachmentOf } from '../auth/webauthn';
-import type { Services } from '../context';
+import { apiError, type Services } from '../context';
 import type { Db } from '../db';
 import { authChallenges, mfaDevices, recoveryCodes, trustedDevices, webauthnCredentials } from '../db/schema';
 
@@ -25,6 +25,20 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}•••@${domain}`;
 }
 
+/** Selects the user's security keys: their WebAuthn credentials registered as an MFA factor. */
+export const securityKeysOf = (userId: string) =>
+  and(eq(webauthnCredentials.userId, userId), eq(webauthnCredentials.usage, 'mfa'));
+
+/** One of the user's security keys; else 404. */
+export async function securityKey(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(webauthnCredentials)
+    .where(and(eq(webauthnCredentials.id, id), securityKeysOf(userId)));
+  if (!row) throw apiError(404, 'No such device');
+  return row;
+}
+
 /** The user's verified devices; masked for the login box (the caller is not signed in yet). */
 export async function listDevices(
   db: Db,
@@ -36,10 +50,7 @@ export async function listDevices(
     .from(mfaDevices)
     .where(and(eq(mfaDevices.userId, userId), isNotNull(mfaDevices.verifiedAt)))
     .orderBy(mfaDevices.createdAt);
-  const keys = await db
-    .select()
-    .from(webauthnCredentials)
-    .where(and(eq(webauthnCredentials.userId, userId), eq(webauthnCredentials.usage, 'mfa')));
+  const keys = await db.select().from(webauthnCredentials).where(securityKeysOf(userId));
   return {
     webauthn: keys.map((k) => ({
       id: k.id,

@@ -1,6 +1,7 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ServerConfig } from '../config';
+import { setHeaders } from './set-headers';
 
 /**
  * The request headers a host page's calls carry: the elements' client (shared/api/client.ts) and Frontegg's
@@ -28,18 +29,6 @@ export const CORS_EXPOSED_HEADERS = ['Retry-After', 'Content-Disposition', 'fron
 
 /** How long a browser may reuse a preflight's answer (Chromium caps it at 2 hours). */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
-
-/** Sets headers on the answer, copying it once when its headers are immutable (a fetched response). */
-function setHeaders(c: Context, headers: Record<string, string>): void {
-  let res = c.res;
-  try {
-    for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
-  } catch {
-    res = new Response(res.body, res);
-    for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
-    c.res = res;
-  }
-}
 
 /** `Vary` with `name` added (kept once). */
 function vary(current: string | null, name: string): string {

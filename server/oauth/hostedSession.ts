@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { touchSession } from '../account/policies';
-import { hashToken } from '../auth/refresh';
+import { hashToken, isLiveRefreshToken } from '../auth/refresh';
 import type { Services } from '../context';
 import { refreshTokens, sessions } from '../db/schema';
 
@@ -32,15 +32,7 @@ export function createHostedSessions(services: Services) {
       .select({ sessionId: refreshTokens.sessionId, userId: refreshTokens.userId })
       .from(refreshTokens)
       .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-      .where(
-        and(
-          eq(refreshTokens.tokenHash, hashToken(token)),
-          isNull(refreshTokens.usedAt),
-          isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.expiresAt, now),
-          isNull(sessions.revokedAt),
-        ),
-      );
+      .where(and(isLiveRefreshToken(token, now), isNull(sessions.revokedAt)));
     // The session policy (idle and absolute timeouts) applies to the hosted session like to any other.
     if (!row || !(await touchSession(services, row.sessionId, now))) return null;
     return row;

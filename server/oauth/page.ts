@@ -1,6 +1,6 @@
 import { paths } from '../../shared/api/paths';
 import { hostedLoginPage } from '../hosted/page';
-import { escapeHtml, type PageContext } from '../html';
+import { escapeHtml, htmlDocument, type PageContext } from '../html';
 
 /** Not in the paths table (the elements never call it: they navigate to it). */
 export const AUTHORIZE_PATH = '/oauth/authorize';
@@ -72,19 +72,12 @@ export function authorizePage(context: PageContext): string {
 
 /** A plain page: OAuth errors that must not redirect, and the signed-out page. */
 export function messagePage(title: string, message: string): string {
-  return `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${escapeHtml(title)}</title>
-    <style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f5f7;font-family:system-ui,sans-serif}main{max-width:32rem;padding:2rem;background:#fff;border-radius:8px}</style>
-  </head>
-  <body>
-    <main>
+  return htmlDocument({
+    title,
+    head: '<style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f5f7;font-family:system-ui,sans-serif}main{max-width:32rem;padding:2rem;background:#fff;border-radius:8px}</style>',
+    body: `<main>
       <h1>${escapeHtml(title)}</h1>
       <p>${escapeHtml(message)}</p>
-    </main>
-  </body>
-</html>`;
+    </main>`,
+  });
 }

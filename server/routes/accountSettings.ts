@@ -7,13 +7,12 @@ import { z } from 'zod';
 import { accountSettingsContracts as asc } from '../../shared/api/contracts/accountSettings';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { paths } from '../../shared/api/paths';
-import { writeAudit } from '../audit';
-import { apiError, readBody, type AppEnv, type Services } from '../context';
+import { apiError, readBody, type AppEnv } from '../context';
 import { tenants } from '../db/schema';
 import { MAX_IMAGE_DATA_URL, parseDataImage } from '../images/dataImage';
 import { tenantPermissions } from '../middleware/authorize';
 import { findTenant, type TenantRow } from '../tenants/tenants';
-import { actor, endpoint, publicEndpoint, type Endpoint, family, type SubApp } from './endpoints';
+import { endpoint, publicEndpoint, type Endpoint, defineFamily } from './endpoints';
 
 /** Routes of the account page, with the permission each requires. */
 export const accountSettingsEndpointsByName = {
@@ -146,10 +145,8 @@ const localisation = (t: TenantRow) => ({
 // Routes
 
 /** Account settings of the caller's tenant (the token's tenant, never one named in the request). */
-export function accountSettingsRoutes(services: Services): SubApp {
+export const accountSettingsRoutes = defineFamily(accountSettingsEndpointsByName, (on, e, services) => {
   const { db, vendorId } = services;
-  const { on, done } = family(services, accountSettingsEndpointsByName);
-  const e = accountSettingsEndpointsByName;
 
   async function tenantOf(tenantId: string) {
     const row = await findTenant(db, vendorId, tenantId);
@@ -220,14 +217,10 @@ export function accountSettingsRoutes(services: Services): SubApp {
       throw apiError(400, 'No changes to update');
     if (!Object.keys(changes).length) return c.json(settingsView(tenant));
     const [row] = await db.update(tenants).set(changes).where(eq(tenants.id, tenant.id)).returning();
-    await writeAudit(db, {
-      vendorId,
-      ...actor(c),
+    await c.var.audit({
       action: 'Account settings updated',
       json: { fields: Object.keys(changes) },
     });
     return c.json(settingsView(row!));
   });
-
-  return done();
-}
+});

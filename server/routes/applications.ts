@@ -14,8 +14,7 @@ import { z } from 'zod';
 import { applicationsContracts as ac } from '../../shared/api/contracts/applications';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { paths } from '../../shared/api/paths';
-import { writeAudit } from '../audit';
-import { apiError, readBody, type Services } from '../context';
+import { apiError, readBody } from '../context';
 import {
   accessTypeOf,
   applicationIdsOfUsers,
@@ -28,7 +27,7 @@ import {
 import { applications, applicationUsers } from '../db/schema';
 import { findMember, membersAmong } from '../tenants/members';
 import { readQuery } from '../signup/validation';
-import { actor, endpoint, type Endpoint, family, type SubApp } from './endpoints';
+import { endpoint, type Endpoint, defineFamily } from './endpoints';
 
 const READ = 'fe.secure.read.users';
 const WRITE = 'fe.secure.write.users';
@@ -93,10 +92,8 @@ const assignmentBody = ac.assignUserToApplications.body.transform((b) => ({
 // ---------------------------------------------------------------------------------------------------------
 // Routes
 
-export function applicationsRoutes(services: Services): SubApp {
+export const applicationsRoutes = defineFamily(applicationsEndpointsByName, (on, e, services) => {
   const { db, vendorId } = services;
-  const { on, done } = family(services, applicationsEndpointsByName);
-  const e = applicationsEndpointsByName;
 
   async function views(tenantId: string, rows: AppRow[]): Promise<ApplicationView[]> {
     const managed = rows.filter((r) => accessTypeOf(r) === MANAGED_ACCESS).map((r) => r.id);
@@ -224,9 +221,7 @@ export function applicationsRoutes(services: Services): SubApp {
       .insert(applicationUsers)
       .values(apps.map((a) => ({ applicationId: a.id, userId: body.userId, tenantId })))
       .onConflictDoNothing();
-    await writeAudit(db, {
-      vendorId,
-      ...actor(c),
+    await c.var.audit({
       action: 'User assigned to applications',
       json: { userId: body.userId, appIds: apps.map((a) => a.id) },
     });
@@ -248,14 +243,10 @@ export function applicationsRoutes(services: Services): SubApp {
         ),
       ),
     );
-    await writeAudit(db, {
-      vendorId,
-      ...actor(c),
+    await c.var.audit({
       action: 'User unassigned from applications',
       json: { userId: body.userId, appIds: apps.map((a) => a.id) },
     });
     return c.json(await appsOf(tenantId, body.userId));
   });
-
-  return done();
-}
+});

@@ -10,12 +10,12 @@ import { clearAttempts, lockedOut, reserveAttempt, unlockAccount } from '../auth
 import { verifyPassword } from '../auth/passwords';
 import { createSessionIssuer, REFRESH_COOKIE } from '../auth/session';
 import { finishSignIn } from '../auth/signin';
-import { apiError, caller, readBody, type Services } from '../context';
+import { apiError, caller, readBody } from '../context';
 import { users } from '../db/schema';
 import { trustedOrigin } from '../middleware/trusted-origin';
 import { inBackground } from '../signup/background';
 import { consumeUserToken } from '../signup/userTokens';
-import { publicEndpoint, signIn, subApp, uncounted, type SubApp } from './endpoints';
+import { publicEndpoint, signIn, defineFamily, uncounted } from './endpoints';
 
 /** The same answer for an unknown email and a wrong password: no user enumeration. */
 const BAD_CREDENTIALS = 'Incorrect email or password';
@@ -34,105 +34,101 @@ export const authEndpointsByName = {
   logout: signIn(publicEndpoint(paths.auth.logout, 'refresh cookie')),
 } as const;
 
-export function authRoutes(services: Services): SubApp {
+export const authRoutes = defineFamily(authEndpointsByName, (on, e, services) => {
   const { db, refresh, vendorId } = services;
-  const e = authEndpointsByName;
-  return subApp(services, e, (on) => {
-    const sessions = createSessionIssuer(services);
+  const sessions = createSessionIssuer(services);
 
-    on(e.login, async (c) => {
-      const { email, password } = await readBody(c, contracts.login.body);
-      const who = caller(c);
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.vendorId, vendorId), sql`lower(${users.email}) = ${email}`));
-      // The guess is reserved before it is verified: a parallel burst evaluates at most the policy's attempts.
-      const reservation = await reserveAttempt(services, user ?? null, { email });
-      // Always one password verify (a dummy one when there is nothing to check), so the answer time tells nothing.
-      const passwordOk = await verifyPassword(reservation.reserved ? user?.passwordHash : null, password);
-      // A right guess starts the count again (it was reserved, so the account was not locked when it came).
-      if (user && passwordOk) await clearAttempts(db, user.id);
-      // A never-activated account cannot sign in (allowNotVerifiedUsersLogin is false): same answer as a bad password.
-      if (!user || !passwordOk || !user.verified) {
-        // Audit rows and the unlock mail go after the answer: a lockout's extra work must not make known emails slower.
-        inBackground(db, 'login failure audit', async () => {
-          if (user && !passwordOk && reservation.reserved && reservation.locks)
-            await lockedOut(services, user, who, 'Too many wrong passwords at sign-in');
-          await writeAudit(db, {
-            vendorId,
-            tenantId: user?.activeTenantId,
-            userId: user?.id,
-            email,
-            action:
-              user && !reservation.reserved ? 'User login refused: account locked' : 'User login failed',
-            severity: 'Medium',
-            ...who,
-          });
+  on(e.login, async (c) => {
+    const { email, password } = await readBody(c, contracts.login.body);
+    const who = caller(c);
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.vendorId, vendorId), sql`lower(${users.email}) = ${email}`));
+    // The guess is reserved before it is verified: a parallel burst evaluates at most the policy's attempts.
+    const reservation = await reserveAttempt(services, user ?? null, { email });
+    // Always one password verify (a dummy one when there is nothing to check), so the answer time tells nothing.
+    const passwordOk = await verifyPassword(reservation.reserved ? user?.passwordHash : null, password);
+    // A right guess starts the count again (it was reserved, so the account was not locked when it came).
+    if (user && passwordOk) await clearAttempts(db, user.id);
+    // A never-activated account cannot sign in (allowNotVerifiedUsersLogin is false): same answer as a bad password.
+    if (!user || !passwordOk || !user.verified) {
+      // Audit rows and the unlock mail go after the answer: a lockout's extra work must not make known emails slower.
+      inBackground(db, 'login failure audit', async () => {
+        if (user && !passwordOk && reservation.reserved && reservation.locks)
+          await lockedOut(services, user, who, 'Too many wrong passwords at sign-in');
+        await writeAudit(db, {
+          vendorId,
+          tenantId: user?.activeTenantId,
+          userId: user?.id,
+          email,
+          action: user && !reservation.reserved ? 'User login refused: account locked' : 'User login failed',
+          severity: 'Medium',
+          ...who,
         });
-        // A locked account (or an unknown email after as many failures) is told so, with the way out (reset).
-        throw apiError(401, reservation.reserved ? BAD_CREDENTIALS : SIGN_IN_BLOCKED);
-      }
-      const answer = await finishSignIn(c, services, sessions, user, {
-        amr: ['pwd'],
-        method: 'password',
-        password,
       });
-      return c.json(answer satisfies AnswerOf<typeof contracts.login>);
+      // A locked account (or an unknown email after as many failures) is told so, with the way out (reset).
+      throw apiError(401, reservation.reserved ? BAD_CREDENTIALS : SIGN_IN_BLOCKED);
+    }
+    const answer = await finishSignIn(c, services, sessions, user, {
+      amr: ['pwd'],
+      method: 'password',
+      password,
     });
-
-    // The unlock link mailed at a lockout: the token alone (Frontegg's IUnlockMeRequest) names the user.
-    on(e.unlockMe, async (c) => {
-      const { token } = await readBody(c, usersContracts.unlockMe.body);
-      const used = await consumeUserToken(db, 'unlock', null, token);
-      if (!used) throw apiError(400, UNLOCK_INVALID);
-      await unlockAccount(db, used.userId);
-      await writeAudit(db, {
-        vendorId,
-        userId: used.userId,
-        action: 'User unlocked by unlock link',
-        ...caller(c),
-      });
-      return c.json({});
-    });
-
-    // Cookie-authenticated: only the server's own pages and the allowed host origins may ask.
-    const fromTrustedOrigin = trustedOrigin(services.config);
-
-    on(e.refreshToken, fromTrustedOrigin, async (c) => {
-      const token = getCookie(c, REFRESH_COOKIE);
-      // No cookie at all: a signed-out browser asking whether it has a session. "No" is an answer, not a failure
-      // (204): every signed-out page load would otherwise log a 401 in the host's console.
-      if (!token) return c.body(null, 204, { 'Cache-Control': 'no-store' });
-      const result = await refresh.redeem(token);
-      if (result.kind === 'reused') await auditRefreshReuse(db, vendorId, result, caller(c));
-      // Another tab redeemed this token a moment ago: it holds the new cookie, try again (409).
-      if (result.kind === 'concurrent') throw apiError(409, 'The token was just refreshed, try again');
-      if (result.kind !== 'rotated') {
-        sessions.clearRefreshCookie(c);
-        throw apiError(401, 'Unauthorized');
-      }
-      // A session past its idle or absolute timeout ends here; a live one is marked as seen.
-      if (!(await touchSession(services, result.sessionId))) {
-        sessions.clearRefreshCookie(c);
-        throw apiError(401, 'Unauthorized');
-      }
-      sessions.setRefreshCookie(c, result.token);
-      const answer = await sessions.answer(result.userId, result.sessionId);
-      return c.json(answer satisfies AnswerOf<typeof contracts.refreshToken>);
-    });
-
-    on(e.logout, fromTrustedOrigin, async (c) => {
-      const token = getCookie(c, REFRESH_COOKIE);
-      sessions.clearRefreshCookie(c);
-      if (token) {
-        const result = await refresh.redeem(token);
-        if (result.kind === 'rotated' || result.kind === 'reused') {
-          await refresh.revokeSession(result.sessionId);
-          await writeAudit(db, { vendorId, userId: result.userId, action: 'User logged out', ...caller(c) });
-        }
-      }
-      return c.json({});
-    });
+    return c.json(answer satisfies AnswerOf<typeof contracts.login>);
   });
-}
+
+  // The unlock link mailed at a lockout: the token alone (Frontegg's IUnlockMeRequest) names the user.
+  on(e.unlockMe, async (c) => {
+    const { token } = await readBody(c, usersContracts.unlockMe.body);
+    const used = await consumeUserToken(db, 'unlock', null, token);
+    if (!used) throw apiError(400, UNLOCK_INVALID);
+    await unlockAccount(db, used.userId);
+    await writeAudit(db, {
+      vendorId,
+      userId: used.userId,
+      action: 'User unlocked by unlock link',
+      ...caller(c),
+    });
+    return c.json({});
+  });
+
+  // Cookie-authenticated: only the server's own pages and the allowed host origins may ask.
+  const fromTrustedOrigin = trustedOrigin(services.config);
+
+  on(e.refreshToken, fromTrustedOrigin, async (c) => {
+    const token = getCookie(c, REFRESH_COOKIE);
+    // No cookie at all: a signed-out browser asking whether it has a session. "No" is an answer, not a failure
+    // (204): every signed-out page load would otherwise log a 401 in the host's console.
+    if (!token) return c.body(null, 204, { 'Cache-Control': 'no-store' });
+    const result = await refresh.redeem(token);
+    if (result.kind === 'reused') await auditRefreshReuse(db, vendorId, result, caller(c));
+    // Another tab redeemed this token a moment ago: it holds the new cookie, try again (409).
+    if (result.kind === 'concurrent') throw apiError(409, 'The token was just refreshed, try again');
+    if (result.kind !== 'rotated') {
+      sessions.clearRefreshCookie(c);
+      throw apiError(401, 'Unauthorized');
+    }
+    // A session past its idle or absolute timeout ends here; a live one is marked as seen.
+    if (!(await touchSession(services, result.sessionId))) {
+      sessions.clearRefreshCookie(c);
+      throw apiError(401, 'Unauthorized');
+    }
+    sessions.setRefreshCookie(c, result.token);
+    const answer = await sessions.answer(result.userId, result.sessionId);
+    return c.json(answer satisfies AnswerOf<typeof contracts.refreshToken>);
+  });
+
+  on(e.logout, fromTrustedOrigin, async (c) => {
+    const token = getCookie(c, REFRESH_COOKIE);
+    sessions.clearRefreshCookie(c);
+    if (token) {
+      const result = await refresh.redeem(token);
+      if (result.kind === 'rotated' || result.kind === 'reused') {
+        await refresh.revokeSession(result.sessionId);
+        await writeAudit(db, { vendorId, userId: result.userId, action: 'User logged out', ...caller(c) });
+      }
+    }
+    return c.json({});
+  });
+});

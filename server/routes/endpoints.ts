@@ -64,11 +64,43 @@ export const devEndpoint = (route: ApiPath, note?: string): Endpoint => ({
   regime: 'dev',
 });
 
-/** The same endpoint, counted against the shared sign-in budget. */
-export const signIn = (entry: Endpoint): Endpoint => ({ ...entry, rateLimit: 'signIn' });
+/** Entries of a table by name. */
+type Entries = Readonly<Record<string, Endpoint>>;
 
-/** The same endpoint, stated as not counted (a sign-in path presenting an unguessable secret). */
-export const uncounted = (entry: Endpoint): Endpoint => ({ ...entry, rateLimit: 'none' });
+/**
+ * Several endpoints of one regime, each named as its path in `group` (a group of the paths table):
+ * `userEndpoints(paths.auth, 'getMeV2', …)` is `{ getMeV2: userEndpoint(paths.auth.getMeV2), … }`.
+ */
+const named =
+  (make: (route: ApiPath) => Endpoint) =>
+  <G extends Readonly<Record<string, ApiPath>>, K extends keyof G & string>(
+    group: G,
+    ...names: K[]
+  ): { [N in K]: Endpoint } =>
+    Object.fromEntries(names.map((name) => [name, make(group[name]!)])) as { [N in K]: Endpoint };
+
+export const userEndpoints = named(userEndpoint);
+export const publicEndpoints = named(publicEndpoint);
+export const mfaTokenEndpoints = named(mfaTokenEndpoint);
+
+/** An entry, or every entry of a group, with the rate-limit class `rateLimit`. */
+function rateLimited(rateLimit: RateLimitClass) {
+  function limit(entry: Endpoint): Endpoint;
+  function limit<T extends Entries>(group: T): T;
+  function limit(entries: Endpoint | Entries): Endpoint | Entries {
+    // An entry has a method; a group's values are entries (objects).
+    if (typeof entries.method === 'string') return { ...(entries as Endpoint), rateLimit };
+    const group = entries as Entries;
+    return Object.fromEntries(Object.entries(group).map(([name, entry]) => [name, { ...entry, rateLimit }]));
+  }
+  return limit;
+}
+
+/** The same endpoint (or endpoints), counted against the shared sign-in budget. */
+export const signIn = rateLimited('signIn');
+
+/** The same endpoint (or endpoints), stated as not counted (a sign-in path presenting an unguessable secret). */
+export const uncounted = rateLimited('none');
 
 /** The checks an entry's regime puts before its handler. */
 function regimeGuards(entry: Endpoint, services: Services): MiddlewareHandler<AppEnv>[] {
@@ -150,7 +182,7 @@ export function commonPrefix(paths: readonly string[]): string {
  * A family's sub-app under construction: `on` mounts a handler on an entry of `byName`, at the table's common
  * prefix; `done` checks every entry got one (fails at start-up otherwise) and answers the sub-app.
  */
-export function family(services: Services, byName: Readonly<Record<string, Endpoint>>) {
+function family(services: Services, byName: Entries) {
   const table = Object.values(byName);
   const prefix = commonPrefix(table.map((e) => e.path));
   const app = new HonoApp<AppEnv>();
@@ -158,28 +190,28 @@ export function family(services: Services, byName: Readonly<Record<string, Endpo
     assertAllMounted(table, app, prefix);
     return { prefix, app, table };
   };
-  return { on: mounter(app, services, prefix), app, done };
+  return { on: mounter(app, services, prefix), done };
 }
 
-/** Builds a family's sub-app: `mount` mounts a handler on every entry of `byName`. */
-export function subApp(
-  services: Services,
-  byName: Readonly<Record<string, Endpoint>>,
-  mount: (on: Mount) => void,
-): SubApp {
-  const { on, done } = family(services, byName);
-  mount(on);
-  return done();
+/**
+ * A family of routes: `mount` mounts a handler on every entry of `table` (`on(e.name, handler)`, `e` being the
+ * table) with the services; answers the function that builds the family's sub-app from the services (and the
+ * family's own options, if it takes any).
+ */
+export function defineFamily<T extends Entries, Options = never>(
+  table: T,
+  mount: (on: Mount, e: T, services: Services, options?: Options) => void,
+): (services: Services, options?: Options) => SubApp {
+  return (services, options) => {
+    const { on, done } = family(services, table);
+    mount(on, table, services, options);
+    return done();
+  };
 }
 
 /** The paths of the sub-apps' endpoints stated as not counted against the sign-in budget. */
 export const uncountedPaths = (subApps: readonly SubApp[]): string[] =>
   subApps.flatMap((s) => s.table.filter((e) => e.rateLimit === 'none').map((e) => e.path));
-
-/** Who the audit row names: the caller of the request, in the token's tenant. */
-export function actor(c: Context<AppEnv>) {
-  return { tenantId: c.get('auth').tenantId, ...userActor(c) };
-}
 
 /** The caller of the request, without a tenant (rows about the user's own account). */
 export function userActor(c: Context<AppEnv>) {

@@ -16,7 +16,7 @@ import { apiError, type Services } from '../context';
 import type { Db } from '../db';
 import { featureFlags, features, plans, tenantEntitlements, users } from '../db/schema';
 import { loadUserView } from '../users';
-import { type SubApp, family, publicEndpoint, userEndpoint } from './endpoints';
+import { defineFamily, publicEndpoint, userEndpoint } from './endpoints';
 
 const FLAG_KEY = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 const MAX_KEYS = 200;
@@ -158,10 +158,8 @@ export const flagsEndpointsByName = {
 } as const;
 
 /** GET /flags (any caller, evaluated for them) and the caller's entitlements (Bearer required). */
-export function flagsRoutes(services: Services): SubApp {
+export const flagsRoutes = defineFamily(flagsEndpointsByName, (on, e, services) => {
   const { db, vendorId } = services;
-  const e = flagsEndpointsByName;
-  const { on, done } = family(services, e);
 
   on(e.loadFeatureFlags, async (c) => {
     const query = flagsQuery.safeParse(c.req.query());
@@ -200,6 +198,4 @@ export function flagsRoutes(services: Services): SubApp {
     c.header('Cache-Control', 'private, no-store');
     return c.json(entitlements);
   });
-
-  return done();
-}
+});

@@ -7,15 +7,16 @@ import { z } from 'zod';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { groupsContracts as gc } from '../../shared/api/contracts/groups';
 import { paths } from '../../shared/api/paths';
-import { writeAudit } from '../audit';
-import { apiError, readBody, type AppEnv, type Services } from '../context';
+import type { AuditAction } from '../audit/actions';
+import { apiError, readBody, type AppEnv } from '../context';
 import { isUniqueViolation } from '../db/errors';
 import { groupRoles, groups, groupUsers, policies, roles, users } from '../db/schema';
 import { assertHoldsAll, roleKeys } from '../middleware/authorize';
 import { withRoleViews } from '../roles/views';
 import { findVisibleRoles } from '../roles/visibility';
 import { assertMembers } from '../tenants/members';
-import { actor, endpoint, type Endpoint, family, type SubApp } from './endpoints';
+import { endpoint, type Endpoint, defineFamily } from './endpoints';
+import { MAX_METADATA_JSON, metadataObject } from './metadataObject';
 
 const READ = 'fe.secure.read.groups';
 const WRITE = 'fe.secure.write.groups';
@@ -49,30 +50,15 @@ export const groupsEndpoints: Endpoint[] = Object.values(groupsEndpointsByName);
 // ---------------------------------------------------------------------------------------------------------
 // Bodies and queries
 
-const MAX_METADATA_JSON = 10_000;
 const DEFAULT_COLOR = '#5B8DEF';
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Group metadata: a JSON object, sent as an object or as its JSON text (the wire answers the text). */
 const metadataField = z
   .union([z.string().max(MAX_METADATA_JSON), z.record(z.string(), z.unknown())])
-  .transform((value, ctx) => {
-    let parsed: unknown = value;
-    if (typeof value === 'string') {
-      try {
-        parsed = value.trim() === '' ? {} : JSON.parse(value);
-      } catch {
-        parsed = undefined;
-      }
-    }
-    if (!isPlainObject(parsed) || JSON.stringify(parsed).length > MAX_METADATA_JSON) {
-      ctx.addIssue({ code: 'custom', message: `A JSON object of at most ${MAX_METADATA_JSON} characters` });
-      return z.NEVER;
-    }
-    return parsed;
-  });
+  // Blank text: no metadata.
+  .transform((value, ctx) =>
+    metadataObject(typeof value === 'string' && value.trim() === '' ? {} : value, ctx),
+  );
 
 // The contract's bodies, with metadata read as a JSON object (text or object) and id lists deduplicated.
 const createBody = gc.createGroup.body.extend({ metadata: metadataField.optional() });
@@ -103,10 +89,8 @@ const CONFIGURATION_KIND = 'groups';
 // Routes
 
 /** Groups of the caller's tenant and their configuration. */
-export function groupsRoutes(services: Services): SubApp {
+export const groupsRoutes = defineFamily(groupsEndpointsByName, (on, e, services) => {
   const { db, vendorId } = services;
-  const { on, done } = family(services, groupsEndpointsByName);
-  const e = groupsEndpointsByName;
 
   /** Groups as the API answers them (GROUPS-001): roles and users as objects, metadata as JSON text. */
   async function groupViews(
@@ -197,6 +181,20 @@ export function groupsRoutes(services: Services): SubApp {
   const touch = (groupId: string) =>
     db.update(groups).set({ updatedAt: new Date() }).where(eq(groups.id, groupId)).returning();
 
+  /** After a change of the group's roles or users (`ids` changed): audited and touched if any; the group's view. */
+  const answerChange = async (
+    c: Context<AppEnv>,
+    group: typeof groups.$inferSelect,
+    action: AuditAction,
+    key: 'roleIds' | 'userIds',
+    ids: string[],
+  ) => {
+    if (ids.length)
+      await c.var.audit({ action, severity: 'Medium', json: { groupId: group.id, [key]: ids } });
+    const [row] = ids.length ? await touch(group.id) : [group];
+    return c.json(await groupView(row!));
+  };
+
   // --- configuration (GROUPS-003): the tenant's value, else the vendor's, else the default
 
   async function readConfiguration(tenantId: string): Promise<GroupConfiguration> {
@@ -231,9 +229,7 @@ export function groupsRoutes(services: Services): SubApp {
       values (${randomUUID()}, ${vendorId}, ${tenantId}, ${CONFIGURATION_KIND}, ${JSON.stringify(value)}::jsonb, now())
       on conflict (vendor_id, (coalesce(tenant_id, '')), kind)
       do update set value = excluded.value, updated_at = excluded.updated_at`);
-    await writeAudit(db, {
-      vendorId,
-      ...actor(c),
+    await c.var.audit({
       action: 'Group configuration updated',
       json: { before, after: value },
     });
@@ -298,9 +294,7 @@ export function groupsRoutes(services: Services): SubApp {
       await db.insert(groupRoles).values(roleIds.map((roleId) => ({ groupId: id, roleId })));
     if (userIds.length)
       await db.insert(groupUsers).values(userIds.map((userId) => ({ groupId: id, userId })));
-    await writeAudit(db, {
-      vendorId,
-      ...actor(c),
+    await c.var.audit({
       action: 'Group created',
       json: { groupId: id, name: body.name, roleIds, userIds },
     });
@@ -325,9 +319,7 @@ export function groupsRoutes(services: Services): SubApp {
       .catch((error: unknown) => {
         throw nameTaken(error, body.name ?? '');
       });
-    await writeAudit(db, {
-      vendorId,
-      ...actor(c),
+    await c.var.audit({
       action: 'Group updated',
       json: { groupId: group.id, fields: Object.keys(changes) },
     });
@@ -338,9 +330,7 @@ export function groupsRoutes(services: Services): SubApp {
     const group = await ownGroup(c);
     // Cascades: its members lose the group's roles at once (permissions are read on every call).
     await db.delete(groups).where(eq(groups.id, group.id));
-    await writeAudit(db, {
-      vendorId,
-      ...actor(c),
+    await c.var.audit({
       action: 'Group deleted',
       severity: 'Medium',
       json: { groupId: group.id, name: group.name },
@@ -355,18 +345,9 @@ export function groupsRoutes(services: Services): SubApp {
     await assertHoldsAll(db, c.get('auth'), await roleKeys(db, roleIds));
     const current = await groupRoleIds(group.id);
     const added = roleIds.filter((id) => !current.includes(id));
-    if (added.length) {
+    if (added.length)
       await db.insert(groupRoles).values(added.map((roleId) => ({ groupId: group.id, roleId })));
-      await writeAudit(db, {
-        vendorId,
-        ...actor(c),
-        action: 'Roles added to group',
-        severity: 'Medium',
-        json: { groupId: group.id, roleIds: added },
-      });
-    }
-    const [row] = added.length ? await touch(group.id) : [group];
-    return c.json(await groupView(row!));
+    return answerChange(c, group, 'Roles added to group', 'roleIds', added);
   });
 
   on(e.deleteRolesFromGroup, async (c) => {
@@ -377,17 +358,8 @@ export function groupsRoutes(services: Services): SubApp {
       .delete(groupRoles)
       .where(and(eq(groupRoles.groupId, group.id), inArray(groupRoles.roleId, roleIds)))
       .returning({ roleId: groupRoles.roleId });
-    if (removed.length) {
-      await writeAudit(db, {
-        vendorId,
-        ...actor(c),
-        action: 'Roles removed from group',
-        severity: 'Medium',
-        json: { groupId: group.id, roleIds: removed.map((r) => r.roleId) },
-      });
-    }
-    const [row] = removed.length ? await touch(group.id) : [group];
-    return c.json(await groupView(row!));
+    const ids = removed.map((r) => r.roleId);
+    return answerChange(c, group, 'Roles removed from group', 'roleIds', ids);
   });
 
   on(e.addUsersToGroup, async (c) => {
@@ -401,17 +373,8 @@ export function groupsRoutes(services: Services): SubApp {
       .values(userIds.map((userId) => ({ groupId: group.id, userId })))
       .onConflictDoNothing()
       .returning({ userId: groupUsers.userId });
-    if (added.length) {
-      await writeAudit(db, {
-        vendorId,
-        ...actor(c),
-        action: 'Users added to group',
-        severity: 'Medium',
-        json: { groupId: group.id, userIds: added.map((u) => u.userId) },
-      });
-    }
-    const [row] = added.length ? await touch(group.id) : [group];
-    return c.json(await groupView(row!));
+    const ids = added.map((u) => u.userId);
+    return answerChange(c, group, 'Users added to group', 'userIds', ids);
   });
 
   on(e.deleteUsersFromGroup, async (c) => {
@@ -431,18 +394,7 @@ export function groupsRoutes(services: Services): SubApp {
       .delete(groupUsers)
       .where(and(eq(groupUsers.groupId, group.id), inArray(groupUsers.userId, userIds)))
       .returning({ userId: groupUsers.userId });
-    if (removed.length) {
-      await writeAudit(db, {
-        vendorId,
-        ...actor(c),
-        action: 'Users removed from group',
-        severity: 'Medium',
-        json: { groupId: group.id, userIds: removed.map((u) => u.userId) },
-      });
-    }
-    const [row] = removed.length ? await touch(group.id) : [group];
-    return c.json(await groupView(row!));
+    const ids = removed.map((u) => u.userId);
+    return answerChange(c, group, 'Users removed from group', 'userIds', ids);
   });
-
-  return done();
-}
+});

@@ -1,15 +1,14 @@
 // Impersonation (IMPERSONATE-001..003): an administrator holding the impersonate permission opens a session
 // as another member of their account. The session records the impersonator; its access tokens carry
 // `act: { sub: impersonatorId }` and every audit row written with them is marked `json.impersonatedBy`.
-import { and, eq } from 'drizzle-orm';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { impersonateContracts } from '../../shared/api/contracts/impersonate';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
 import { createSessionIssuer } from '../auth/session';
-import { apiError, caller, readBody, type Services } from '../context';
-import { users, userTenants } from '../db/schema';
-import { endpoint, family, type SubApp } from './endpoints';
+import { apiError, caller, readBody } from '../context';
+import { findMember } from '../tenants/members';
+import { endpoint, defineFamily } from './endpoints';
 
 /** The permission that allows impersonation (only the Admin role holds it in the demo data). */
 export const IMPERSONATE_PERMISSION = 'fe.secure.write.impersonate';
@@ -20,10 +19,8 @@ export const impersonateEndpointsByName = {
   impersonate: endpoint(paths.impersonate.impersonate, IMPERSONATE_PERMISSION, 'a member of the own tenant'),
 } as const;
 
-export function impersonateRoutes(services: Services): SubApp {
+export const impersonateRoutes = defineFamily(impersonateEndpointsByName, (on, e, services) => {
   const { db, vendorId } = services;
-  const e = impersonateEndpointsByName;
-  const { on, done } = family(services, e);
   const sessions = createSessionIssuer(services);
 
   // IMPERSONATE-003: POST with a payload (the user and the reason).
@@ -40,19 +37,8 @@ export function impersonateRoutes(services: Services): SubApp {
     }
     if (userId === admin.sub) throw apiError(400, 'You cannot impersonate yourself');
     // Only an enabled member of the administrator's current tenant (same answer for unknown users).
-    const [target] = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .innerJoin(userTenants, eq(userTenants.userId, users.id))
-      .where(
-        and(
-          eq(users.id, userId),
-          eq(users.vendorId, vendorId),
-          eq(userTenants.tenantId, admin.tenantId),
-          eq(userTenants.disabled, false),
-        ),
-      );
-    if (!target) throw apiError(404, 'User not found');
+    const { user: target, membership } = await findMember(db, vendorId, admin.tenantId, userId);
+    if (membership.disabled) throw apiError(404, 'User not found');
     await writeAudit(db, {
       vendorId,
       tenantId: admin.tenantId,
@@ -67,6 +53,4 @@ export function impersonateRoutes(services: Services): SubApp {
     const body = { ...answer, tokenType: 'Bearer' as const, impersonatedBy: admin.sub };
     return c.json(body satisfies AnswerOf<typeof contract>);
   });
-
-  return done();
-}
+});

@@ -2,9 +2,9 @@ import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { metadataContracts as mc } from '../../shared/api/contracts/metadata';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
-import { apiError, caller, readBody, type Services } from '../context';
+import { apiError, caller, readBody } from '../context';
 import { ADMIN_BOX, commitAdminBox, readAdminBox } from '../metadata/adminBox';
-import { devEndpoint, publicEndpoint, subApp, type SubApp } from './endpoints';
+import { devEndpoint, publicEndpoint, defineFamily } from './endpoints';
 
 /**
  * The metadata routes. The portal configuration is vendor-level and holds nothing of a tenant or a user, and the
@@ -24,44 +24,41 @@ export const metadataEndpointsByName = {
   ),
 } as const;
 
-export function metadataRoutes(services: Services): SubApp {
-  const e = metadataEndpointsByName;
-  return subApp(services, e, (on) => {
-    // Frontegg's shape: `{ rows: [...] }`; an entity this server does not keep has no rows (the client reads
-    // that as "metadata not found"), never a 404.
-    on(e.getMetadata, async (c) =>
-      c.json({
-        rows: c.req.query('entityName') === ADMIN_BOX ? [await readAdminBox(services)] : [],
-      } satisfies AnswerOf<typeof mc.getMetadata>),
-    );
-    on(e.getAdminBoxMetadata, async (c) =>
-      c.json((await readAdminBox(services)) satisfies AnswerOf<typeof mc.getAdminBoxMetadata>),
-    );
-    on(e.updateAdminBoxMetadata, async (c) => {
-      const { actions } = await readBody(c, mc.updateAdminBoxMetadata.body);
-      const result = await commitAdminBox(services, actions);
-      if (!result.ok) throw apiError(400, ...result.errors);
-      await writeAudit(services.db, {
-        vendorId: services.vendorId,
-        action: 'Portal metadata updated',
-        severity: 'Medium',
-        json: { parts: actions.map((a) => a.type) },
-        ...caller(c),
-      });
-      return c.json(result.row satisfies AnswerOf<typeof mc.updateAdminBoxMetadata>);
+export const metadataRoutes = defineFamily(metadataEndpointsByName, (on, e, services) => {
+  // Frontegg's shape: `{ rows: [...] }`; an entity this server does not keep has no rows (the client reads
+  // that as "metadata not found"), never a 404.
+  on(e.getMetadata, async (c) =>
+    c.json({
+      rows: c.req.query('entityName') === ADMIN_BOX ? [await readAdminBox(services)] : [],
+    } satisfies AnswerOf<typeof mc.getMetadata>),
+  );
+  on(e.getAdminBoxMetadata, async (c) =>
+    c.json((await readAdminBox(services)) satisfies AnswerOf<typeof mc.getAdminBoxMetadata>),
+  );
+  on(e.updateAdminBoxMetadata, async (c) => {
+    const { actions } = await readBody(c, mc.updateAdminBoxMetadata.body);
+    const result = await commitAdminBox(services, actions);
+    if (!result.ok) throw apiError(400, ...result.errors);
+    await writeAudit(services.db, {
+      vendorId: services.vendorId,
+      action: 'Portal metadata updated',
+      severity: 'Medium',
+      json: { parts: actions.map((a) => a.type) },
+      ...caller(c),
     });
-    // No geolocation database here: the address as this server sees it, the rest unknown.
-    on(e.getCurrentUserIpMetadata, (c) =>
-      c.json({
-        ip: caller(c).ipAddress,
-        latitude: null,
-        longitude: null,
-        city: null,
-        country_name: null,
-        country_code: null,
-        zip: null,
-        location: {},
-      } satisfies AnswerOf<typeof mc.getCurrentUserIpMetadata>),
-    );
+    return c.json(result.row satisfies AnswerOf<typeof mc.updateAdminBoxMetadata>);
   });
-}
+  // No geolocation database here: the address as this server sees it, the rest unknown.
+  on(e.getCurrentUserIpMetadata, (c) =>
+    c.json({
+      ip: caller(c).ipAddress,
+      latitude: null,
+      longitude: null,
+      city: null,
+      country_name: null,
+      country_code: null,
+      zip: null,
+      location: {},
+    } satisfies AnswerOf<typeof mc.getCurrentUserIpMetadata>),
+  );
+});

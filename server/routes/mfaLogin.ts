@@ -8,7 +8,7 @@ import { mfaContracts as mc, type mfaStrategy } from '../../shared/api/contracts
 import { paths } from '../../shared/api/paths';
 import { findChallenge } from '../auth/challenges';
 import { createSessionIssuer } from '../auth/session';
-import { apiError, readBody, type AppEnv, type Services } from '../context';
+import { apiError, readBody, type AppEnv } from '../context';
 import {
   checkOtc,
   issueOtc,
@@ -34,34 +34,35 @@ import {
 } from '../mfa/enrolment';
 import { completeMfa, MFA_LOGIN, mfaChallengeOf, MFA_NOT_ENROLLED } from '../mfa/login';
 import { auditMfa, mfaUser } from '../mfa/user';
-import { family, mfaTokenEndpoint, publicEndpoint, signIn, type SubApp } from './endpoints';
+import { defineFamily, mfaTokenEndpoint, publicEndpoint, signIn, mfaTokenEndpoints } from './endpoints';
 
 /** The kinds of the sign-in code challenges. */
 const KIND = { sms: 'mfa-sms', email: 'mfa-email' } as const;
 
 /** The mfaToken of the body (or query) names the sign-in it finishes; no bearer yet. */
 export const mfaLoginEndpointsByName = {
-  preEnrollMFAAuthenticatorAppForLogin: signIn(
-    mfaTokenEndpoint(paths.auth.preEnrollMFAAuthenticatorAppForLogin),
+  ...signIn(
+    mfaTokenEndpoints(
+      paths.auth,
+      'preEnrollMFAAuthenticatorAppForLogin',
+      'enrollMFAAuthenticatorAppForLogin',
+      'preEnrollMFASMSForLogin',
+      'enrollMFASMSForLogin',
+      'loginWithMfa',
+      'preVerifyMFASMSForLogin',
+      'verifyMFASMSForLogin',
+      'preVerifyMFAEmailCode',
+      'verifyMFAEmailCode',
+      'recoverMfaToken',
+      'verifyMFAAuthenticatorAppForLogin',
+    ),
   ),
-  enrollMFAAuthenticatorAppForLogin: signIn(mfaTokenEndpoint(paths.auth.enrollMFAAuthenticatorAppForLogin)),
-  preEnrollMFASMSForLogin: signIn(mfaTokenEndpoint(paths.auth.preEnrollMFASMSForLogin)),
-  enrollMFASMSForLogin: signIn(mfaTokenEndpoint(paths.auth.enrollMFASMSForLogin)),
-  loginWithMfa: signIn(mfaTokenEndpoint(paths.auth.loginWithMfa)),
-  preVerifyMFASMSForLogin: signIn(mfaTokenEndpoint(paths.auth.preVerifyMFASMSForLogin)),
-  verifyMFASMSForLogin: signIn(mfaTokenEndpoint(paths.auth.verifyMFASMSForLogin)),
-  preVerifyMFAEmailCode: signIn(mfaTokenEndpoint(paths.auth.preVerifyMFAEmailCode)),
-  verifyMFAEmailCode: signIn(mfaTokenEndpoint(paths.auth.verifyMFAEmailCode)),
-  recoverMfaToken: signIn(mfaTokenEndpoint(paths.auth.recoverMfaToken)),
-  verifyMFAAuthenticatorAppForLogin: signIn(mfaTokenEndpoint(paths.auth.verifyMFAAuthenticatorAppForLogin)),
   checkIfAllowToRememberMfaDevice: mfaTokenEndpoint(paths.auth.checkIfAllowToRememberMfaDevice),
   getMFAStrategiesConfig: publicEndpoint(paths.auth.getMFAStrategiesConfig),
 } as const;
 
-export function mfaLoginRoutes(services: Services): SubApp {
+export const mfaLoginRoutes = defineFamily(mfaLoginEndpointsByName, (on, e, services) => {
   const { db, sms, mailer } = services;
-  const e = mfaLoginEndpointsByName;
-  const { on, done } = family(services, e);
   const sessions = createSessionIssuer(services);
 
   /** The MFA sign-in of the mfaToken and its user. */
@@ -215,6 +216,4 @@ export function mfaLoginRoutes(services: Services): SubApp {
       ] satisfies { strategy: z.infer<typeof mfaStrategy>; isActive: boolean }[],
     } satisfies AnswerOf<typeof mc.getMFAStrategiesConfig>),
   );
-
-  return done();
-}
+});

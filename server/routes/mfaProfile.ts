@@ -6,13 +6,14 @@ import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { mfaContracts as mc } from '../../shared/api/contracts/mfa';
 import { paths } from '../../shared/api/paths';
 import type { AuditSeverity } from '../audit';
-import { apiError, readBody, type AppEnv, type Services } from '../context';
+import { apiError, readBody, type AppEnv } from '../context';
 import { mfaDevices, recoveryCodes, webauthnCredentials } from '../db/schema';
 import { CODE_EXPIRED, checkOtc, issueOtc, limitCodes, WRONG_CODE } from '../mfa/codes';
 import {
   devicesOf,
   listDevices,
   maskPhone,
+  securityKeysOf,
   spendRecoveryCode,
   verifyAnyTotp,
   verifyTotp,
@@ -25,30 +26,29 @@ import {
   stillEnrolled,
 } from '../mfa/enrolment';
 import { auditMfa, mfaUser } from '../mfa/user';
-import { family, userEndpoint, type SubApp } from './endpoints';
+import { defineFamily, userEndpoints } from './endpoints';
 
 /** The kind of the challenge of a texted code that turns SMS off. */
 const DISABLE_SMS = 'mfa-disable-sms';
 
 /** The signed-in user's own devices. */
-export const mfaProfileEndpointsByName = {
-  getMFADevices: userEndpoint(paths.auth.getMFADevices),
-  preEnrollMFAAuthenticatorApp: userEndpoint(paths.auth.preEnrollMFAAuthenticatorApp),
-  enrollMfa: userEndpoint(paths.auth.enrollMfa),
-  enrollMFAAuthenticatorApp: userEndpoint(paths.auth.enrollMFAAuthenticatorApp),
-  verifyMfa: userEndpoint(paths.auth.verifyMfa),
-  preEnrollMFASMS: userEndpoint(paths.auth.preEnrollMFASMS),
-  enrollMFASMS: userEndpoint(paths.auth.enrollMFASMS),
-  disableMFAAuthenticatorApp: userEndpoint(paths.auth.disableMFAAuthenticatorApp),
-  preDisableMFASMS: userEndpoint(paths.auth.preDisableMFASMS),
-  disableMFASMS: userEndpoint(paths.auth.disableMFASMS),
-  disableMfa: userEndpoint(paths.auth.disableMfa),
-} as const;
+export const mfaProfileEndpointsByName = userEndpoints(
+  paths.auth,
+  'getMFADevices',
+  'preEnrollMFAAuthenticatorApp',
+  'enrollMfa',
+  'enrollMFAAuthenticatorApp',
+  'verifyMfa',
+  'preEnrollMFASMS',
+  'enrollMFASMS',
+  'disableMFAAuthenticatorApp',
+  'preDisableMFASMS',
+  'disableMFASMS',
+  'disableMfa',
+);
 
-export function mfaProfileRoutes(services: Services): SubApp {
+export const mfaProfileRoutes = defineFamily(mfaProfileEndpointsByName, (on, e, services) => {
   const { db, sms } = services;
-  const e = mfaProfileEndpointsByName;
-  const { on, done } = family(services, e);
 
   const me = (c: Context<AppEnv>) => mfaUser(services, c.get('auth').sub);
   /** The audit row of a disable: the user it is about, what went. */
@@ -144,13 +144,9 @@ export function mfaProfileRoutes(services: Services): SubApp {
     if (!(await verifyAnyTotp(db, authenticators, typed)) && !(await spendRecoveryCode(db, userId, typed)))
       throw apiError(400, WRONG_CODE);
     await db.delete(mfaDevices).where(eq(mfaDevices.userId, userId));
-    await db
-      .delete(webauthnCredentials)
-      .where(and(eq(webauthnCredentials.userId, userId), eq(webauthnCredentials.usage, 'mfa')));
+    await db.delete(webauthnCredentials).where(securityKeysOf(userId));
     await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await auditDisabled(c, 'all', 'High');
     return c.json({ mfaEnrolled: false } satisfies AnswerOf<typeof mc.disableMfa>);
   });
-
-  return done();
-}
+});

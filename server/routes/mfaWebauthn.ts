@@ -1,13 +1,13 @@
 // Security keys as an MFA factor (MFA-002/003): enrolment at login (forced MFA, nothing enrolled) and from the
 // profile, verification at login with the mfaToken, and disabling (which clears every security key, MFA-008).
 // The ceremonies are those of auth/webauthn.ts; credentials are stored with usage 'mfa'.
-import { and, eq } from 'drizzle-orm';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { webauthnContracts as wc } from '../../shared/api/contracts/webauthn';
 import { paths } from '../../shared/api/paths';
 import { createSessionIssuer } from '../auth/session';
 import {
   authenticationOptions,
+  type AuthenticationAnswer,
   completeAuthentication,
   completeRegistration,
   deviceView,
@@ -18,13 +18,13 @@ import {
 } from '../auth/webauthn';
 import type { Context } from 'hono';
 import type { Challenge } from '../auth/challenges';
-import { apiError, readBody, type AppEnv, type Services } from '../context';
+import { apiError, readBody, type AppEnv } from '../context';
 import { webauthnCredentials } from '../db/schema';
 import { TOO_MANY_ATTEMPTS } from '../mfa/codes';
-import { countFactorAttempt, newRecoveryCode } from '../mfa/devices';
+import { countFactorAttempt, newRecoveryCode, securityKey, securityKeysOf } from '../mfa/devices';
 import { loginEnrolment, stillEnrolled } from '../mfa/enrolment';
 import { completeMfa, mfaChallengeOf } from '../mfa/login';
-import { type SubApp, family, mfaTokenEndpoint, signIn, userEndpoint } from './endpoints';
+import { defineFamily, signIn, userEndpoints, mfaTokenEndpoints } from './endpoints';
 import { auditMfa, mfaUser } from '../mfa/user';
 
 const KEY_FAILED = 'The security key could not be verified';
@@ -36,37 +36,29 @@ const credentialOf = <T>(input: { options: T } | T): T =>
     : (input as T);
 
 export const mfaWebauthnEndpointsByName = {
-  preEnrollMFAWebAuthnForLogin: signIn(mfaTokenEndpoint(paths.auth.preEnrollMFAWebAuthnForLogin)),
-  enrollMFAWebAuthnForLogin: signIn(mfaTokenEndpoint(paths.auth.enrollMFAWebAuthnForLogin)),
-  preVerifyMFAWebAuthnForLogin: signIn(mfaTokenEndpoint(paths.auth.preVerifyMFAWebAuthnForLogin)),
-  verifyMFAWebAuthnForLogin: signIn(mfaTokenEndpoint(paths.auth.verifyMFAWebAuthnForLogin)),
-  preEnrollMFAWebAuthn: userEndpoint(paths.auth.preEnrollMFAWebAuthn),
-  enrollMFAWebAuthn: userEndpoint(paths.auth.enrollMFAWebAuthn),
-  preDisableMFAWebAuthn: userEndpoint(paths.auth.preDisableMFAWebAuthn),
-  disableMFAWebAuthn: userEndpoint(paths.auth.disableMFAWebAuthn),
+  ...signIn(
+    mfaTokenEndpoints(
+      paths.auth,
+      'preEnrollMFAWebAuthnForLogin',
+      'enrollMFAWebAuthnForLogin',
+      'preVerifyMFAWebAuthnForLogin',
+      'verifyMFAWebAuthnForLogin',
+    ),
+  ),
+  ...userEndpoints(
+    paths.auth,
+    'preEnrollMFAWebAuthn',
+    'enrollMFAWebAuthn',
+    'preDisableMFAWebAuthn',
+    'disableMFAWebAuthn',
+  ),
 } as const;
 
-export function mfaWebauthnRoutes(services: Services): SubApp {
+export const mfaWebauthnRoutes = defineFamily(mfaWebauthnEndpointsByName, (on, e, services) => {
   const { db, config } = services;
-  const e = mfaWebauthnEndpointsByName;
-  const { on, done } = family(services, e);
   const sessions = createSessionIssuer(services);
 
   const userRow = (id: string) => mfaUser(services, id);
-  const securityKey = async (userId: string, id: string) => {
-    const [row] = await db
-      .select()
-      .from(webauthnCredentials)
-      .where(
-        and(
-          eq(webauthnCredentials.id, id),
-          eq(webauthnCredentials.userId, userId),
-          eq(webauthnCredentials.usage, 'mfa'),
-        ),
-      );
-    if (!row) throw apiError(404, 'No such device');
-    return row;
-  };
 
   /** Registers the user's new security key (a failure is audited, 400) and gives a new recovery code. */
   const enrollKey = async (
@@ -134,7 +126,7 @@ export function mfaWebauthnRoutes(services: Services): SubApp {
   on(e.preVerifyMFAWebAuthnForLogin, async (c) => {
     const input = await readBody(c, wc.preVerifyMFAWebAuthnForLogin.body);
     const mfa = await mfaChallengeOf(services, input.mfaToken);
-    const key = await securityKey(mfa.userId, c.req.param('deviceId') ?? '');
+    const key = await securityKey(db, mfa.userId, c.req.param('deviceId') ?? '');
     const { options, token } = await authenticationOptions(db, config, {
       purpose: 'mfa-login',
       userId: mfa.userId,
@@ -147,23 +139,41 @@ export function mfaWebauthnRoutes(services: Services): SubApp {
     >);
   });
 
+  /**
+   * Checks the answer of the security key the path names (`deviceId`, one of the user's) to a challenge of
+   * `purpose` that `accept` admits: an MFA proof, without user verification.
+   */
+  const checkSecurityKey = (
+    c: Context<AppEnv>,
+    answer: AuthenticationAnswer,
+    purpose: WebAuthnPurpose,
+    userId: string,
+    accept: (challenge: Challenge) => boolean,
+  ) => {
+    const deviceId = c.req.param('deviceId') ?? '';
+    return completeAuthentication(db, config, {
+      answer,
+      purpose,
+      usage: 'mfa',
+      requireUserVerification: false,
+      accept: (challenge, credential) =>
+        accept(challenge) && credential.id === deviceId && credential.userId === userId,
+    });
+  };
+
   on(e.verifyMFAWebAuthnForLogin, async (c) => {
     const input = await readBody(c, wc.verifyMFAWebAuthnForLogin.body);
     const mfa = await mfaChallengeOf(services, input.mfaToken);
     const user = await userRow(mfa.userId);
     // The security key has its own attempt counter on the MFA challenge.
     if (!(await countFactorAttempt(db, mfa.challenge.id, 'webauthn'))) throw apiError(401, TOO_MANY_ATTEMPTS);
-    const deviceId = c.req.param('deviceId') ?? '';
-    const result = await completeAuthentication(db, config, {
-      answer: credentialOf(input),
-      purpose: 'mfa-login',
-      usage: 'mfa',
-      requireUserVerification: false,
-      accept: (challenge, credential) =>
-        (challenge.data as { mfaChallengeId?: string }).mfaChallengeId === mfa.challenge.id &&
-        credential.id === deviceId &&
-        credential.userId === user.id,
-    });
+    const result = await checkSecurityKey(
+      c,
+      credentialOf(input),
+      'mfa-login',
+      user.id,
+      (challenge) => (challenge.data as { mfaChallengeId?: string }).mfaChallengeId === mfa.challenge.id,
+    );
     if (!result.ok) {
       const cloned = result.reason === 'counter';
       await auditMfa(
@@ -212,7 +222,7 @@ export function mfaWebauthnRoutes(services: Services): SubApp {
   // Disabling asks the key itself first; it then clears every security key of the user (MFA-008).
   on(e.preDisableMFAWebAuthn, async (c) => {
     const userId = c.get('auth').sub;
-    const key = await securityKey(userId, c.req.param('deviceId') ?? '');
+    const key = await securityKey(db, userId, c.req.param('deviceId') ?? '');
     const { options, token } = await authenticationOptions(db, config, {
       purpose: 'mfa-disable',
       userId,
@@ -226,22 +236,17 @@ export function mfaWebauthnRoutes(services: Services): SubApp {
   on(e.disableMFAWebAuthn, async (c) => {
     const input = await readBody(c, wc.disableMFAWebAuthn.body);
     const user = await userRow(c.get('auth').sub);
-    const deviceId = c.req.param('deviceId') ?? '';
-    const result = await completeAuthentication(db, config, {
-      answer: credentialOf(input),
-      purpose: 'mfa-disable',
-      usage: 'mfa',
-      requireUserVerification: false,
-      accept: (challenge, credential) => challenge.userId === user.id && credential.id === deviceId,
-    });
+    const result = await checkSecurityKey(
+      c,
+      credentialOf(input),
+      'mfa-disable',
+      user.id,
+      (challenge) => challenge.userId === user.id,
+    );
     if (!result.ok) throw apiError(400, KEY_FAILED);
-    await db
-      .delete(webauthnCredentials)
-      .where(and(eq(webauthnCredentials.userId, user.id), eq(webauthnCredentials.usage, 'mfa')));
+    await db.delete(webauthnCredentials).where(securityKeysOf(user.id));
     const left = await stillEnrolled(db, user.id);
     await auditMfa(c, user, 'MFA disabled', { kind: 'webauthn' }, 'Medium');
     return c.json({ mfaEnrolled: left } satisfies AnswerOf<typeof wc.disableMFAWebAuthn>);
   });
-
-  return done();
-}
+});

@@ -22,7 +22,7 @@ import {
   sendPasswordless,
 } from '../passwordless/send';
 import { ssoForEmail, ssoStartAddress } from '../sso/byEmail';
-import { devEndpoint, family, publicEndpoint, signIn, type SubApp } from './endpoints';
+import { devEndpoint, defineFamily, signIn, publicEndpoints } from './endpoints';
 
 /** The user who may sign in without a password: known, activated, not locked. */
 async function signInCandidate(services: Services, email: string) {
@@ -34,26 +34,13 @@ async function signInCandidate(services: Services, email: string) {
   return user;
 }
 
-export const passwordlessEndpointsByName = {
-  preLoginV2: signIn(publicEndpoint(paths.auth.preLoginV2)),
-  preLogin: signIn(publicEndpoint(paths.auth.preLogin)),
-  passwordlessPreLogin: signIn(publicEndpoint(paths.auth.passwordlessPreLogin)),
-  passwordlessPostLogin: signIn(publicEndpoint(paths.auth.passwordlessPostLogin)),
-} as const;
-
-export const passwordlessDevEndpointsByName = {
-  setAuthStrategy: devEndpoint(
-    { method: 'PUT', path: '/dev/auth-strategy' },
-    "the vendor's sign-in strategy",
-  ),
-} as const;
+export const passwordlessEndpointsByName = signIn(
+  publicEndpoints(paths.auth, 'preLoginV2', 'preLogin', 'passwordlessPreLogin', 'passwordlessPostLogin'),
+);
 
 /** Pre-login and passwordless sign-in routes. */
-export function passwordlessRoutes(services: Services): SubApp[] {
+export const passwordlessRoutes = defineFamily(passwordlessEndpointsByName, (on, e, services) => {
   const { db, vendorId, config } = services;
-  const e = passwordlessEndpointsByName;
-  const { on, done } = family(services, e);
-  const dev = family(services, passwordlessDevEndpointsByName);
   const sessions = createSessionIssuer(services);
 
   // Pre-login (LOGIN-006/007): SSO lookup by email domain and tenant. The answer depends on the domain only,
@@ -128,9 +115,18 @@ export function passwordlessRoutes(services: Services): SubApp[] {
         .where(and(eq(userPhoneNumbers.id, phoneNumberId), eq(userPhoneNumbers.userId, user.id)));
     return c.json(await finishSignIn(c, services, sessions, user, { amr: [...amr], method }));
   });
+});
 
-  // With DEV_ROUTES=1 a test or a demo switches the vendor's strategy (the public auth strategies config).
-  dev.on(passwordlessDevEndpointsByName.setAuthStrategy, async (c) => {
+export const passwordlessDevEndpointsByName = {
+  setAuthStrategy: devEndpoint(
+    { method: 'PUT', path: '/dev/auth-strategy' },
+    "the vendor's sign-in strategy",
+  ),
+} as const;
+
+// With DEV_ROUTES=1 a test or a demo switches the vendor's strategy (the public auth strategies config).
+export const passwordlessDevRoutes = defineFamily(passwordlessDevEndpointsByName, (on, e, { config }) => {
+  on(e.setAuthStrategy, async (c) => {
     const { strategy } = await readBody(
       c,
       z.object({ strategy: z.enum(['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode']) }),
@@ -138,6 +134,4 @@ export function passwordlessRoutes(services: Services): SubApp[] {
     config.authStrategy = strategy;
     return c.json({ strategy });
   });
-
-  return [done(), dev.done()];
-}
+});

@@ -7,13 +7,12 @@ import { phoneContracts as pc } from '../../shared/api/contracts/phone';
 import { paths } from '../../shared/api/paths';
 import { limitIssuance } from '../account/issuance';
 import { checkChallengeCode, findChallenge, issueChallenge, spendChallenge } from '../auth/challenges';
-import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
+import { apiError, caller, readBody } from '../context';
 import { userPhoneNumbers, users } from '../db/schema';
 import { inBackground } from '../signup/background';
-import type { AuditAction } from '../audit/actions';
 import { mailOf } from '../mail/message';
 import { sendPasswordless } from '../passwordless/send';
-import { type SubApp, family, publicEndpoint, signIn, userEndpoint } from './endpoints';
+import { defineFamily, signIn, userEndpoints, publicEndpoints } from './endpoints';
 import { auditUser } from '../auth/userAudit';
 
 const CODE_TTL_MS = 10 * 60_000;
@@ -32,27 +31,23 @@ const view = (row: typeof userPhoneNumbers.$inferSelect): AnswerOf<typeof pc.ver
 });
 
 export const phoneEndpointsByName = {
-  getUserPhoneNumbers: userEndpoint(paths.userPhoneNumbers.getUserPhoneNumbers),
-  getUserOwnPhoneNumbers: userEndpoint(paths.userPhoneNumbers.getUserOwnPhoneNumbers),
-  createPhoneNumber: userEndpoint(paths.userPhoneNumbers.createPhoneNumber),
-  preVerifyPhoneNumber: userEndpoint(paths.userPhoneNumbers.preVerifyPhoneNumber),
-  verifyPhoneNumber: userEndpoint(paths.userPhoneNumbers.verifyPhoneNumber),
-  deletePhoneNumber: userEndpoint(paths.userPhoneNumbers.deletePhoneNumber),
-  verifyDeletePhoneNumber: userEndpoint(paths.userPhoneNumbers.verifyDeletePhoneNumber),
-  resetPhoneNumber: signIn(publicEndpoint(paths.auth.resetPhoneNumber)),
-  verifyResetPhoneNumber: signIn(publicEndpoint(paths.auth.verifyResetPhoneNumber)),
-  changePhoneNumber: signIn(publicEndpoint(paths.auth.changePhoneNumber)),
-  changePhoneNumberWithVerification: userEndpoint(paths.auth.changePhoneNumberWithVerification),
-  verifyChangePhoneNumber: userEndpoint(paths.auth.verifyChangePhoneNumber),
+  ...userEndpoints(
+    paths.userPhoneNumbers,
+    'getUserPhoneNumbers',
+    'getUserOwnPhoneNumbers',
+    'createPhoneNumber',
+    'preVerifyPhoneNumber',
+    'verifyPhoneNumber',
+    'deletePhoneNumber',
+    'verifyDeletePhoneNumber',
+  ),
+  ...signIn(publicEndpoints(paths.auth, 'resetPhoneNumber', 'verifyResetPhoneNumber', 'changePhoneNumber')),
+  ...userEndpoints(paths.auth, 'changePhoneNumberWithVerification', 'verifyChangePhoneNumber'),
 } as const;
 
-export function phoneRoutes(services: Services): SubApp {
+export const phoneRoutes = defineFamily(phoneEndpointsByName, (on, e, services) => {
   const { db, vendorId } = services;
-  const e = phoneEndpointsByName;
-  const { on, done } = family(services, e);
 
-  const audit = (c: Context<AppEnv>, action: AuditAction, json: Record<string, unknown> = {}) =>
-    c.var.audit({ action, json });
   const own = async (userId: string, id: string) => {
     const [row] = await db
       .select()
@@ -149,7 +144,7 @@ export function phoneRoutes(services: Services): SubApp {
     const userId = c.get('auth').sub;
     if (verify) await limitCodes(c, userId);
     const row = await addNumber(userId, phoneNumber);
-    await audit(c, 'Phone number added', { phoneNumberId: row.id });
+    await c.var.audit({ action: 'Phone number added', json: { phoneNumberId: row.id } });
     const otcToken = verify && !row.verifiedAt ? await textCode(userId, row, 'phone-verify') : undefined;
     return c.json(
       { ...view(row), ...(otcToken ? { otcToken } : {}) } satisfies AnswerOf<typeof pc.createPhoneNumber>,
@@ -182,7 +177,7 @@ export function phoneRoutes(services: Services): SubApp {
       .where(and(eq(userPhoneNumbers.id, id), eq(userPhoneNumbers.userId, userId)))
       .returning();
     if (!row) throw apiError(400, INVALID_CODE);
-    await audit(c, 'Phone number verified', { phoneNumberId: row.id });
+    await c.var.audit({ action: 'Phone number verified', json: { phoneNumberId: row.id } });
     return c.json(view(row));
   });
 
@@ -192,7 +187,7 @@ export function phoneRoutes(services: Services): SubApp {
     const row = await own(userId, c.req.param('phoneId') ?? '');
     if (!row.verifiedAt) {
       await db.delete(userPhoneNumbers).where(eq(userPhoneNumbers.id, row.id));
-      await audit(c, 'Phone number deleted', { phoneNumberId: row.id });
+      await c.var.audit({ action: 'Phone number deleted', json: { phoneNumberId: row.id } });
       return c.json({ phoneId: row.id, deleted: true } satisfies AnswerOf<typeof pc.deletePhoneNumber>);
     }
     await limitCodes(c, userId);
@@ -211,7 +206,7 @@ export function phoneRoutes(services: Services): SubApp {
     const id = await checkCode(userId, 'phone-delete', otcToken, code);
     if (id !== row.id) throw apiError(400, INVALID_CODE);
     await db.delete(userPhoneNumbers).where(eq(userPhoneNumbers.id, row.id));
-    await audit(c, 'Phone number deleted', { phoneNumberId: row.id });
+    await c.var.audit({ action: 'Phone number deleted', json: { phoneNumberId: row.id } });
     return c.json({ deleted: true });
   });
 
@@ -341,9 +336,7 @@ export function phoneRoutes(services: Services): SubApp {
           .set({ verifiedAt: new Date() })
           .where(eq(userPhoneNumbers.id, row.id));
     });
-    await audit(c, 'Phone number changed', { phoneNumberId: row.id });
+    await c.var.audit({ action: 'Phone number changed', json: { phoneNumberId: row.id } });
     return c.json({} satisfies AnswerOf<typeof pc.verifyChangePhoneNumber>);
   });
-
-  return done();
-}
+});

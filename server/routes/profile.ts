@@ -3,20 +3,18 @@
 import { and, eq } from 'drizzle-orm';
 import { type Context } from 'hono';
 import { paths } from '../../shared/api/paths';
-import { writeAudit } from '../audit';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { profileContracts as pc } from '../../shared/api/contracts/profile';
-import { apiError, readBody, type AppEnv, type Services } from '../context';
+import { apiError, readBody, type AppEnv } from '../context';
 import { users } from '../db/schema';
 import { dataImageOf, MAX_IMAGE_BYTES, parseDataImage } from '../images/dataImage';
 import { requestEmailChange, verifyEmailChange } from '../team/email';
-import { actor, endpoint, userEndpoint, type Endpoint, family, type SubApp } from './endpoints';
+import { endpoint, type Endpoint, defineFamily, userEndpoints } from './endpoints';
 
 /** Routes of the profile page mounted here, with the permission each requires (null: any signed-in user). */
 export const profileEndpointsByName = {
   updateProfileImage: endpoint(paths.teams.updateProfileImage, null, "the caller's own picture only"),
-  updateEmail: userEndpoint(paths.teams.updateEmail),
-  verifyEmail: userEndpoint(paths.teams.verifyEmail),
+  ...userEndpoints(paths.teams, 'updateEmail', 'verifyEmail'),
 } as const;
 
 export const profileEndpoints: Endpoint[] = Object.values(profileEndpointsByName);
@@ -53,12 +51,11 @@ async function readPicture(c: Context<AppEnv>): Promise<string> {
 }
 
 /** The signed-in user's profile picture. */
-export function profileRoutes(services: Services): SubApp {
+export const profileRoutes = defineFamily(profileEndpointsByName, (on, e, services) => {
   const { db, vendorId } = services;
-  const { on, done } = family(services, profileEndpointsByName);
 
   // Answers the new picture URL as text, as the upload call does; the picture is kept as a data URL.
-  on(profileEndpointsByName.updateProfileImage, async (c) => {
+  on(e.updateProfileImage, async (c) => {
     const picture = await readPicture(c);
     const updated = await db
       .update(users)
@@ -66,21 +63,19 @@ export function profileRoutes(services: Services): SubApp {
       .where(and(eq(users.id, c.get('auth').sub), eq(users.vendorId, vendorId)))
       .returning({ id: users.id });
     if (!updated.length) throw apiError(401, 'Unauthorized');
-    await writeAudit(db, { vendorId, ...actor(c), action: 'User updated profile picture' });
+    await c.var.audit({ action: 'User updated profile picture' });
     return c.text(picture satisfies AnswerOf<typeof pc.updateProfileImage>);
   });
 
   // The user's email, changed with a code mailed to the new address (Frontegg's updateEmail / verifyEmail).
-  on(profileEndpointsByName.updateEmail, async (c) => {
+  on(e.updateEmail, async (c) => {
     const { email } = await readBody(c, pc.updateEmail.body);
     await requestEmailChange(services, c, c.get('auth').sub, email);
     return c.json({} satisfies AnswerOf<typeof pc.updateEmail>);
   });
-  on(profileEndpointsByName.verifyEmail, async (c) => {
+  on(e.verifyEmail, async (c) => {
     const { email, code } = await readBody(c, pc.verifyEmail.body);
     await verifyEmailChange(services, c, c.get('auth'), email, code);
     return c.json({} satisfies AnswerOf<typeof pc.verifyEmail>);
   });
-
-  return done();
-}
+});

@@ -7,13 +7,12 @@ import { type Context, type Handler } from 'hono';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { rolesContracts } from '../../shared/api/contracts/roles';
 import { paths } from '../../shared/api/paths';
-import { writeAudit } from '../audit';
-import { apiError, readBody, type AppEnv, type Services } from '../context';
+import { apiError, readBody, type AppEnv } from '../context';
 import { permissionCategories, permissions, rolePermissions, roles } from '../db/schema';
 import { assertHoldsAll } from '../middleware/authorize';
 import { permissionView, roleViews } from '../roles/views';
 import { findOwnRole, findVisibleRoles, visibleRoles, type RoleRow } from '../roles/visibility';
-import { actor, endpoint, type Endpoint, family, type SubApp } from './endpoints';
+import { endpoint, type Endpoint, defineFamily } from './endpoints';
 
 // ---------------------------------------------------------------------------------------------------------
 // Bodies
@@ -60,10 +59,8 @@ export const rolesEndpoints: Endpoint[] = Object.values(rolesEndpointsByName);
 // Routes
 
 /** Roles, permissions and categories of the caller's tenant. */
-export function rolesRoutes(services: Services): SubApp {
+export const rolesRoutes = defineFamily(rolesEndpointsByName, (on, e, services) => {
   const { db, vendorId } = services;
-  const { on, done } = family(services, rolesEndpointsByName);
-  const e = rolesEndpointsByName;
 
   const roleView = async (row: RoleRow) => (await roleViews(db, [row]))[0]!;
   const ownRole = (tenantId: string, id: string) => findOwnRole(db, vendorId, tenantId, id);
@@ -140,9 +137,7 @@ export function rolesRoutes(services: Services): SubApp {
       .values({ id, vendorId, tenantId, key, name: body.name, description: body.description ?? '' })
       .returning();
     await applyPermissions(id, plan);
-    await writeAudit(db, {
-      vendorId,
-      ...actor(c),
+    await c.var.audit({
       action: 'Role created',
       json: { roleId: id, key, permissionIds: plan.added },
     });
@@ -169,9 +164,7 @@ export function rolesRoutes(services: Services): SubApp {
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(roles.id, role.id))
       .returning();
-    await writeAudit(db, {
-      vendorId,
-      ...actor(c),
+    await c.var.audit({
       action: 'Role updated',
       json: { roleId: role.id, fields: Object.keys(changes), ...permissionChange },
     });
@@ -182,9 +175,7 @@ export function rolesRoutes(services: Services): SubApp {
     const role = await ownRole(c.get('auth').tenantId, c.req.param('roleId') ?? '');
     // Cascades: the role leaves its users, groups and permissions with it.
     await db.delete(roles).where(eq(roles.id, role.id));
-    await writeAudit(db, {
-      vendorId,
-      ...actor(c),
+    await c.var.audit({
       action: 'Role deleted',
       severity: 'Medium',
       json: { roleId: role.id, key: role.key },
@@ -202,9 +193,7 @@ export function rolesRoutes(services: Services): SubApp {
       .set({ updatedAt: new Date() })
       .where(eq(roles.id, role.id))
       .returning();
-    await writeAudit(db, {
-      vendorId,
-      ...actor(c),
+    await c.var.audit({
       action: 'Role permissions updated',
       json: { roleId: role.id, ...change },
     });
@@ -250,9 +239,7 @@ export function rolesRoutes(services: Services): SubApp {
     const changed = [...add, ...remove].map((r) => r.id);
     if (changed.length) {
       await db.update(roles).set({ updatedAt: new Date() }).where(inArray(roles.id, changed));
-      await writeAudit(db, {
-        vendorId,
-        ...actor(c),
+      await c.var.audit({
         action: 'Permission roles updated',
         json: {
           permissionId: permission!.id,
@@ -307,6 +294,4 @@ export function rolesRoutes(services: Services): SubApp {
       })) satisfies Answer<'getPermissionCategories'>,
     );
   });
-
-  return done();
-}
+});

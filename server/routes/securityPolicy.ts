@@ -8,10 +8,10 @@ import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { securityPolicyContracts as sp } from '../../shared/api/contracts/securityPolicy';
 import { paths } from '../../shared/api/paths';
 import { readPolicy, readVendorPolicy, type PolicyKind } from '../account/policies';
-import type { Services } from '../context';
+import { vendorSettings } from '../account/vendorSettings';
 import { policies, vendors } from '../db/schema';
 import { PASSWORD_CONFIG } from '../signup/passwordPolicy';
-import { endpoint, publicEndpoint, type Endpoint, family, type SubApp } from './endpoints';
+import { endpoint, publicEndpoint, type Endpoint, defineFamily } from './endpoints';
 
 const READ = 'fe.secure.read.securityPolicy';
 const p = paths.securityPolicy;
@@ -41,10 +41,8 @@ export const securityPolicyEndpoints: Endpoint[] = Object.values(securityPolicyE
 
 type Stored = { id: string; createdAt: string; updatedAt: string };
 
-export function securityPolicyRoutes(services: Services): SubApp {
+export const securityPolicyRoutes = defineFamily(securityPolicyEndpointsByName, (on, e, services) => {
   const { db, vendorId, config, tokens } = services;
-  const { on, done } = family(services, securityPolicyEndpointsByName);
-  const e = securityPolicyEndpointsByName;
 
   /** When the vendor was set up: the date of every value nobody saved. */
   async function vendorSince(): Promise<string> {
@@ -106,15 +104,7 @@ export function securityPolicyRoutes(services: Services): SubApp {
       createdAt: since,
       updatedAt: since,
       enforceMFAType: mfa.enforceMFAType,
-      allowSignups: true,
-      allowNotVerifiedUsersLogin: false,
-      apiTokensEnabled: true,
-      cookieSameSite: config.cookieSameSite.toUpperCase(),
-      defaultTokenExpiration: config.accessTokenTtlSeconds,
-      defaultRefreshTokenExpiration: config.refreshTokenTtlDays * 86_400,
-      allowOverridePasswordComplexity: false,
-      allowOverridePasswordExpiration: false,
-      allowOverrideEnforcePasswordHistory: true,
+      ...vendorSettings(config),
       publicKey: await publicKey(),
     } satisfies AnswerOf<typeof sp.getGlobalSecurityPolicy>);
   });
@@ -168,6 +158,4 @@ export function securityPolicyRoutes(services: Services): SubApp {
       updatedAt: since,
     } satisfies AnswerOf<typeof sp.getCaptchaPolicy>);
   });
-
-  return done();
-}
+});

@@ -9,7 +9,7 @@ import { writeAudit } from '../audit';
 import { clearAttempts, lockedOut, reserveAttempt } from '../auth/lockout';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { createSessionIssuer } from '../auth/session';
-import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
+import { apiError, caller, readBody, type AppEnv } from '../context';
 import { tenants, userRoles, users, userTenants, userTokens } from '../db/schema';
 import { loginBoxLink } from '../mail/links';
 import { inBackground } from '../signup/background';
@@ -36,7 +36,7 @@ import {
   otcOf,
 } from '../signup/userTokens';
 import { readQuery } from '../signup/validation';
-import { type SubApp, family, publicEndpoint, signIn, userEndpoint } from './endpoints';
+import { defineFamily, publicEndpoint, signIn, userEndpoint, publicEndpoints } from './endpoints';
 import { auditUser } from '../auth/userAudit';
 
 export { createInvitation, type InvitationInput } from '../signup/invitations';
@@ -63,32 +63,35 @@ export const SMS_RECOVERY_OFF = 'Password recovery by SMS is not enabled';
 export const OTC_INVALID = 'The code is invalid or expired';
 
 export const signupEndpointsByName = {
-  signUpUser: signIn(publicEndpoint(paths.auth.signUpUser)),
-  getActivateAccountStrategy: signIn(publicEndpoint(paths.auth.getActivateAccountStrategy)),
-  activateAccount: signIn(publicEndpoint(paths.auth.activateAccount)),
-  activateAccountWithOTC: signIn(publicEndpoint(paths.auth.activateAccountWithOTC)),
-  resendActivationEmail: signIn(publicEndpoint(paths.auth.resendActivationEmail)),
-  acceptInvitation: signIn(publicEndpoint(paths.auth.acceptInvitation)),
-  acceptInvitationWithOTC: signIn(publicEndpoint(paths.auth.acceptInvitationWithOTC)),
-  verifyInviteToken: signIn(publicEndpoint(paths.auth.verifyInviteToken)),
+  ...signIn(
+    publicEndpoints(
+      paths.auth,
+      'signUpUser',
+      'getActivateAccountStrategy',
+      'activateAccount',
+      'activateAccountWithOTC',
+      'resendActivationEmail',
+      'acceptInvitation',
+      'acceptInvitationWithOTC',
+      'verifyInviteToken',
+      'resendInvitationEmail',
+      'forgotPassword',
+      'resetPasswordViaEmail',
+      'resetPasswordViaSms',
+      'verifyPasswordViaSms',
+      'validateResetPasswordToken',
+      'resetPassword',
+    ),
+  ),
   signUpUserWithPhoneNumber: signIn(publicEndpoint(paths.auth.signUpUserWithPhoneNumber, 'refused')),
   signUpUserWithUsername: signIn(publicEndpoint(paths.auth.signUpUserWithUsername, 'refused')),
-  resendInvitationEmail: signIn(publicEndpoint(paths.auth.resendInvitationEmail)),
-  forgotPassword: signIn(publicEndpoint(paths.auth.forgotPassword)),
-  resetPasswordViaEmail: signIn(publicEndpoint(paths.auth.resetPasswordViaEmail)),
-  resetPasswordViaSms: signIn(publicEndpoint(paths.auth.resetPasswordViaSms)),
-  verifyPasswordViaSms: signIn(publicEndpoint(paths.auth.verifyPasswordViaSms)),
-  validateResetPasswordToken: signIn(publicEndpoint(paths.auth.validateResetPasswordToken)),
-  resetPassword: signIn(publicEndpoint(paths.auth.resetPassword)),
   changePassword: signIn(userEndpoint(paths.teams.changePassword)),
   loadPasswordConfig: publicEndpoint(paths.auth.loadPasswordConfig),
 } as const;
 
 /** Sign-up, activation, invitations, forgot/reset/change password (identity users v1). */
-export function signupRoutes(services: Services): SubApp {
+export const signupRoutes = defineFamily(signupEndpointsByName, (on, e, services) => {
   const { db, config, mailer, vendorId } = services;
-  const e = signupEndpointsByName;
-  const { on, done } = family(services, e);
   const sessions = createSessionIssuer(services);
 
   /** First on a public endpoint that mails an email as given: known and unknown emails are limited alike. */
@@ -490,6 +493,4 @@ export function signupRoutes(services: Services): SubApp {
   });
 
   on(e.loadPasswordConfig, (c) => c.json(PASSWORD_CONFIG satisfies AnswerOf<typeof c_.loadPasswordConfig>));
-
-  return done();
-}
+});

@@ -6,9 +6,8 @@ import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { socialContracts as sc, socialProvider } from '../../shared/api/contracts/social';
 import { paths } from '../../shared/api/paths';
 import { ssoPaths } from '../../shared/api/sso';
-import { writeAudit } from '../audit';
 import { createSessionIssuer } from '../auth/session';
-import { apiError, caller, readBody, type Services } from '../context';
+import { apiError, caller, readBody, type AppEnv } from '../context';
 import { socialProviders } from '../db/schema';
 import {
   bindingMatches,
@@ -22,22 +21,20 @@ import {
 import { resolveExternalUser } from '../sso/identities';
 import { discover, oidcClientConfig } from '../sso/oidc';
 import { oidcRedirect, oidcReturn } from '../sso/oidcFlow';
-import { devEndpoint, family, publicEndpoint, signIn, type SubApp } from './endpoints';
+import { devEndpoint, defineFamily, publicEndpoint, signIn, publicEndpoints } from './endpoints';
 
 /** Provider names: the social providers of the wire (ENUM-038); anything else is no provider (''). */
 const providerName = socialProvider.or(z.literal('')).catch('');
 
 export const socialEndpointsByName = {
-  getSocialLoginProviders: publicEndpoint(paths.auth.getSocialLoginProviders),
-  getSocialLoginProvidersV2: publicEndpoint(paths.auth.getSocialLoginProvidersV2),
-  socialStart: signIn(publicEndpoint(ssoPaths.socialStart)),
-  socialCallback: signIn(publicEndpoint(ssoPaths.socialCallback)),
+  ...publicEndpoints(paths.auth, 'getSocialLoginProviders', 'getSocialLoginProvidersV2'),
+  ...signIn(publicEndpoints(ssoPaths, 'socialStart', 'socialCallback')),
   loginViaSocialLogin: signIn(publicEndpoint(paths.auth.loginViaSocialLogin)),
 } as const;
 
-export const socialDevEndpointsByName = {
-  registerProvider: devEndpoint({ method: 'POST', path: '/dev/social-providers' }, 'a local OIDC provider'),
-} as const;
+/** The provider's return address on this server (the redirect URI registered at the provider). */
+const callbackAddress = (publicUrl: string, provider: string) =>
+  `${publicUrl}${ssoPaths.socialCallback.path.replace('{provider}', provider)}`;
 
 /**
  * Social login (LOGIN-021 server side, ROUTE-011): the vendor's OAuth/OIDC providers (`social_providers`),
@@ -46,33 +43,22 @@ export const socialDevEndpointsByName = {
  * an existing account by an email the provider does not mark verified); and the post-login of the login box's
  * social callback route. Providers must support OIDC discovery.
  */
-export function socialRoutes(services: Services): SubApp[] {
+export const socialRoutes = defineFamily(socialEndpointsByName, (on, e, services) => {
   const { db, config, vendorId } = services;
-  const e = socialEndpointsByName;
-  const { on, done } = family(services, e);
-  const dev = family(services, socialDevEndpointsByName);
   const sessions = createSessionIssuer(services);
-  const redirectUri = (provider: string) =>
-    `${config.publicUrl}${ssoPaths.socialCallback.path.replace('{provider}', provider)}`;
+  const redirectUri = (provider: string) => callbackAddress(config.publicUrl, provider);
+  const isEnabled = and(eq(socialProviders.vendorId, vendorId), eq(socialProviders.enabled, true));
 
-  const enabledProviders = () =>
+  /** This vendor's enabled providers: all of them, or the one named. */
+  const enabledProviders = (name?: string) =>
     db
       .select()
       .from(socialProviders)
-      .where(and(eq(socialProviders.vendorId, vendorId), eq(socialProviders.enabled, true)));
+      .where(and(isEnabled, name === undefined ? undefined : eq(socialProviders.provider, name)));
 
   const loadProvider = async (name: string) => {
     if (!name) return null;
-    const [row] = await db
-      .select()
-      .from(socialProviders)
-      .where(
-        and(
-          eq(socialProviders.vendorId, vendorId),
-          eq(socialProviders.provider, name),
-          eq(socialProviders.enabled, true),
-        ),
-      );
+    const [row] = await enabledProviders(name);
     const parsed = oidcClientConfig.safeParse(row?.config);
     return row && parsed.success ? { name: row.provider, client: parsed.data } : null;
   };
@@ -100,13 +86,11 @@ export function socialRoutes(services: Services): SubApp[] {
   on(e.getSocialLoginProviders, list);
   on(e.getSocialLoginProvidersV2, list);
 
-  const failed = async (c: Context, provider: string, reason: string) => {
-    await writeAudit(db, {
-      vendorId,
+  const failed = async (c: Context<AppEnv>, provider: string, reason: string) => {
+    await c.var.audit({
       action: 'User login failed',
       severity: 'Medium',
       json: { method: `social-${provider}`, reason },
-      ...caller(c),
     });
     return c.redirect(
       callbackRedirect(services, 'socialLoginCallbackUrl', {
@@ -163,13 +147,19 @@ export function socialRoutes(services: Services): SubApp[] {
     if (!name) throw apiError(401, SSO_FAILED);
     return c.json(await exchangeLoginCode(services, sessions, c, code, `social:${name}`));
   });
+});
 
-  /**
-   * Dev only (DEV_ROUTES=1): registers or replaces a social provider, so a local OIDC
-   * provider can stand in for google, github, ... against `npm start`.
-   * POST /dev/social-providers `{ provider, config: { issuer, clientId, clientSecret } }` → `{ redirectUri }`.
-   */
-  dev.on(socialDevEndpointsByName.registerProvider, async (c) => {
+export const socialDevEndpointsByName = {
+  registerProvider: devEndpoint({ method: 'POST', path: '/dev/social-providers' }, 'a local OIDC provider'),
+} as const;
+
+/**
+ * Dev only (DEV_ROUTES=1): registers or replaces a social provider, so a local OIDC
+ * provider can stand in for google, github, ... against `npm start`.
+ * POST /dev/social-providers `{ provider, config: { issuer, clientId, clientSecret } }` → `{ redirectUri }`.
+ */
+export const socialDevRoutes = defineFamily(socialDevEndpointsByName, (on, e, { db, config, vendorId }) => {
+  on(e.registerProvider, async (c) => {
     const body = await readBody(c, z.object({ provider: socialProvider, config: oidcClientConfig }));
     await db
       .insert(socialProviders)
@@ -178,7 +168,6 @@ export function socialRoutes(services: Services): SubApp[] {
         target: [socialProviders.vendorId, socialProviders.provider],
         set: { config: body.config, enabled: true },
       });
-    return c.json({ provider: body.provider, redirectUri: redirectUri(body.provider) });
+    return c.json({ provider: body.provider, redirectUri: callbackAddress(config.publicUrl, body.provider) });
   });
-  return [done(), dev.done()];
-}
+});

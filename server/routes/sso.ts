@@ -6,10 +6,9 @@ import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { ssoContracts as ssc } from '../../shared/api/contracts/sso';
 import { paths } from '../../shared/api/paths';
 import { ssoPaths } from '../../shared/api/sso';
-import { writeAudit } from '../audit';
 import { issueChallenge, type Challenge } from '../auth/challenges';
 import { createSessionIssuer } from '../auth/session';
-import { apiError, caller, readBody, type Services } from '../context';
+import { apiError, caller, readBody, type AppEnv } from '../context';
 import { roles, ssoConfigurations, tenants } from '../db/schema';
 import {
   bindingMatches,
@@ -34,22 +33,26 @@ import {
   samlSpMetadata,
   validateSamlResponse,
 } from '../sso/saml';
-import { devEndpoint, family, publicEndpoint, signIn, type Mount, type SubApp } from './endpoints';
+import { devEndpoint, defineFamily, publicEndpoint, signIn, publicEndpoints } from './endpoints';
 
 const startQuery = z.object({ configurationId: z.string().min(1).max(100) });
 
 type SsoConfiguration = typeof ssoConfigurations.$inferSelect;
 
 export const ssoEndpointsByName = {
-  ssoStart: signIn(publicEndpoint(ssoPaths.ssoStart)),
-  oidcCallback: signIn(publicEndpoint(ssoPaths.oidcCallback)),
-  samlAcs: signIn(publicEndpoint(ssoPaths.samlAcs)),
-  samlMetadata: signIn(publicEndpoint(ssoPaths.samlMetadata)),
-  oidcPostLogin: signIn(publicEndpoint(paths.auth.oidcPostLogin)),
-  oidcPostLoginV2: signIn(publicEndpoint(paths.auth.oidcPostLoginV2)),
-  postLogin: signIn(publicEndpoint(paths.auth.postLogin)),
+  ...signIn(publicEndpoints(ssoPaths, 'ssoStart', 'oidcCallback', 'samlAcs', 'samlMetadata')),
+  ...signIn(publicEndpoints(paths.auth, 'oidcPostLogin', 'oidcPostLoginV2', 'postLogin')),
   getSSOPublicConfiguration: publicEndpoint(paths.auth.getSSOPublicConfiguration),
 } as const;
+
+/** This server's addresses an IdP is told: the OIDC redirect URI and the SAML service provider's. */
+const addressesOf = (publicUrl: string) => ({
+  oidcRedirectUri: `${publicUrl}${ssoPaths.oidcCallback.path}`,
+  sp: {
+    entityId: `${publicUrl}${ssoPaths.samlMetadata.path}`,
+    acsUrl: `${publicUrl}${ssoPaths.samlAcs.path}`,
+  },
+});
 
 /**
  * SSO sign-in (LOGIN-007 server side, ROUTE-013/014): the start address pre-login answers, the OIDC relying
@@ -60,17 +63,10 @@ export const ssoEndpointsByName = {
  * A session opened here has amr ['ext']: the first factor was proved at an external IdP, whose own amr is
  * not trusted for step-up (RFC 8176 has no federated value; 'ext' names none of pwd/otp/sms/hwk/mfa).
  */
-export function ssoRoutes(services: Services): SubApp[] {
+export const ssoRoutes = defineFamily(ssoEndpointsByName, (on, e, services) => {
   const { db, config, vendorId } = services;
-  const e = ssoEndpointsByName;
-  const { on, done } = family(services, e);
-  const dev = family(services, ssoDevEndpointsByName);
   const sessions = createSessionIssuer(services);
-  const oidcRedirectUri = `${config.publicUrl}${ssoPaths.oidcCallback.path}`;
-  const sp = {
-    entityId: `${config.publicUrl}${ssoPaths.samlMetadata.path}`,
-    acsUrl: `${config.publicUrl}${ssoPaths.samlAcs.path}`,
-  };
+  const { oidcRedirectUri, sp } = addressesOf(config.publicUrl);
 
   const loadConfiguration = async (id: string): Promise<SsoConfiguration | null> => {
     const [row] = await db
@@ -81,14 +77,17 @@ export function ssoRoutes(services: Services): SubApp[] {
     return row?.sso.enabled ? row.sso : null;
   };
 
-  const failed = async (c: Context, kind: 'oidc' | 'saml', reason: string, tenantId?: string | null) => {
-    await writeAudit(db, {
-      vendorId,
+  const failed = async (
+    c: Context<AppEnv>,
+    kind: 'oidc' | 'saml',
+    reason: string,
+    tenantId?: string | null,
+  ) => {
+    await c.var.audit({
       tenantId,
       action: 'User login failed',
       severity: 'Medium',
       json: { method: `sso-${kind}`, reason },
-      ...caller(c),
     });
     return c.redirect(
       callbackRedirect(services, kind === 'oidc' ? 'oidcRedirectUrl' : 'samlCallbackUrl', {
@@ -231,10 +230,7 @@ export function ssoRoutes(services: Services): SubApp[] {
       .limit(1);
     return c.json({ isActive: rows.length > 0 } satisfies AnswerOf<typeof ssc.getSSOPublicConfiguration>);
   });
-
-  mountDevRoutes(dev.on, services, { oidcRedirectUri, sp });
-  return [done(), dev.done()];
-}
+});
 
 const stringList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -257,13 +253,9 @@ export const ssoDevEndpointsByName = {
  * (e2e tests, a demo) can be used against `npm start`. POST /dev/sso-configurations
  * `{ kind, domains, config, tenant?, defaultRoleKeys? }` → `{ id, tenantId, startUrl, redirectUri, sp }`.
  */
-function mountDevRoutes(
-  on: Mount,
-  services: Services,
-  endpoints: { oidcRedirectUri: string; sp: { entityId: string; acsUrl: string } },
-) {
-  const { db, vendorId, config } = services;
-  on(ssoDevEndpointsByName.registerConfiguration, async (c) => {
+export const ssoDevRoutes = defineFamily(ssoDevEndpointsByName, (on, e, { db, vendorId, config }) => {
+  const endpoints = addressesOf(config.publicUrl);
+  on(e.registerConfiguration, async (c) => {
     const body = await readBody(c, devSsoBody);
     const all = await db.select().from(tenants).where(eq(tenants.vendorId, vendorId));
     const tenant = body.tenant
@@ -292,4 +284,4 @@ function mountDevRoutes(
       sp: endpoints.sp,
     });
   });
-}
+});

@@ -7,11 +7,11 @@ import { authContracts } from '../../shared/api/contracts/auth';
 import { paths } from '../../shared/api/paths';
 import { isSteppedUp } from '../../shared/auth/stepup';
 import { createSessionIssuer } from '../auth/session';
-import { apiError, readBody, type Services } from '../context';
+import { apiError, readBody } from '../context';
 import { sessions as sessionRows, users } from '../db/schema';
 import { deviceCount, listDevices } from '../mfa/devices';
 import { mfaChallenge, MFA_NOT_ENROLLED } from '../mfa/login';
-import { type SubApp, family, signIn, userEndpoint } from './endpoints';
+import { defineFamily, signIn, userEndpoint } from './endpoints';
 import { auditUser } from '../auth/userAudit';
 
 const { generateStepupSession: contract } = authContracts;
@@ -20,10 +20,8 @@ export const stepUpEndpointsByName = {
   generateStepupSession: signIn(userEndpoint(paths.auth.generateStepupSession)),
 } as const;
 
-export function stepUpRoutes(services: Services): SubApp {
+export const stepUpRoutes = defineFamily(stepUpEndpointsByName, (on, e, services) => {
   const { db } = services;
-  const e = stepUpEndpointsByName;
-  const { on, done } = family(services, e);
   const sessions = createSessionIssuer(services);
 
   on(e.generateStepupSession, async (c) => {
@@ -59,6 +57,4 @@ export function stepUpRoutes(services: Services): SubApp {
     });
     return c.json(challenge satisfies AnswerOf<typeof contract>);
   });
-
-  return done();
-}
+});

@@ -2,20 +2,20 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { type Context } from 'hono';
 import type { z } from 'zod';
 import { phoneContracts as pcs } from '../../shared/api/contracts/phone';
-import { teamContracts as tc, unprefixed, usersListFields } from '../../shared/api/contracts/team';
+import { readUsersListQuery, teamContracts as tc } from '../../shared/api/contracts/team';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { paths } from '../../shared/api/paths';
 import { limitIssuance } from '../account/issuance';
 import { unlockAccount } from '../auth/lockout';
-import { writeAudit, type AuditSeverity } from '../audit';
+import { type AuditSeverity } from '../audit';
 import type { AuditAction } from '../audit/actions';
-import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
+import { apiError, caller, readBody, type AppEnv } from '../context';
 import { roles, users, userTenants } from '../db/schema';
 import { assertHoldsAll, roleKeys } from '../middleware/authorize';
 import { roleViews } from '../roles/views';
 import { defaultRoleIds, findVisibleRoles, visibleRoles } from '../roles/visibility';
 import { findMember, memberRoleIds, removeMember, setMemberRoles } from '../tenants/members';
-import { actor, endpoint, type Endpoint, family, type SubApp } from './endpoints';
+import { endpoint, type Endpoint, defineFamily } from './endpoints';
 import { createInvitation, mailInvitation } from '../signup/invitations';
 import { activationMail } from '../signup/mails';
 import { findUserByEmail, issueUserToken, otcOf } from '../signup/userTokens';
@@ -90,25 +90,15 @@ const phoneOf = (body: { phoneNumber?: string | null; phone?: string | null }) =
 };
 
 /** A users-list query validated with the contract; a bad one is a 400 naming each parameter as it was sent. */
-function readListQuery(c: Context) {
-  const { query, sentAs } = unprefixed(c.req.query());
-  const parsed = usersListFields.safeParse(query);
-  if (!parsed.success)
-    throw apiError(
-      400,
-      ...parsed.error.issues.map((i) => `${sentAs(String(i.path[0] ?? 'query'))}: ${i.message}`),
-    );
-  return parsed.data;
-}
+const readListQuery = (c: Context) =>
+  readUsersListQuery(c.req.query(), (...errors) => apiError(400, ...errors));
 
 // ---------------------------------------------------------------------------------------------------------
 // The sub-app
 
 /** The users (team) page: users lists, team members, invitations, invite link, temporary users. */
-export function teamRoutes(services: Services): SubApp {
+export const teamRoutes = defineFamily(teamEndpointsByName, (on, e, services) => {
   const { db, vendorId, config, mailer } = services;
-  const { on, done } = family(services, teamEndpointsByName);
-  const e = teamEndpointsByName;
 
   /** The audit row of a change, naming the caller. */
   const audit = (
@@ -116,7 +106,7 @@ export function teamRoutes(services: Services): SubApp {
     action: AuditAction,
     json: Record<string, unknown>,
     severity: AuditSeverity = 'Info',
-  ) => writeAudit(db, { vendorId, ...actor(c), action, severity, json });
+  ) => c.var.audit({ action, severity, json });
 
   /** A user of the caller's tenant, with the membership; any other id (another tenant's too) is a 404. */
   const member = (tenantId: string, userId: string) => findMember(db, vendorId, tenantId, userId);
@@ -464,6 +454,4 @@ export function teamRoutes(services: Services): SubApp {
     await audit(c, 'User set as permanent', { targetUserId: user.id });
     return c.json(await viewOf(user.id, tenantId));
   });
-
-  return done();
-}
+});

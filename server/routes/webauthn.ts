@@ -17,35 +17,24 @@ import {
   registrationOptions,
   webauthnAmr,
 } from '../auth/webauthn';
-import { apiError, caller, readBody, type Services } from '../context';
+import { apiError, caller, readBody } from '../context';
 import { featureFlags, users, webauthnCredentials } from '../db/schema';
-import { actor, devEndpoint, family, publicEndpoint, signIn, userEndpoint, type SubApp } from './endpoints';
+import { devEndpoint, defineFamily, signIn, userEndpoint, publicEndpoints } from './endpoints';
 
 /** One answer for every failed passkey sign-in: nothing tells which check failed. */
 const PASSKEY_FAILED = 'Passkey sign-in failed';
 
 /** Passkey sign-in (public) and the user's own passkeys (any signed-in user). */
 export const webauthnEndpointsByName = {
-  webAuthnPreLogin: signIn(publicEndpoint(paths.auth.webAuthnPreLogin)),
-  webAuthnPostLogin: signIn(publicEndpoint(paths.auth.webAuthnPostLogin)),
+  ...signIn(publicEndpoints(paths.auth, 'webAuthnPreLogin', 'webAuthnPostLogin')),
   webAuthnCreateNewDeviceSession: userEndpoint(paths.auth.webAuthnCreateNewDeviceSession, 'own passkeys'),
   verifyNewDeviceSession: userEndpoint(paths.auth.verifyNewDeviceSession, 'own passkeys'),
   getWebAuthnDevices: userEndpoint(paths.auth.getWebAuthnDevices, 'own passkeys'),
   deleteWebAuthnDevice: userEndpoint(paths.auth.deleteWebAuthnDevice, 'own passkeys'),
 } as const;
 
-export const webauthnDevEndpointsByName = {
-  setFeatureFlag: devEndpoint(
-    { method: 'PUT', path: '/dev/feature-flags/{key}' },
-    'a feature flag on or off',
-  ),
-} as const;
-
-export function webauthnRoutes(services: Services): SubApp[] {
+export const webauthnRoutes = defineFamily(webauthnEndpointsByName, (on, e, services) => {
   const { db, config, vendorId } = services;
-  const e = webauthnEndpointsByName;
-  const { on, done } = family(services, e);
-  const dev = family(services, webauthnDevEndpointsByName);
   const sessions = createSessionIssuer(services);
 
   // Sign-in, step 1: options for a discoverable credential. The answer never depends on the email (no
@@ -133,9 +122,7 @@ export function webauthnRoutes(services: Services): SubApp[] {
       name: body.name || `Passkey ${count + 1}`,
     });
     if (!result.ok) {
-      await writeAudit(db, {
-        vendorId,
-        ...actor(c),
+      await c.var.audit({
         action: 'Passkey registration failed',
         severity: 'Medium',
         json: { reason: result.reason },
@@ -144,9 +131,7 @@ export function webauthnRoutes(services: Services): SubApp[] {
         ? apiError(409, 'This passkey is already registered')
         : apiError(400, 'The passkey could not be registered');
     }
-    await writeAudit(db, {
-      vendorId,
-      ...actor(c),
+    await c.var.audit({
       action: 'Passkey registered',
       json: { deviceId: result.credential.id, name: result.credential.name },
     });
@@ -174,17 +159,24 @@ export function webauthnRoutes(services: Services): SubApp[] {
       )
       .returning();
     if (!deleted.length) throw apiError(404, 'Passkey not found');
-    await writeAudit(db, {
-      vendorId,
-      ...actor(c),
+    await c.var.audit({
       action: 'Passkey deleted',
       json: { deviceId: deleted[0]!.id, name: deleted[0]!.name },
     });
     return c.json({} satisfies AnswerOf<typeof wc.deleteWebAuthnDevice>);
   });
+});
 
-  // With DEV_ROUTES=1 a test or a demo turns a feature flag on or off (e.g. show-passkeys-new, LOGIN-012).
-  dev.on(webauthnDevEndpointsByName.setFeatureFlag, async (c) => {
+export const webauthnDevEndpointsByName = {
+  setFeatureFlag: devEndpoint(
+    { method: 'PUT', path: '/dev/feature-flags/{key}' },
+    'a feature flag on or off',
+  ),
+} as const;
+
+// With DEV_ROUTES=1 a test or a demo turns a feature flag on or off (e.g. show-passkeys-new, LOGIN-012).
+export const webauthnDevRoutes = defineFamily(webauthnDevEndpointsByName, (on, e, { db, vendorId }) => {
+  on(e.setFeatureFlag, async (c) => {
     const key = z
       .string()
       .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/)
@@ -197,6 +189,4 @@ export function webauthnRoutes(services: Services): SubApp[] {
       .onConflictDoUpdate({ target: [featureFlags.vendorId, featureFlags.key], set: { on: isOn } });
     return c.json({ key: key.data, on: isOn });
   });
-
-  return [done(), dev.done()];
-}
+});

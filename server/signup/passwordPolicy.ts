@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { desc, eq, inArray, ne } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { readPolicy } from '../account/policies';
 import { verifyPassword } from '../auth/passwords';
+import { revokeSessionsWhere } from '../auth/revocation';
 import { BREACHED_PASSWORD_MESSAGE, isCommonPassword } from '../passwords/breached';
 import type { Services } from '../context';
 import type { Db } from '../db';
@@ -85,25 +86,11 @@ export async function replacePassword(
 
 /** Ends the user's sessions and their refresh tokens (all, or all but `keepSessionId`). */
 export async function revokeSessions(tx: Db, userId: string, keepSessionId?: string): Promise<void> {
-  const now = new Date();
-  await tx
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
-      ),
-    );
-  await tx
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        keepSessionId ? ne(refreshTokens.sessionId, keepSessionId) : undefined,
-      ),
-    );
+  await revokeSessionsWhere(tx, {
+    sessions: [eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined],
+    tokens: [
+      eq(refreshTokens.userId, userId),
+      keepSessionId ? ne(refreshTokens.sessionId, keepSessionId) : undefined,
+    ],
+  });
 }

@@ -4,7 +4,7 @@ import type { sortDirection } from './contracts/common';
 import type { AnswerOf, BodyOf } from './contracts/contract';
 import type { role } from './contracts/roles';
 import type { inviteLink, teamContracts as c, teamUser, userGroup } from './contracts/team';
-import { paths } from './paths';
+import { paths, type ApiPath } from './paths';
 
 /** A role as user answers carry it (the roles calls' role). */
 export type RoleLite = z.infer<typeof role>;
@@ -70,6 +70,9 @@ const isNotFound = (err: unknown) => (err as { status?: unknown } | null)?.statu
 
 /** The users / team calls, bound to a client (the methods read `client.request` at call time). */
 export function createTeamApi(client: ApiClient) {
+  /** A call on one member (`{userId}`) that answers the member. */
+  const onMember = (route: ApiPath) => (userId: string) =>
+    client.request<TeamUser>(route, { params: { userId } });
   return {
     /** GET users v3: one server-side page, sorted and filtered. */
     getUsers(query: UsersQuery): Promise<UsersPage> {
@@ -98,19 +101,11 @@ export function createTeamApi(client: ApiClient) {
       });
     },
     /** Answers the user as they were in the tenant. */
-    deleteUser(userId: string): Promise<TeamUser> {
-      return client.request<TeamUser>(paths.teams.deleteUser, { params: { userId } });
-    },
-    disableUser(userId: string): Promise<TeamUser> {
-      return client.request<TeamUser>(paths.teams.disableUser, { params: { userId } });
-    },
-    enableUser(userId: string): Promise<TeamUser> {
-      return client.request<TeamUser>(paths.teams.enableUser, { params: { userId } });
-    },
+    deleteUser: onMember(paths.teams.deleteUser),
+    disableUser: onMember(paths.teams.disableUser),
+    enableUser: onMember(paths.teams.enableUser),
     /** Lifts a member's sign-in lockout (our call beside enable/disable). */
-    unlockUser(userId: string): Promise<TeamUser> {
-      return client.request<TeamUser>(paths.teams.unlockUser, { params: { userId } });
-    },
+    unlockUser: onMember(paths.teams.unlockUser),
     /** POST users v2 for a user who has not accepted the invitation yet: the invitation is sent again. */
     resendInvitation(email: string): Promise<TeamUser> {
       return client.request<TeamUser>(paths.teams.resendInvitationLink, { body: { email } });

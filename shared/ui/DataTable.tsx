@@ -179,11 +179,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </tr>
           ) : (
             <>
-              {before > 0 && (
-                <tr aria-hidden="true">
-                  <td colSpan={columnCount} css={{ height: before, padding: 0 }} />
-                </tr>
-              )}
+              <SpacerRow height={before} columnCount={columnCount} />
               {items.map((item) => {
                 const row = rows[item.index];
                 if (!row) return null;
@@ -210,11 +206,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   </tr>
                 );
               })}
-              {after > 0 && (
-                <tr aria-hidden="true">
-                  <td colSpan={columnCount} css={{ height: after, padding: 0 }} />
-                </tr>
-              )}
+              <SpacerRow height={after} columnCount={columnCount} />
             </>
           )}
         </tbody>
@@ -231,6 +223,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
  */
 function renderSlot<C>(slot: unknown, context: C): ReactNode {
   return typeof slot === 'function' ? (slot as (context: C) => ReactNode)(context) : (slot as ReactNode);
+}
+
+/** The height of the rows the virtualizer does not render (above or below the window), so the scroll stays true. */
+function SpacerRow({ height, columnCount }: { height: number; columnCount: number }) {
+  if (height <= 0) return null;
+  return (
+    <tr aria-hidden="true">
+      <td colSpan={columnCount} css={{ height, padding: 0 }} />
+    </tr>
+  );
 }
 
 export interface PaginationProps {

@@ -40,16 +40,26 @@ export function DialogForm(props: DialogFormProps) {
           {props.error && <Alert severity="error">{props.error}</Alert>}
           {props.children}
         </div>
-        <DialogActions>
-          <Button variant="secondary" onClick={props.onClose}>
-            {t('adminPortal.form.cancel')}
-          </Button>
-          <Button type="submit" data-submit disabled={props.busy || props.submitDisabled}>
-            {props.busy ? (props.busyLabel ?? t('adminPortal.form.saving')) : props.submitLabel}
-          </Button>
-        </DialogActions>
+        <CancelSubmit onCancel={props.onClose} disabled={props.busy || props.submitDisabled}>
+          {props.busy ? (props.busyLabel ?? t('adminPortal.form.saving')) : props.submitLabel}
+        </CancelSubmit>
       </form>
     </Dialog>
+  );
+}
+
+/** The buttons under a dialog's form: Cancel, then the submit (`children` is its label). */
+export function CancelSubmit(props: { onCancel: () => void; disabled?: boolean; children: ReactNode }) {
+  const { t } = useT();
+  return (
+    <DialogActions>
+      <Button variant="secondary" onClick={props.onCancel}>
+        {t('adminPortal.form.cancel')}
+      </Button>
+      <Button type="submit" data-submit disabled={props.disabled}>
+        {props.children}
+      </Button>
+    </DialogActions>
   );
 }
 

@@ -8,7 +8,7 @@ import { useT } from '../../../shared/i18n/useT';
 import { currentSearchParamsAtom, navigate } from '../../../shared/options/location';
 import { optionsAtom } from '../../../shared/options/options.atoms';
 import { store } from '../../../shared/store';
-import { Alert, Button, Spinner, TextField } from '../../../shared/ui';
+import { Alert, Button, PasswordField, Spinner } from '../../../shared/ui';
 import {
   ACTIVATION_REDIRECT_MS,
   afterActivation,
@@ -17,6 +17,7 @@ import {
   type ActivateStep,
 } from '../flows/activate.machine';
 import { defaultPasswordConfig, passwordProblem } from '../flows/password.machine';
+import { EmailField } from './EmailField';
 import { ScreenHeader } from './ScreenHeader';
 import { usePasswordError } from './useFieldErrors';
 
@@ -93,14 +94,11 @@ export function ActivateScreen({ host }: { host: EventTarget }) {
       {step === 'activatingForm' && (
         <form noValidate onSubmit={submit} css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}>
           <p css={{ margin: 0 }}>{t('loginBox.activate.setPassword')}</p>
-          <TextField
+          <PasswordField
             label={t('loginBox.activate.passwordLabel')}
-            type="password"
-            name="password"
-            autoComplete="new-password"
             value={password}
             error={touched ? passwordText(problem) : null}
-            onChange={(e) => setPassword(e.target.value)}
+            onValue={setPassword}
           />
           <Button type="submit" fullWidth>
             {t('loginBox.activate.submit')}
@@ -139,13 +137,11 @@ function ResendActivation({ error }: { error: string | null }) {
         <p role="status">{t('loginBox.activate.resent')}</p>
       ) : (
         <>
-          <TextField
+          <EmailField
             label={t('loginBox.activate.emailLabel')}
-            type="email"
-            name="email"
             autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={setEmail}
           />
           <Button type="submit" variant="secondary" disabled={busy}>
             {t('loginBox.activate.resend')}

@@ -10,7 +10,7 @@ export function EmailField({
 }: {
   label: string;
   value: string;
-  error: string | null;
+  error?: string | null;
   onChange: (email: string) => void;
   autoComplete?: string;
 }) {

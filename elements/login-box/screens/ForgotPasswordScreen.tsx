@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useT } from '../../../shared/i18n/useT';
-import { Alert, Button, TextField } from '../../../shared/ui';
+import { Alert, Button } from '../../../shared/ui';
 import type { ForgotPasswordStep } from '../flows/password.machine';
 import { BackToLogin } from '../RouteLink';
+import { EmailField } from './EmailField';
 import { ScreenHeader } from './ScreenHeader';
 import { isEmail, useEmailError } from './useFieldErrors';
 import { useResetMail } from './useResetMail';
@@ -35,14 +36,12 @@ export function ForgotPasswordScreen({ host }: { host: EventTarget }) {
         >
           <p css={{ margin: 0 }}>{t('loginBox.forgotPassword.text')}</p>
           {error && <Alert severity="error">{error}</Alert>}
-          <TextField
+          <EmailField
             label={t('loginBox.forgotPassword.emailLabel')}
-            type="email"
-            name="email"
             autoComplete="email"
             value={email}
             error={emailError(email, touched)}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={setEmail}
           />
           <Button type="submit" fullWidth disabled={busy}>
             {t('loginBox.forgotPassword.submit')}

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useT } from '../../../shared/i18n/useT';
-import { Alert, Button, TextField } from '../../../shared/ui';
+import { Alert, PasswordField } from '../../../shared/ui';
 import { useAtomValue } from 'jotai';
 import { navigate } from '../../../shared/options/location';
 import { optionsAtom } from '../../../shared/options/options.atoms';
 import { RouteLink } from '../RouteLink';
 import { useLogin } from '../useLogin';
 import { EmailField } from './EmailField';
+import { SignInButton } from './SignInButton';
 import { useUnlockLink } from '../useUnlockLink';
 import { SocialLoginButtons } from './SsoScreens';
 import { isEmail, useEmailError } from './useFieldErrors';
@@ -64,18 +65,14 @@ export function LoginScreen({ host, email: initialEmail = '' }: { host: EventTar
           onChange={setEmail}
           autoComplete="username webauthn"
         />
-        <TextField
+        <PasswordField
+          current
           label={t('loginBox.login.passwordLabel')}
-          type="password"
-          name="password"
-          autoComplete="current-password"
           value={password}
           error={passwordError}
-          onChange={(e) => setPassword(e.target.value)}
+          onValue={setPassword}
         />
-        <Button type="submit" fullWidth disabled={state.loading}>
-          {state.loading ? t('loginBox.login.submitting') : t('loginBox.login.submit')}
-        </Button>
+        <SignInButton loading={state.loading} />
         <div css={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
           <RouteLink to={routes.forgetPasswordUrl} host={host}>
             {t('loginBox.login.forgotPassword')}

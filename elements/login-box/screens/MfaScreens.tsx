@@ -4,7 +4,7 @@ import { errorMessage } from '../../../shared/api/errors';
 import { mfaLoginApi, type MfaAnswer, type MfaChallenge } from '../../../shared/api/mfa';
 import { ceremonyError, enrollSecurityKeyForLogin, webAuthnAvailable } from '../../../shared/auth/webauthn';
 import { useT } from '../../../shared/i18n/useT';
-import { Alert, Button, Checkbox, TextField } from '../../../shared/ui';
+import { Alert, Button, Checkbox, CodeField, TextField } from '../../../shared/ui';
 import {
   deviceChoices,
   mfaReducer,
@@ -15,6 +15,7 @@ import {
   type MfaStep,
 } from '../flows/mfa.machine';
 import { ScreenHeader } from './ScreenHeader';
+import { TotpSecret } from './TotpSecret';
 
 const mfa = mfaLoginApi(api);
 const stack = { display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' } as const;
@@ -120,16 +121,7 @@ function CodeForm(props: {
   return (
     <form noValidate onSubmit={submit} aria-busy={props.state.saving} css={stack}>
       {props.children}
-      <TextField
-        label={props.label}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={code}
-        error={error}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-      />
+      <CodeField label={props.label} digits={6} value={code} error={error} onValue={setCode} />
       {props.remember && props.state.allowRememberDevice && (
         <Checkbox
           name="rememberDevice"
@@ -218,12 +210,7 @@ function EnrollAuthenticator({ state, dispatch, call }: StepProps) {
           css={{ justifySelf: 'center', background: '#fff', padding: 8, borderRadius: 'var(--fe-radius)' }}
         />
       )}
-      <p css={{ margin: 0 }}>
-        {t('loginBox.mfa.manualEntry')}{' '}
-        <code data-totp-secret css={{ wordBreak: 'break-all', fontWeight: 600 }}>
-          {state.secret}
-        </code>
-      </p>
+      <TotpSecret secret={state.secret} />
     </CodeForm>
   );
 }

@@ -7,7 +7,7 @@ import type { AuthAnswer } from '../../../shared/auth/session';
 import { useT } from '../../../shared/i18n/useT';
 import { currentSearchParamsAtom, navigate } from '../../../shared/options/location';
 import { optionsAtom } from '../../../shared/options/options.atoms';
-import { Alert, Button, Spinner, TextField } from '../../../shared/ui';
+import { Alert, Button, CodeField, Spinner } from '../../../shared/ui';
 import {
   afterPreLogin,
   mainStrategy,
@@ -25,6 +25,7 @@ import { useLogin } from '../useLogin';
 import { LoginScreen } from './LoginScreen';
 import { EmailField } from './EmailField';
 import { ScreenHeader } from './ScreenHeader';
+import { SignInButton } from './SignInButton';
 import { isEmail, useEmailError } from './useFieldErrors';
 
 const passwordless = createPasswordlessApi(api);
@@ -202,18 +203,13 @@ function CodeForm({
       </p>
       {state.error && <Alert severity="error">{state.error}</Alert>}
       {resent && <Alert severity="info">{t('loginBox.passwordless.resent')}</Alert>}
-      <TextField
+      <CodeField
         label={t('loginBox.passwordless.codeLabel')}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
         value={code}
         error={codeError}
-        onChange={(e) => setCode(e.target.value.replace(/\s+/g, ''))}
+        onValue={setCode}
       />
-      <Button type="submit" fullWidth disabled={state.loading}>
-        {state.loading ? t('loginBox.login.submitting') : t('loginBox.login.submit')}
-      </Button>
+      <SignInButton loading={state.loading} />
       <div css={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
         <Button
           variant="secondary"

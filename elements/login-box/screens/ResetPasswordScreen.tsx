@@ -2,10 +2,11 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { signupApi } from '../../../shared/api/signup';
 import { errorMessage } from '../../../shared/api/errors';
+import { runOperation } from '../../../shared/api/operation';
 import type { MessageKey } from '../../../shared/i18n/translate';
 import { useT } from '../../../shared/i18n/useT';
 import { currentSearchParamsAtom } from '../../../shared/options/location';
-import { Alert, Button, TextField } from '../../../shared/ui';
+import { Alert, Button, PasswordField } from '../../../shared/ui';
 import { linkParams } from '../flows/activate.machine';
 import { isFirstPassword } from '../flows/invitation.machine';
 import { defaultPasswordConfig, passwordProblem } from '../flows/password.machine';
@@ -63,16 +64,12 @@ export function ResetPasswordScreen({ host }: { host: EventTarget }) {
     event.preventDefault();
     setTouched(true);
     if (!link || problem) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await signupApi.resetPassword({ ...link, password });
-      setDone(true);
-    } catch (e) {
-      setError(errorMessage(e, t('common.genericError')));
-    } finally {
-      setBusy(false);
-    }
+    const result = await runOperation(
+      { setLoading: setBusy, setError },
+      () => signupApi.resetPassword({ ...link, password }),
+      t('common.genericError'),
+    );
+    if (result.ok) setDone(true);
   };
 
   return (
@@ -91,23 +88,18 @@ export function ResetPasswordScreen({ host }: { host: EventTarget }) {
           css={{ display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' }}
         >
           {error && <Alert severity="error">{error}</Alert>}
-          <TextField
+          <PasswordField
             label={t(text.passwordLabel)}
-            type="password"
-            name="password"
-            autoComplete="new-password"
             value={password}
             error={touched && problem !== 'mismatch' ? passwordText(problem) : null}
-            onChange={(e) => setPassword(e.target.value)}
+            onValue={setPassword}
           />
-          <TextField
+          <PasswordField
             label={t(text.confirmLabel)}
-            type="password"
             name="confirmPassword"
-            autoComplete="new-password"
             value={confirm}
             error={touched && problem === 'mismatch' ? passwordText(problem) : null}
-            onChange={(e) => setConfirm(e.target.value)}
+            onValue={setConfirm}
           />
           <Button type="submit" fullWidth disabled={busy}>
             {t(text.submit)}

@@ -5,7 +5,7 @@ import { phoneApi } from '../../../shared/api/phone';
 import { useT } from '../../../shared/i18n/useT';
 import { navigate } from '../../../shared/options/location';
 import { optionsAtom } from '../../../shared/options/options.atoms';
-import { Alert, Button, TextField } from '../../../shared/ui';
+import { Alert, Button, CodeField, PhoneField } from '../../../shared/ui';
 import {
   afterPhoneChange,
   initialResetPhoneState,
@@ -91,26 +91,20 @@ export function ResetPhoneScreen({ host }: { host: EventTarget }) {
             <p role="status" css={{ margin: 0 }}>
               {t('loginBox.resetPhone.codeSent', { email: state.email })}
             </p>
-            <TextField
+            <CodeField
               label={t('loginBox.resetPhone.codeLabel')}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
               value={code}
               error={touched && !/^\d{4,8}$/.test(code) ? t('loginBox.passwordless.codeInvalid') : null}
-              onChange={(e) => setCode(e.target.value.replace(/\s+/g, ''))}
+              onValue={setCode}
             />
           </>
         )}
         {state.step === 'ChangePhoneNumber' && (
-          <TextField
+          <PhoneField
             label={t('loginBox.resetPhone.phoneLabel')}
-            type="tel"
-            name="phoneNumber"
-            autoComplete="tel"
             value={phone}
             error={touched && !isPhone(phone) ? t('loginBox.resetPhone.phoneInvalid') : null}
-            onChange={(e) => setPhone(e.target.value)}
+            onValue={setPhone}
           />
         )}
         <Button type="submit" fullWidth disabled={busy}>

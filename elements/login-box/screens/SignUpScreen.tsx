@@ -6,7 +6,7 @@ import { applyAuthAnswer } from '../../../shared/auth/session';
 import { useT } from '../../../shared/i18n/useT';
 import { currentSearchParamsAtom, navigate } from '../../../shared/options/location';
 import { optionsAtom } from '../../../shared/options/options.atoms';
-import { Alert, Button, TextField } from '../../../shared/ui';
+import { Alert, Button, PasswordField, TextField } from '../../../shared/ui';
 import { signUpOutcome } from '../flows/signup.machine';
 import { defaultPasswordConfig, passwordProblem } from '../flows/password.machine';
 import { BackToLogin, RouteLink } from '../RouteLink';
@@ -92,13 +92,11 @@ export function SignUpScreen({ host }: { host: EventTarget }) {
           error={emailError(form.email, touched)}
           {...field('email')}
         />
-        <TextField
+        <PasswordField
           label={t('loginBox.signUp.passwordLabel')}
-          type="password"
-          name="password"
-          autoComplete="new-password"
+          value={form.password}
           error={touched ? passwordText(problem) : null}
-          {...field('password')}
+          onValue={(password) => setForm({ ...form, password })}
         />
         {!invitationToken && (
           <TextField

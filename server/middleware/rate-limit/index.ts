@@ -81,7 +81,7 @@ export function rateLimit(
     max,
     windowMs,
     exempt = [],
-  }: { bucket: string; max: number; windowMs: number; exempt?: string[] },
+  }: { bucket: string; max: number; windowMs: number; exempt?: readonly string[] },
 ) {
   const exemptPaths = new Set(exempt.map(normalizePath));
   return createMiddleware(async (c, next) => {

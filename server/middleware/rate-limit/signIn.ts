@@ -5,10 +5,13 @@ import { rateLimit } from './index';
 
 /**
  * The budget every sign-in call of one client shares (password, codes, tokens, invitations, resets): path
- * variants and spoofed headers do not escape it. An endpoint table entry of class `signIn` counts against it.
+ * variants and spoofed headers do not escape it. An endpoint table entry of class `signIn` counts against it;
+ * `exempt` paths do not.
  */
-export const signInBudget = ({ db, config }: Pick<Services, 'db' | 'config'>) =>
-  rateLimit(db, { bucket: 'auth', max: config.authRateLimitPerMinute, windowMs: 60_000 });
+export const signInBudget = (
+  { db, config }: Pick<Services, 'db' | 'config'>,
+  exempt: readonly string[] = [],
+) => rateLimit(db, { bucket: 'auth', max: config.authRateLimitPerMinute, windowMs: 60_000, exempt });
 
 /** Path prefixes of the sign-in flows: a request to an unknown path under them counts against the budget too. */
 const SIGN_IN_ZONES = ['/identity/resources/auth/', '/oauth/'];
@@ -23,12 +26,7 @@ export const inSignInZone = (path: string) =>
  * unguessable secrets (token refresh): their variants stay uncounted too.
  */
 export function unknownSignInPath(services: Pick<Services, 'db' | 'config'>, uncounted: readonly string[]) {
-  const budget = rateLimit(services.db, {
-    bucket: 'auth',
-    max: services.config.authRateLimitPerMinute,
-    windowMs: 60_000,
-    exempt: [...uncounted],
-  });
+  const budget = signInBudget(services, uncounted);
   return async (c: Context): Promise<void> => {
     if (!inSignInZone(routingPath(c.req.raw))) return;
     await budget(c, async () => {});

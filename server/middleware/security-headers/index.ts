@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { AppEnv } from '../../context';
+import { setHeaders } from '../set-headers';
 
 export interface SecurityHeadersOptions {
   /** The server's public URL: an https one turns HSTS on. */
@@ -48,15 +49,7 @@ export function securityHeaders(options: SecurityHeadersOptions): MiddlewareHand
       // Browsers without frame-ancestors still honour X-Frame-Options (it has no allow-list form).
       if (!ancestors.length) headers['X-Frame-Options'] = 'DENY';
     }
-    let res = c.res;
-    try {
-      for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
-    } catch {
-      // A response with immutable headers (a fetched one): copy it once, then set.
-      res = new Response(res.body, res);
-      for (const [name, value] of Object.entries(headers)) res.headers.set(name, value);
-      c.res = res;
-    }
+    setHeaders(c, headers);
   });
 }
 

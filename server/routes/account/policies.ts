@@ -13,7 +13,7 @@ import {
   type PolicyPatch,
 } from '../../account/policies';
 import { apiError, readBody, type AppEnv, type Services } from '../../context';
-import { endpoint, family, userActor as actor, userEndpoint, type SubApp } from '../endpoints';
+import { endpoint, defineFamily, userActor as actor, userEndpoint } from '../endpoints';
 
 const WRITE_POLICY = 'fe.secure.write.securityPolicy';
 
@@ -35,10 +35,7 @@ export const accountPoliciesEndpointsByName = {
   saveMfaPolicyPatch: { ...endpoint(paths.securityPolicy.saveMfaPolicy, WRITE_POLICY), method: 'PATCH' },
 } as const;
 
-export function accountPoliciesRoutes(services: Services): SubApp {
-  const e = accountPoliciesEndpointsByName;
-  const { on, done } = family(services, e);
-
+export const accountPoliciesRoutes = defineFamily(accountPoliciesEndpointsByName, (on, e, services) => {
   on(e.getSessionConfigurations, async (c) => {
     const answer = await readPolicy(services, c.get('auth').tenantId, 'session');
     return c.json(answer satisfies AnswerOf<typeof sessionsContracts.getSessionConfigurations>);
@@ -61,8 +58,7 @@ export function accountPoliciesRoutes(services: Services): SubApp {
   ] as const;
   for (const [post, patch, kind] of saves)
     for (const entry of [post, patch]) on(entry, async (c) => c.json(await save(c, services, kind)));
-  return done();
-}
+});
 
 /** Saves the caller's tenant's policy from the request body (the table checked the permission). */
 async function save<K extends PolicyKind>(

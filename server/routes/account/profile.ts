@@ -5,14 +5,14 @@ import type { AnswerOf } from '../../../shared/api/contracts/contract';
 import { usersContracts } from '../../../shared/api/contracts/users';
 import { paths } from '../../../shared/api/paths';
 import { writeAudit } from '../../audit';
-import { apiError, readBody, type Services } from '../../context';
+import { apiError, readBody } from '../../context';
 import { users } from '../../db/schema';
 import { loadUserView } from '../../users';
-import { family, userActor as actor, userEndpoint, type SubApp } from '../endpoints';
+import { metadataObject } from '../metadataObject';
+import { defineFamily, userActor as actor, userEndpoint, userEndpoints } from '../endpoints';
 
 /** A data URL picture up to about 512 KiB of image; the body limit (1 MiB) is the outer bound. */
 const MAX_PICTURE_DATA_URL = 700_000;
-const MAX_METADATA_JSON = 10_000;
 // Raster formats only: an SVG can carry script, so it is never accepted.
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
 
@@ -27,9 +27,6 @@ function isSafePictureUrl(value: string): boolean {
   }
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const { updateUserProfileV2: profileContract } = usersContracts;
 
 /** The contract's profile body, narrowed: a safe picture URL, metadata stored as a JSON object. */
@@ -42,35 +39,19 @@ const profileBody = profileContract.body.extend({
     .nullable()
     .optional(),
   // The spec sends metadata as a JSON string; an object is accepted too. Stored as a JSON object.
-  metadata: profileContract.body.shape.metadata.transform((value, ctx) => {
-    if (value === undefined) return undefined;
-    let parsed: unknown = value;
-    if (typeof value === 'string') {
-      try {
-        parsed = JSON.parse(value);
-      } catch {
-        parsed = undefined;
-      }
-    }
-    if (!isPlainObject(parsed) || JSON.stringify(parsed).length > MAX_METADATA_JSON) {
-      ctx.addIssue({ code: 'custom', message: `A JSON object of at most ${MAX_METADATA_JSON} characters` });
-      return z.NEVER;
-    }
-    return parsed;
-  }),
+  metadata: profileContract.body.shape.metadata.transform((value, ctx) =>
+    value === undefined ? undefined : metadataObject(value, ctx),
+  ),
 });
 
 /** The signed-in user's own profile. */
 export const accountProfileEndpointsByName = {
   updateUserProfileV2: userEndpoint(paths.users.updateUserProfileV2),
-  getMeV2: userEndpoint(paths.auth.getMeV2),
-  getUserAuthorization: userEndpoint(paths.auth.getUserAuthorization),
+  ...userEndpoints(paths.auth, 'getMeV2', 'getUserAuthorization'),
 } as const;
 
-export function accountProfileRoutes(services: Services): SubApp {
+export const accountProfileRoutes = defineFamily(accountProfileEndpointsByName, (on, e, services) => {
   const { db, vendorId } = services;
-  const e = accountProfileEndpointsByName;
-  const { on, done } = family(services, e);
 
   on(e.updateUserProfileV2, async (c) => {
     const { sub, tenantId } = c.get('auth');
@@ -115,6 +96,4 @@ export function accountProfileRoutes(services: Services): SubApp {
     const answer = { roles: user.roles, permissions: user.permissions };
     return c.json(answer satisfies AnswerOf<typeof usersContracts.getUserAuthorization>);
   });
-
-  return done();
-}
+});

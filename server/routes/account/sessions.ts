@@ -5,10 +5,9 @@ import type { z } from 'zod';
 import { sessionsContracts, type loginSession } from '../../../shared/api/contracts/sessions';
 import { paths } from '../../../shared/api/paths';
 import { isSessionAlive, readPolicy } from '../../account/policies';
-import { writeAudit } from '../../audit';
-import { apiError, readBody, type Services } from '../../context';
+import { apiError, readBody } from '../../context';
 import { sessions, users, userTenants } from '../../db/schema';
-import { endpoint, family, userActor as actor, userEndpoint, type SubApp } from '../endpoints';
+import { endpoint, defineFamily, userEndpoints } from '../endpoints';
 
 type LoginSession = z.infer<typeof loginSession>;
 
@@ -16,17 +15,18 @@ const WRITE_USERS = 'fe.secure.write.users';
 
 /** The signed-in user's sessions; an administrator's revocation of a member's. */
 export const accountSessionsEndpointsByName = {
-  getCurrentUserSessions: userEndpoint(paths.auth.getCurrentUserSessions),
-  getCurrentUserSession: userEndpoint(paths.auth.getCurrentUserSession),
-  deleteAllSessionsForUser: userEndpoint(paths.auth.deleteAllSessionsForUser),
-  deleteSessionForUser: userEndpoint(paths.auth.deleteSessionForUser),
+  ...userEndpoints(
+    paths.auth,
+    'getCurrentUserSessions',
+    'getCurrentUserSession',
+    'deleteAllSessionsForUser',
+    'deleteSessionForUser',
+  ),
   revokeSessionsForUser: endpoint(paths.auth.revokeSessionsForUser, WRITE_USERS),
 } as const;
 
-export function accountSessionsRoutes(services: Services): SubApp {
+export const accountSessionsRoutes = defineFamily(accountSessionsEndpointsByName, (on, e, services) => {
   const { db, vendorId, refresh } = services;
-  const e = accountSessionsEndpointsByName;
-  const { on, done } = family(services, e);
 
   /** The user's sessions that still count: not revoked, within the tenant's idle and absolute timeouts. */
   async function liveSessions(userId: string, tenantId: string) {
@@ -64,16 +64,13 @@ export function accountSessionsRoutes(services: Services): SubApp {
 
   // Before `me/{id}`, which would otherwise take "all" for an id.
   on(e.deleteAllSessionsForUser, async (c) => {
-    const { sub, tenantId, sid } = c.get('auth');
+    const { sub, sid } = c.get('auth');
     const others = await db
       .select({ id: sessions.id })
       .from(sessions)
       .where(and(eq(sessions.userId, sub), isNull(sessions.revokedAt), ne(sessions.id, sid)));
     for (const s of others) await refresh.revokeSession(s.id);
-    await writeAudit(db, {
-      vendorId,
-      tenantId,
-      ...actor(c),
+    await c.var.audit({
       action: 'User revoked all other sessions',
       json: { sessionIds: others.map((s) => s.id) },
     });
@@ -81,7 +78,7 @@ export function accountSessionsRoutes(services: Services): SubApp {
   });
 
   on(e.deleteSessionForUser, async (c) => {
-    const { sub, tenantId } = c.get('auth');
+    const { sub } = c.get('auth');
     const id = c.req.param('id') ?? '';
     // Only the caller's own sessions: another user's session id answers like an unknown one.
     const [own] = await db
@@ -90,10 +87,7 @@ export function accountSessionsRoutes(services: Services): SubApp {
       .where(and(eq(sessions.id, id), eq(sessions.userId, sub), isNull(sessions.revokedAt)));
     if (!own) throw apiError(404, 'Session not found');
     await refresh.revokeSession(own.id);
-    await writeAudit(db, {
-      vendorId,
-      tenantId,
-      ...actor(c),
+    await c.var.audit({
       action: 'Session revoked',
       json: { sessionId: own.id },
     });
@@ -117,16 +111,11 @@ export function accountSessionsRoutes(services: Services): SubApp {
       .from(sessions)
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     for (const s of open) await refresh.revokeSession(s.id);
-    await writeAudit(db, {
-      vendorId,
-      tenantId,
-      ...actor(c),
+    await c.var.audit({
       action: 'User sessions revoked by admin',
       severity: 'Medium',
       json: { targetUserId: userId, sessionIds: open.map((s) => s.id) },
     });
     return c.json({});
   });
-
-  return done();
-}
+});

@@ -3,39 +3,27 @@ import { authContracts } from '../../../shared/api/contracts/auth';
 import type { AnswerOf } from '../../../shared/api/contracts/contract';
 import { paths } from '../../../shared/api/paths';
 import { publicAuthStrategies } from '../../account/strategies';
-import type { Services } from '../../context';
-import { family, publicEndpoint, userEndpoint, type SubApp } from '../endpoints';
+import { vendorSettings } from '../../account/vendorSettings';
+import { defineFamily, userEndpoint, publicEndpoints } from '../endpoints';
 
 /** What the sign-in screens read before (or without) a session. */
 export const accountStrategiesEndpointsByName = {
-  getVendorConfig: publicEndpoint(paths.auth.getVendorConfig),
-  getVendorPublicAuthStrategiesConfig: publicEndpoint(paths.auth.getVendorPublicAuthStrategiesConfig),
+  ...publicEndpoints(paths.auth, 'getVendorConfig', 'getVendorPublicAuthStrategiesConfig'),
   getPublicAuthStrategiesConfigForAuthenticatedUser: userEndpoint(
     paths.auth.getPublicAuthStrategiesConfigForAuthenticatedUser,
   ),
-  getSignUpStrategies: publicEndpoint(paths.auth.getSignUpStrategies),
-  getPasswordRecoveryStrategies: publicEndpoint(paths.auth.getPasswordRecoveryStrategies),
+  ...publicEndpoints(paths.auth, 'getSignUpStrategies', 'getPasswordRecoveryStrategies'),
 } as const;
 
-export function accountStrategiesRoutes(services: Services): SubApp {
+export const accountStrategiesRoutes = defineFamily(accountStrategiesEndpointsByName, (on, e, services) => {
   const { config } = services;
-  const e = accountStrategiesEndpointsByName;
-  const { on, done } = family(services, e);
 
   on(e.getVendorConfig, (c) => {
     const answer = {
-      allowSignups: true,
-      allowNotVerifiedUsersLogin: false,
-      apiTokensEnabled: true,
+      ...vendorSettings(config),
       forcePermissions: false,
       authStrategy: config.authStrategy,
       machineToMachineAuthStrategy: 'ClientCredentials' as const,
-      cookieSameSite: config.cookieSameSite.toUpperCase(),
-      defaultTokenExpiration: config.accessTokenTtlSeconds,
-      defaultRefreshTokenExpiration: config.refreshTokenTtlDays * 86_400,
-      allowOverridePasswordComplexity: false,
-      allowOverridePasswordExpiration: false,
-      allowOverrideEnforcePasswordHistory: true,
     };
     return c.json(answer satisfies AnswerOf<typeof authContracts.getVendorConfig>);
   });
@@ -62,5 +50,4 @@ export function accountStrategiesRoutes(services: Services): SubApp {
     ];
     return c.json(answer satisfies AnswerOf<typeof authContracts.getPasswordRecoveryStrategies>);
   });
-  return done();
-}
+});

@@ -6,10 +6,10 @@ import { tenantsContracts, type tenant } from '../../../shared/api/contracts/ten
 import { usersContracts } from '../../../shared/api/contracts/users';
 import { paths } from '../../../shared/api/paths';
 import { writeAudit } from '../../audit';
-import { apiError, readBody, type Services } from '../../context';
+import { apiError, readBody } from '../../context';
 import { tenants, users, userTenants } from '../../db/schema';
 import { loadUserView, userClaims } from '../../users';
-import { family, userActor as actor, userEndpoint, type SubApp } from '../endpoints';
+import { defineFamily, userActor as actor, userEndpoint } from '../endpoints';
 
 type Tenant = z.infer<typeof tenant>;
 
@@ -22,10 +22,8 @@ export const accountTenantsEndpointsByName = {
   GetUserJwt: userEndpoint(paths.users.GetUserJwt),
 } as const;
 
-export function accountTenantsRoutes(services: Services): SubApp {
+export const accountTenantsRoutes = defineFamily(accountTenantsEndpointsByName, (on, e, services) => {
   const { db, tokens, vendorId } = services;
-  const e = accountTenantsEndpointsByName;
-  const { on, done } = family(services, e);
 
   /** The tenants the user belongs to (this vendor's, not deleted), in the shape of the tenants API. */
   async function tenantsOf(userId: string) {
@@ -114,6 +112,4 @@ export function accountTenantsRoutes(services: Services): SubApp {
     };
     return c.json(answer satisfies AnswerOf<typeof usersContracts.GetUserJwt>);
   });
-
-  return done();
-}
+});

@@ -53,15 +53,17 @@ export const accountSettings = z.object({
  * before sign-in the one the caller named), where the application and its login live. The localisation
  * only to a signed-in member of the tenant.
  */
-export const publicSettings = z.object({
-  tenantId: z.string(),
-  applicationUrl: z.string().optional(),
-  loginUrl: z.string().optional(),
-  timezone: z.string().optional(),
-  dateFormat: z.string().optional(),
-  timeFormat: z.string().optional(),
-  currency: z.string().optional(),
-});
+export const publicSettings = accountSettings
+  .pick({
+    applicationUrl: true,
+    loginUrl: true,
+    timezone: true,
+    dateFormat: true,
+    timeFormat: true,
+    currency: true,
+  })
+  .partial()
+  .extend({ tenantId: z.string() });
 
 /** A change of the settings: only the fields given change. */
 export const settingsUpdate = z.object({

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { paths } from '../paths';
 import { contract } from './contract';
 import { empty } from './common';
+import { vendorTokenSettings } from './securityPolicy';
 import { userProfile } from './users';
 
 /** Main sign-in strategies (ENUM-039; Frontegg's AuthStrategyEnum holds more, this server offers these). */
@@ -83,12 +84,7 @@ export const vendorConfig = z.object({
   forcePermissions: z.boolean(),
   authStrategy,
   machineToMachineAuthStrategy,
-  cookieSameSite: z.string().optional(),
-  defaultTokenExpiration: z.number().optional(),
-  defaultRefreshTokenExpiration: z.number().optional(),
-  allowOverridePasswordComplexity: z.boolean().optional(),
-  allowOverridePasswordExpiration: z.boolean().optional(),
-  allowOverrideEnforcePasswordHistory: z.boolean().optional(),
+  ...vendorTokenSettings.partial().shape,
 });
 
 const active = z.object({ isActive: z.boolean() });

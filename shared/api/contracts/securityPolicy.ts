@@ -12,6 +12,19 @@ export const enforceMfaType = z.enum(['DontForce', 'Force', 'ForceExceptSAML']);
 /** Every stored policy carries its id and its dates (Frontegg's policy interfaces). */
 const stored = { id, createdAt: isoDate, updatedAt: isoDate };
 
+/**
+ * The vendor's token lifetimes, cookie and which password policies a tenant may override: part of the global
+ * policy, and told the sign-in screens too (the auth contract's vendorConfig).
+ */
+export const vendorTokenSettings = z.object({
+  cookieSameSite: z.string(),
+  defaultTokenExpiration: z.number().int(),
+  defaultRefreshTokenExpiration: z.number().int(),
+  allowOverridePasswordComplexity: z.boolean(),
+  allowOverridePasswordExpiration: z.boolean(),
+  allowOverrideEnforcePasswordHistory: z.boolean(),
+});
+
 /** The vendor's global security policy (Frontegg's ISecurityPolicy). */
 export const globalSecurityPolicy = z.object({
   ...stored,
@@ -19,12 +32,7 @@ export const globalSecurityPolicy = z.object({
   allowSignups: z.boolean(),
   allowNotVerifiedUsersLogin: z.boolean().optional(),
   apiTokensEnabled: z.boolean(),
-  cookieSameSite: z.string(),
-  defaultTokenExpiration: z.number().int(),
-  defaultRefreshTokenExpiration: z.number().int(),
-  allowOverridePasswordComplexity: z.boolean(),
-  allowOverridePasswordExpiration: z.boolean(),
-  allowOverrideEnforcePasswordHistory: z.boolean(),
+  ...vendorTokenSettings.shape,
   /** The public key access tokens are signed with (base64 SPKI, as Frontegg answers it). */
   publicKey: z.string(),
 });

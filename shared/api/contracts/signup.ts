@@ -1,7 +1,7 @@
 // Sign-up, activation, invitations and passwords (identity users v1/v2): the public calls of the login box's
 // account screens and the signed-in password change.
 import { z } from 'zod';
-import { paths } from '../paths';
+import { paths, type ApiPath } from '../paths';
 import { contract } from './contract';
 import { empty } from './common';
 import { signedIn } from './auth';
@@ -68,25 +68,23 @@ const identifierBody = z.object({
   identifierType: z.enum(['email', 'phoneNumber', 'username']),
 });
 
+/** Sign-up with another identifier in place of the email: the sign-up body's other fields, all optional. */
+const signUpBy = <S extends z.ZodRawShape>(route: ApiPath, identifier: S) =>
+  contract({
+    route,
+    body: signUpBody.omit({ email: true }).extend(identifier).partial(),
+    response: signUpAnswer,
+  });
+
 export const signupContracts = {
   signUpUser: contract({ route: paths.auth.signUpUser, body: signUpBody, response: signUpAnswer }),
   /** Sign-up by phone number: this server signs up by email only (getSignUpStrategies): a 400. */
-  signUpUserWithPhoneNumber: contract({
-    route: paths.auth.signUpUserWithPhoneNumber,
-    body: signUpBody
-      .omit({ email: true })
-      .extend({ phoneNumber: z.string().min(1).max(40) })
-      .partial(),
-    response: signUpAnswer,
+  signUpUserWithPhoneNumber: signUpBy(paths.auth.signUpUserWithPhoneNumber, {
+    phoneNumber: z.string().min(1).max(40),
   }),
   /** Sign-up by username: not offered either (getSignUpStrategies): a 400. */
-  signUpUserWithUsername: contract({
-    route: paths.auth.signUpUserWithUsername,
-    body: signUpBody
-      .omit({ email: true })
-      .extend({ username: z.string().min(1).max(100) })
-      .partial(),
-    response: signUpAnswer,
+  signUpUserWithUsername: signUpBy(paths.auth.signUpUserWithUsername, {
+    username: z.string().min(1).max(100),
   }),
   getActivateAccountStrategy: contract({
     route: paths.auth.getActivateAccountStrategy,

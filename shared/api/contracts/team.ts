@@ -1,7 +1,7 @@
 // The users of a tenant (TEAM-001..023): users lists (v2, v3, sub-tenants), team members v1, invitations,
 // the invite link and temporary users, on the `teams`, `users` and `subTenants` groups of the paths table.
 import { z } from 'zod';
-import { paths } from '../paths';
+import { paths, type ApiPath } from '../paths';
 import { contract } from './contract';
 import { empty, id, isoDate, paginated, phoneField, sortDirection } from './common';
 import { group } from './groups';
@@ -86,23 +86,14 @@ export const teamUser = userIdentity.extend({
 /** A user of users v2 (Frontegg's IGetUsersV2Response): the team user with its permissions in `tenantId`. */
 export const usersV2User = teamUser.extend({ permissions: z.array(userPermission) });
 
+/** Whose answer it is: one user in the caller's tenant (the roles and groups of a user answer). */
+const userInTenant = z.object({ userId: z.string(), vendorId: z.string(), tenantId: z.string() });
+
 /** The roles of one user in the caller's tenant (Frontegg's GetUserRolesResponse, plus the roles). */
-export const userRoles = z.object({
-  userId: z.string(),
-  vendorId: z.string(),
-  tenantId: z.string(),
-  roleIds: z.array(z.string()),
-  roles: z.array(role),
-});
+export const userRoles = userInTenant.extend({ roleIds: z.array(z.string()), roles: z.array(role) });
 
 /** The groups of one user in the caller's tenant (Frontegg's GetUserGroupsResponse, plus the groups). */
-export const userGroups = z.object({
-  userId: z.string(),
-  vendorId: z.string(),
-  tenantId: z.string(),
-  groupIds: z.array(z.string()),
-  groups: z.array(userGroup),
-});
+export const userGroups = userInTenant.extend({ groupIds: z.array(z.string()), groups: z.array(userGroup) });
 
 /** The tenant's member counts (Frontegg's ITeamStats, plus pending invitations and disabled members). */
 export const teamStats = z.object({
@@ -191,6 +182,23 @@ export function unprefixed(query: Record<string, string>): {
   return { query: out, sentAs: (name) => spelled.get(name) ?? name };
 }
 
+/**
+ * The users-list query validated with `usersListFields`; a bad one throws what `badRequest` makes of one message
+ * per bad parameter, each naming the parameter as it was sent (`_limit: …`).
+ */
+export function readUsersListQuery(
+  query: Record<string, string>,
+  badRequest: (...errors: string[]) => unknown,
+) {
+  const { query: fields, sentAs } = unprefixed(query);
+  const parsed = usersListFields.safeParse(fields);
+  if (!parsed.success)
+    throw badRequest(
+      ...parsed.error.issues.map((i) => `${sentAs(String(i.path[0] ?? 'query'))}: ${i.message}`),
+    );
+  return parsed.data;
+}
+
 /** The users-list query as sent: either spelling of each name. */
 export const usersListQuery = z.preprocess(
   (v) => (v && typeof v === 'object' ? unprefixed(v as Record<string, string>).query : v),
@@ -266,6 +274,8 @@ export const expirationBody = z.object({
 });
 
 const userIdParam = z.object({ userId: userIdField });
+/** A call on one member of the tenant (`{userId}`) that answers the member. */
+const onMember = (route: ApiPath) => contract({ route, params: userIdParam, response: teamUser });
 const usersPage = paginated(teamUser);
 
 export const teamContracts = {
@@ -291,7 +301,7 @@ export const teamContracts = {
     query: userIdsQuery,
     response: z.array(userGroups),
   }),
-  getUserById: contract({ route: paths.auth.getUserById, params: userIdParam, response: teamUser }),
+  getUserById: onMember(paths.auth.getUserById),
   // Team members v1
   loadUsers: contract({
     route: paths.teams.loadUsers,
@@ -304,15 +314,15 @@ export const teamContracts = {
   addUser: contract({ route: paths.teams.addUser, body: addUserBody, response: teamUser }),
   updateUser: contract({ route: paths.teams.updateUser, body: updateUserBody, response: teamUser }),
   /** Answers the user as they were in the tenant before removal. */
-  deleteUser: contract({ route: paths.teams.deleteUser, params: userIdParam, response: teamUser }),
+  deleteUser: onMember(paths.teams.deleteUser),
   resendActivationLink: contract({
     route: paths.teams.resendActivationLink,
     params: userIdParam,
     response: empty,
   }),
-  disableUser: contract({ route: paths.teams.disableUser, params: userIdParam, response: teamUser }),
-  enableUser: contract({ route: paths.teams.enableUser, params: userIdParam, response: teamUser }),
-  unlockUser: contract({ route: paths.teams.unlockUser, params: userIdParam, response: teamUser }),
+  disableUser: onMember(paths.teams.disableUser),
+  enableUser: onMember(paths.teams.enableUser),
+  unlockUser: onMember(paths.teams.unlockUser),
   // Invite link (TEAM-020)
   getInviteLinkConfiguration: contract({
     route: paths.teams.getInviteLinkConfiguration,

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { authContracts as ac, type signedIn } from '../contracts/auth';
 import { usersContracts as uc } from '../contracts/users';
 import { paths } from '../paths';
+import { userTokenClaims } from '../userViews';
 import { encodePreviewJwt } from './jwt';
 import { fail, iso, on, parseWith, PreviewReply, type PreviewRequest, type PreviewRoute } from './common';
 import { currentUser, meView, signedInUser, switchTenantTo, type UserProfile } from './views';
@@ -22,14 +23,8 @@ function accessToken(state: SampleState, me: UserProfile, now: Date, extra: Reco
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + TOKEN_SECONDS;
   const token = encodePreviewJwt({
-    sub: me.id,
-    email: me.email,
-    name: me.name,
+    ...userTokenClaims(me),
     email_verified: me.verified,
-    tenantId: me.tenantId,
-    tenantIds: me.tenantIds,
-    roles: me.roles.map((r) => r.key),
-    permissions: me.permissions.map((p) => p.key),
     profilePictureUrl: me.profilePictureUrl,
     type: 'userToken',
     iss: 'https://preview.fe-elements.dev',

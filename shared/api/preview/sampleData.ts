@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { AnswerOf } from '../contracts/contract';
 import type { applicationAccessType } from '../contracts/applications';
-import type { authStrategy, machineToMachineAuthStrategy } from '../contracts/auth';
+import type { authStrategies, authStrategy, machineToMachineAuthStrategy } from '../contracts/auth';
 import type { enforceMfaType } from '../contracts/securityPolicy';
 import type { assignmentType, rolesContracts } from '../contracts/roles';
 import type { userFilterPreset, userProvider } from '../contracts/team';
@@ -431,16 +431,8 @@ export interface SecurityPolicy {
   publicKey: string;
 }
 
-export interface AuthStrategiesConfig {
-  password: { isActive: boolean };
-  magicLink: { isActive: boolean };
-  code: { isActive: boolean };
-  smsCode: { isActive: boolean };
-  sso: { isActive: boolean };
-  passkeys: { isActive: boolean };
-  mainAuthStrategies: { strategy: string; isActive: boolean }[];
-  secondaryAuthStrategies: { strategy: string; isActive: boolean }[];
-}
+/** The sign-in strategies as the auth contract answers them, each per-method flag set. */
+export type AuthStrategiesConfig = Required<z.infer<typeof authStrategies>>;
 
 export interface EntitlementFeature {
   expireTime: number | null;
@@ -684,15 +676,20 @@ export function buildSession(overrides: Partial<Session> = {}): Session {
   };
 }
 
+/** What every sample token starts as: made now by the sample user in the sample tenant, never expiring. */
+const newToken = (description: string) => ({
+  description,
+  createdAt: iso(builderNow()),
+  createdByUserId: SAMPLE_USER_ID,
+  tenantId: SAMPLE_TENANT_ID,
+  expires: null,
+});
+
 export function buildApiToken(overrides: Partial<ApiToken> = {}): ApiToken {
   return {
     clientId: nextId('client'),
-    description: 'API token',
-    createdAt: iso(builderNow()),
-    createdByUserId: SAMPLE_USER_ID,
-    tenantId: SAMPLE_TENANT_ID,
+    ...newToken('API token'),
     type: 'ClientCredentials',
-    expires: null,
     metadata: {},
     ...overrides,
   };
@@ -701,12 +698,8 @@ export function buildApiToken(overrides: Partial<ApiToken> = {}): ApiToken {
 export function buildAccessToken(overrides: Partial<AccessToken> = {}): AccessToken {
   return {
     id: nextId('access-token'),
-    description: 'Access token',
-    createdAt: iso(builderNow()),
-    createdByUserId: SAMPLE_USER_ID,
-    tenantId: SAMPLE_TENANT_ID,
+    ...newToken('Access token'),
     type: 'AccessToken',
-    expires: null,
     ...overrides,
   };
 }

@@ -37,6 +37,20 @@ const restrictionType = (value: unknown): RestrictionType | undefined => {
   return upper === 'ALLOW' || upper === 'BLOCK' ? upper : undefined;
 };
 
+/** A restrictions config saved: the `flags` the body gives, and its list type (`typeKey`) when it names one. */
+function saveConfig<C extends object>(
+  config: C,
+  body: unknown,
+  flags: readonly (keyof C & string)[],
+  typeKey: keyof C & string,
+): C {
+  const input = record(body);
+  merge(config, input, flags);
+  const type = restrictionType(input[typeKey]);
+  if (type) Object.assign(config, { [typeKey]: type });
+  return config;
+}
+
 function ipToNumber(ip: string): number | null {
   const parts = ip.split('.').map(Number);
   if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255)) return null;
@@ -111,13 +125,9 @@ export const securityPolicyHandlers: PreviewRoute[] = [
     (req) => (remove(req.state.ipRestrictions, (r) => r.id === req.params.id, 'IP restriction'), {}),
   ),
   on(paths.securityPolicy.getIPRestrictionsConfig, ({ state }) => state.ipRestrictionsConfig),
-  on(paths.securityPolicy.updateIPRestrictionConfig, ({ state, body }) => {
-    const input = record(body);
-    const strategy = restrictionType(input.strategy);
-    if (typeof input.isActive === 'boolean') state.ipRestrictionsConfig.isActive = input.isActive;
-    if (strategy) state.ipRestrictionsConfig.strategy = strategy;
-    return state.ipRestrictionsConfig;
-  }),
+  on(paths.securityPolicy.updateIPRestrictionConfig, ({ state, body }) =>
+    saveConfig(state.ipRestrictionsConfig, body, ['isActive'], 'strategy'),
+  ),
   on(paths.securityPolicy.testCurrentIp, ({ state }) => ({ valid: currentIpValid(state, false) })),
   on(paths.securityPolicy.testCurrentIpInAllowList, ({ state }) => ({ valid: currentIpValid(state, true) })),
   on(paths.securityPolicy.getDomainRestrictions, (req) =>
@@ -141,13 +151,9 @@ export const securityPolicyHandlers: PreviewRoute[] = [
     (req) => (remove(req.state.domainRestrictions, (r) => r.id === req.params.id, 'Domain restriction'), {}),
   ),
   on(paths.securityPolicy.getDomainRestrictionsConfig, ({ state }) => state.domainRestrictionsConfig),
-  on(paths.securityPolicy.updateDomainRestrictionConfig, ({ state, body }) => {
-    const input = record(body);
-    merge(state.domainRestrictionsConfig, input, ['active', 'blockPublicDomains']);
-    const listType = restrictionType(input.listType);
-    if (listType) state.domainRestrictionsConfig.listType = listType;
-    return state.domainRestrictionsConfig;
-  }),
+  on(paths.securityPolicy.updateDomainRestrictionConfig, ({ state, body }) =>
+    saveConfig(state.domainRestrictionsConfig, body, ['active', 'blockPublicDomains'], 'listType'),
+  ),
 
   // Security policies
   on(paths.securityPolicy.getGlobalSecurityPolicy, ({ state }) =>

@@ -1,5 +1,6 @@
 // Sign-up, activation, invitations and passwords: the mails are imaginary, so a link is any userId and token
 // (and its one-time code any code) except the bad ones below. Bodies are parsed with the signup contract.
+import type { z } from 'zod';
 import { signupContracts as c } from '../contracts/signup';
 import { usersContracts as uc } from '../contracts/users';
 import { paths } from '../paths';
@@ -29,6 +30,12 @@ function checkCode(code: string): void {
   if (code === PREVIEW_BAD_CODE) throw fail(400, OTC_INVALID);
 }
 
+/** A call of a strategy not offered here: a bad body is refused as such, a good one with `message` (a 400). */
+const notOffered = (body: z.ZodType, message: string) => (req: PreviewRequest) => {
+  parseWith(body, req.body);
+  throw fail(400, message);
+};
+
 /** A live invite link of one of the sample tenants. */
 const liveInviteLink = (req: PreviewRequest, token: string) =>
   req.state.inviteLinks.find((l) => l.token === token && Date.parse(l.expires) > req.now.getTime());
@@ -57,14 +64,11 @@ function changePassword(req: PreviewRequest) {
 export const signupHandlers: PreviewRoute[] = [
   on(paths.auth.signUpUser, signUp),
   // Only email sign-up is offered (getSignUpStrategies), as on the server.
-  on(paths.auth.signUpUserWithPhoneNumber, (req) => {
-    parseWith(c.signUpUserWithPhoneNumber.body, req.body);
-    throw fail(400, SIGN_UP_STRATEGY_OFF);
-  }),
-  on(paths.auth.signUpUserWithUsername, (req) => {
-    parseWith(c.signUpUserWithUsername.body, req.body);
-    throw fail(400, SIGN_UP_STRATEGY_OFF);
-  }),
+  on(
+    paths.auth.signUpUserWithPhoneNumber,
+    notOffered(c.signUpUserWithPhoneNumber.body, SIGN_UP_STRATEGY_OFF),
+  ),
+  on(paths.auth.signUpUserWithUsername, notOffered(c.signUpUserWithUsername.body, SIGN_UP_STRATEGY_OFF)),
   on(paths.auth.getActivateAccountStrategy, (req) => {
     const { token } = parseWith(c.getActivateAccountStrategy.query, Object.fromEntries(req.query));
     checkLink(token, ACTIVATION_INVALID);
@@ -104,14 +108,8 @@ export const signupHandlers: PreviewRoute[] = [
     return {};
   }),
   // Recovery by SMS is not offered (getPasswordRecoveryStrategies), as on the server.
-  on(paths.auth.resetPasswordViaSms, (req) => {
-    parseWith(c.resetPasswordViaSms.body, req.body);
-    throw fail(400, SMS_RECOVERY_OFF);
-  }),
-  on(paths.auth.verifyPasswordViaSms, (req) => {
-    parseWith(c.verifyPasswordViaSms.body, req.body);
-    throw fail(400, SMS_RECOVERY_OFF);
-  }),
+  on(paths.auth.resetPasswordViaSms, notOffered(c.resetPasswordViaSms.body, SMS_RECOVERY_OFF)),
+  on(paths.auth.verifyPasswordViaSms, notOffered(c.verifyPasswordViaSms.body, SMS_RECOVERY_OFF)),
   on(paths.auth.validateResetPasswordToken, (req) => {
     checkLink(parseWith(c.validateResetPasswordToken.body, req.body).token, RESET_INVALID);
     return {};

@@ -1,7 +1,13 @@
 // Users of the account, invitations, the invite link and temporary users (the contract: contracts/team.ts).
 import type { z } from 'zod';
-import { teamContracts as tc, unprefixed, usersListFields, type teamUser } from '../contracts/team';
+import {
+  readUsersListQuery,
+  teamContracts as tc,
+  type teamUser,
+  type usersListFields,
+} from '../contracts/team';
 import { paths } from '../paths';
+import { teamUserOf } from '../userViews';
 import {
   fail,
   find,
@@ -41,42 +47,15 @@ type TeamUserView = z.infer<typeof teamUser>;
 /** A user as the users calls answer it (the contract's team user): the roles and groups of the user's tenants. */
 export function teamUserView(state: SampleState, user: User): TeamUserView {
   const roles = rolesOf(state, user.roleIds);
-  return {
-    id: user.id,
-    sub: user.id,
-    email: user.email,
-    name: user.name,
-    phoneNumber: user.phoneNumber,
-    phone: user.phoneNumber,
-    profilePictureUrl: user.profilePictureUrl,
-    profileImage: user.profilePictureUrl,
-    tenantId: user.tenantId,
-    tenantIds: user.tenantIds,
-    vendorId: user.vendorId,
-    roleIds: roles.map((r) => r.id),
+  return teamUserOf(user, {
+    ...user,
     roles,
     groups: state.groups
       .filter((g) => g.userIds.includes(user.id))
       .map((g) => ({ id: g.id, name: g.name, color: g.color })),
     applications: appIdsOf(state, user.id),
     tenants: user.tenantIds.map((tenantId) => ({ tenantId, roles })),
-    verified: user.verified,
-    emailVerified: user.verified,
-    activatedForTenant: user.activatedForTenant,
-    isDisabled: user.isDisabled,
-    isLocked: user.isLocked,
-    subAccountAccessAllowed: user.subAccountAccessAllowed,
-    createdAt: user.createdAt,
-    lastLogin: user.lastLogin,
-    mfaEnrolled: user.mfaEnrolled,
-    mfaEnabled: user.mfaEnrolled,
-    metadata: user.metadata,
-    customData: {},
-    isBreachedPassword: user.isBreachedPassword,
-    provider: user.provider,
-    managedBy: user.provider === 'scim2' ? 'scim2' : 'frontegg',
-    temporaryExpirationDate: user.temporaryExpirationDate,
-  };
+  });
 }
 
 /** Users v2: with the permissions of the user's roles, each with the ids of the user's roles holding it. */
@@ -89,16 +68,8 @@ const withPermissions = (state: SampleState, view: TeamUserView) => ({
 });
 
 /** The query with the server's message format; either spelling of each name (`_offset` or `offset`). */
-function listQuery(req: PreviewRequest) {
-  const { query, sentAs } = unprefixed(Object.fromEntries(req.query));
-  const parsed = usersListFields.safeParse(query);
-  if (!parsed.success)
-    throw fail(
-      400,
-      ...parsed.error.issues.map((i) => `${sentAs(String(i.path[0] ?? 'query'))}: ${i.message}`),
-    );
-  return parsed.data;
-}
+const listQuery = (req: PreviewRequest) =>
+  readUsersListQuery(Object.fromEntries(req.query), (...errors) => fail(400, ...errors));
 
 type ListFields = z.output<typeof usersListFields>;
 

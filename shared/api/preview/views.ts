@@ -1,6 +1,7 @@
 // Views shared by several families: the stored records as the API answers them, and who is calling.
 import type { z } from 'zod';
 import type { userProfile } from '../contracts/users';
+import { userIdentityOf } from '../userViews';
 import { fail, find, type PreviewRequest } from './common';
 import {
   type Application,
@@ -78,12 +79,7 @@ export function tenantUser(req: PreviewRequest, userId: string): User {
 export function meView(state: SampleState, user: User): UserProfile {
   const roles = rolesOf(state, user.roleIds);
   return {
-    id: user.id,
-    sub: user.id,
-    email: user.email,
-    name: user.name,
-    profilePictureUrl: user.profilePictureUrl,
-    phoneNumber: user.phoneNumber,
+    ...userIdentityOf(user),
     verified: user.verified,
     mfaEnrolled: user.mfaEnrolled,
     provider: user.provider,

@@ -14,6 +14,7 @@ import { Alert, TextField, useToast } from '../../../../shared/ui';
 import { fieldRules, FormTextField, Select, useZodForm } from '../../../../shared/ui/form';
 import { useFieldAppearances, type PortalField } from '../../appearance';
 import { SubmitButton } from '../../PageParts';
+import { FieldColumns } from '../../kit/FieldColumns';
 import { currencies, currencyName, formatSample, timeZones } from './formats';
 import { space } from '../../../../themes/tokens';
 
@@ -149,13 +150,7 @@ export function SettingsForm(props: {
   return (
     <form noValidate onSubmit={(e) => void submit(e)} css={{ display: 'grid', gap: space.xl }}>
       {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
-      <div
-        css={{
-          display: 'grid',
-          gap: space.xl,
-          gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
-        }}
-      >
+      <FieldColumns minWidth={240}>
         {text('companyName', { autoComplete: 'organization' })}
         {text('address', { autoComplete: 'street-address' })}
         {text('website', { type: 'url', placeholder: 'https://' })}
@@ -174,7 +169,7 @@ export function SettingsForm(props: {
         )}
         {select('dateFormat', formatOptions(DATE_FORMATS, saved.dateFormat))}
         {select('timeFormat', formatOptions(TIME_FORMATS, saved.timeFormat))}
-      </div>
+      </FieldColumns>
       {anyEditable && (
         <div>
           <SubmitButton busy={form.formState.isSubmitting}>{t('adminPortal.form.save')}</SubmitButton>

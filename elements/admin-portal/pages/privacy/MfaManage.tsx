@@ -3,8 +3,9 @@ import { adminPortalApi } from '../../../../shared/api/client';
 import { errorMessage } from '../../../../shared/api/errors';
 import { mfaProfileApi, type MfaDeviceLists } from '../../../../shared/api/mfa';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Button, Dialog, DialogActions, TextField } from '../../../../shared/ui';
+import { Alert, Button, CodeField, Dialog, DialogActions, PhoneField } from '../../../../shared/ui';
 import { space } from '../../../../themes/tokens';
+import { TotpSecret } from '../../../login-box/screens/TotpSecret';
 
 const mfa = mfaProfileApi(adminPortalApi);
 const stack = { display: 'grid', gap: space.xl } as const;
@@ -151,12 +152,7 @@ export function MfaManage({ devices, onChanged }: { devices: MfaDeviceLists; onC
                 height={200}
                 css={{ justifySelf: 'center', background: '#fff', padding: space.md }}
               />
-              <p css={{ margin: 0 }}>
-                {t('loginBox.mfa.manualEntry')}{' '}
-                <code data-totp-secret css={{ wordBreak: 'break-all', fontWeight: 600 }}>
-                  {flow.secret}
-                </code>
-              </p>
+              <TotpSecret secret={flow.secret} />
             </>
           )}
           {flow?.kind === 'recoveryCode' ? (
@@ -168,25 +164,10 @@ export function MfaManage({ devices, onChanged }: { devices: MfaDeviceLists; onC
               </code>
             </>
           ) : flow?.kind === 'enrollSmsPhone' ? (
-            <TextField
-              label={t('loginBox.mfa.phoneLabel')}
-              name="phoneNumber"
-              type="tel"
-              autoComplete="tel"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-            />
+            <PhoneField label={t('loginBox.mfa.phoneLabel')} value={value} onValue={setValue} />
           ) : (
             flow && (
-              <TextField
-                label={t('loginBox.mfa.codeLabel')}
-                name="code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={value}
-                onChange={(e) => setValue(e.target.value.replace(/\D/g, ''))}
-              />
+              <CodeField label={t('loginBox.mfa.codeLabel')} digits={6} value={value} onValue={setValue} />
             )
           )}
           {(flow?.kind === 'disableAuthenticator' || flow?.kind === 'disableSms') && (

@@ -5,10 +5,10 @@ import { profileApi, type WebAuthnDevice } from '../../../../shared/api/profile'
 import { useAccountData } from '../../../../shared/api/useAccountData';
 import { isCeremonyCancelled, registerPasskey, webAuthnAvailable } from '../../../../shared/auth/webauthn';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Button, ConfirmDialog, SkeletonBlock, useToast } from '../../../../shared/ui';
+import { Button, ConfirmDialog, useToast } from '../../../../shared/ui';
 import { Subsection } from '../../PageParts';
 import { space } from '../../../../themes/tokens';
-import { LoadError } from '../../kit/notices';
+import { AccountList } from './AccountList';
 import { listCss, rowCss } from './listStyles';
 import { runOperation } from '../../../../shared/api/operation';
 
@@ -62,43 +62,43 @@ export function PasskeysSection() {
     reload();
   };
 
+  const passkeys = state.status === 'ready' ? state.data : [];
+
   return (
     <Subsection title={t('adminPortal.privacy.passkeys')} id="fe-privacy-passkeys">
       <div css={{ display: 'grid', gap: space.md }}>
-        <p css={{ margin: 0, color: 'var(--fe-color-text-secondary)' }}>
-          {t('adminPortal.privacy.passkeysIntro')}
-        </p>
-        {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
-        {state.status === 'loading' && <SkeletonBlock label={t('common.loading')} lines={2} />}
-        {state.status === 'failed' && <LoadError error={state.error} onRetry={reload} />}
-        {state.status === 'ready' &&
-          (state.data.length === 0 ? (
-            <p css={{ margin: 0 }}>{t('adminPortal.privacy.noPasskeys')}</p>
-          ) : (
-            <ul css={listCss} data-passkeys>
-              {state.data.map((p) => (
-                <li key={p.id} data-passkey={p.id} css={rowCss}>
-                  <span>
-                    {label(p)}
-                    {p.createdAt && (
-                      <span css={{ color: 'var(--fe-color-text-secondary)' }}>
-                        {' · '}
-                        {t('adminPortal.privacy.passkeyAdded', { date: formatDate(date, p.createdAt) })}
-                      </span>
-                    )}
-                  </span>
-                  <Button
-                    variant="text"
-                    data-delete-passkey={p.id}
-                    aria-label={t('adminPortal.privacy.deletePasskeyNamed', { name: label(p) })}
-                    onClick={() => setConfirm(p)}
-                  >
-                    {t('adminPortal.privacy.deletePasskey')}
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          ))}
+        <AccountList
+          intro={t('adminPortal.privacy.passkeysIntro')}
+          failure={status?.kind === 'failed' ? status.error : null}
+          state={state}
+          onRetry={reload}
+          items={passkeys}
+          empty={t('adminPortal.privacy.noPasskeys')}
+        >
+          <ul css={listCss} data-passkeys>
+            {passkeys.map((p) => (
+              <li key={p.id} data-passkey={p.id} css={rowCss}>
+                <span>
+                  {label(p)}
+                  {p.createdAt && (
+                    <span css={{ color: 'var(--fe-color-text-secondary)' }}>
+                      {' · '}
+                      {t('adminPortal.privacy.passkeyAdded', { date: formatDate(date, p.createdAt) })}
+                    </span>
+                  )}
+                </span>
+                <Button
+                  variant="text"
+                  data-delete-passkey={p.id}
+                  aria-label={t('adminPortal.privacy.deletePasskeyNamed', { name: label(p) })}
+                  onClick={() => setConfirm(p)}
+                >
+                  {t('adminPortal.privacy.deletePasskey')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </AccountList>
         {webAuthnAvailable() ? (
           <div>
             <Button variant="secondary" data-add-passkey disabled={adding} onClick={() => void add()}>

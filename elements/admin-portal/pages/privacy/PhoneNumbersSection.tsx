@@ -3,23 +3,17 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { adminPortalApi } from '../../../../shared/api/client';
 import { errorMessage } from '../../../../shared/api/errors';
+import { runOperation } from '../../../../shared/api/operation';
 import { createPhoneApi, type UserPhoneNumber } from '../../../../shared/api/phone';
 import { useAccountData } from '../../../../shared/api/useAccountData';
 import { useT } from '../../../../shared/i18n/useT';
-import {
-  Alert,
-  Button,
-  ConfirmDialog,
-  Dialog,
-  DialogActions,
-  SkeletonBlock,
-  useToast,
-} from '../../../../shared/ui';
+import { Alert, Button, ConfirmDialog, Dialog, useToast } from '../../../../shared/ui';
 import { FormTextField, fieldRules, useZodForm } from '../../../../shared/ui/form';
 import { useFieldAppearance } from '../../appearance';
 import { Subsection } from '../../PageParts';
 import { space } from '../../../../themes/tokens';
-import { LoadError } from '../../kit/notices';
+import { CancelSubmit } from '../../kit/DialogForm';
+import { AccountList } from './AccountList';
 import { listCss, pillCss, rowCss } from './listStyles';
 
 const phones = createPhoneApi(adminPortalApi);
@@ -99,62 +93,60 @@ export function PhoneNumbersSection() {
   return (
     <Subsection title={t('adminPortal.privacy.phoneNumbers')} id="fe-privacy-phones">
       <div css={{ display: 'grid', gap: space.md }} data-phone-numbers>
-        <p css={{ margin: 0, color: 'var(--fe-color-text-secondary)' }}>
-          {t('adminPortal.privacy.phonesIntro')}
-        </p>
-        {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
-        {state.status === 'loading' && <SkeletonBlock label={t('common.loading')} lines={2} />}
-        {state.status === 'failed' && <LoadError error={state.error} onRetry={reload} />}
-        {state.status === 'ready' &&
-          (items.length === 0 ? (
-            <p css={{ margin: 0 }}>{t('adminPortal.privacy.noPhoneNumbers')}</p>
-          ) : (
-            <ul css={listCss} aria-label={t('adminPortal.privacy.phoneList')} data-phones>
-              {items.map((p) => (
-                <li key={p.id} css={rowCss} data-phone={p.id} data-verified={p.verified ? 'true' : 'false'}>
-                  <span css={{ display: 'flex', alignItems: 'center', gap: space.md, flexWrap: 'wrap' }}>
-                    <bdi dir="ltr" css={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {name(p)}
-                    </bdi>
-                    <span css={p.verified ? verifiedBadgeCss : pendingBadgeCss} data-phone-status>
-                      {t(
-                        p.verified
-                          ? 'adminPortal.privacy.phoneVerified'
-                          : 'adminPortal.privacy.phoneNotVerified',
-                      )}
-                    </span>
+        <AccountList
+          intro={t('adminPortal.privacy.phonesIntro')}
+          failure={status?.kind === 'failed' ? status.error : null}
+          state={state}
+          onRetry={reload}
+          items={items}
+          empty={t('adminPortal.privacy.noPhoneNumbers')}
+        >
+          <ul css={listCss} aria-label={t('adminPortal.privacy.phoneList')} data-phones>
+            {items.map((p) => (
+              <li key={p.id} css={rowCss} data-phone={p.id} data-verified={p.verified ? 'true' : 'false'}>
+                <span css={{ display: 'flex', alignItems: 'center', gap: space.md, flexWrap: 'wrap' }}>
+                  <bdi dir="ltr" css={{ fontVariantNumeric: 'tabular-nums' }}>
+                    {name(p)}
+                  </bdi>
+                  <span css={p.verified ? verifiedBadgeCss : pendingBadgeCss} data-phone-status>
+                    {t(
+                      p.verified
+                        ? 'adminPortal.privacy.phoneVerified'
+                        : 'adminPortal.privacy.phoneNotVerified',
+                    )}
                   </span>
-                  {canEdit && (
-                    <span css={{ display: 'flex', gap: space.xs }}>
-                      {!p.verified && (
-                        <Button
-                          variant="text"
-                          data-verify-phone={p.id}
-                          disabled={busy}
-                          aria-label={t('adminPortal.privacy.verifyPhoneNamed', { phone: name(p) })}
-                          onClick={() => void startVerify(p)}
-                        >
-                          {t('adminPortal.privacy.verifyPhone')}
-                        </Button>
-                      )}
+                </span>
+                {canEdit && (
+                  <span css={{ display: 'flex', gap: space.xs }}>
+                    {!p.verified && (
                       <Button
                         variant="text"
-                        data-delete-phone={p.id}
+                        data-verify-phone={p.id}
                         disabled={busy}
-                        aria-label={t('adminPortal.privacy.deletePhoneNamed', { phone: name(p) })}
-                        onClick={() => {
-                          setStatus(null);
-                          setConfirm(p);
-                        }}
+                        aria-label={t('adminPortal.privacy.verifyPhoneNamed', { phone: name(p) })}
+                        onClick={() => void startVerify(p)}
                       >
-                        {t('adminPortal.privacy.deletePhone')}
+                        {t('adminPortal.privacy.verifyPhone')}
                       </Button>
-                    </span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          ))}
+                    )}
+                    <Button
+                      variant="text"
+                      data-delete-phone={p.id}
+                      disabled={busy}
+                      aria-label={t('adminPortal.privacy.deletePhoneNamed', { phone: name(p) })}
+                      onClick={() => {
+                        setStatus(null);
+                        setConfirm(p);
+                      }}
+                    >
+                      {t('adminPortal.privacy.deletePhone')}
+                    </Button>
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </AccountList>
         {canEdit && state.status === 'ready' && (
           <div>
             <Button
@@ -263,14 +255,9 @@ function AddPhoneDialog(props: {
             {t('adminPortal.privacy.phoneHint')}
           </p>
         </div>
-        <DialogActions>
-          <Button variant="secondary" onClick={props.onClose}>
-            {t('adminPortal.form.cancel')}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {t('adminPortal.privacy.sendCode')}
-          </Button>
-        </DialogActions>
+        <CancelSubmit onCancel={props.onClose} disabled={busy}>
+          {t('adminPortal.privacy.sendCode')}
+        </CancelSubmit>
       </form>
     </Dialog>
   );
@@ -315,24 +302,21 @@ function CodeDialog(props: { step: CodeStep; onClose: () => void; onDone: (messa
   });
 
   const resend = async () => {
-    setResending(true);
-    setError(null);
     setResent(false);
-    try {
-      const answer =
-        purpose === 'verify' ? await phones.preVerify(phone.phoneNumber) : await phones.remove(phone.id);
-      if (!answer?.otcToken) {
-        // The number is gone already (it was no longer verified): nothing left to confirm.
-        props.onDone(t('adminPortal.privacy.phoneDeleted'));
-        return;
-      }
-      setOtcToken(answer.otcToken);
-      setResent(true);
-    } catch (err) {
-      setError(errorMessage(err, t('common.genericError')));
-    } finally {
-      setResending(false);
+    const result = await runOperation(
+      { setLoading: setResending, setError },
+      async () =>
+        purpose === 'verify' ? await phones.preVerify(phone.phoneNumber) : await phones.remove(phone.id),
+      t('common.genericError'),
+    );
+    if (!result.ok) return;
+    if (!result.data?.otcToken) {
+      // The number is gone already (it was no longer verified): nothing left to confirm.
+      props.onDone(t('adminPortal.privacy.phoneDeleted'));
+      return;
     }
+    setOtcToken(result.data.otcToken);
+    setResent(true);
   };
 
   return (
@@ -373,14 +357,9 @@ function CodeDialog(props: { step: CodeStep; onClose: () => void; onDone: (messa
             </Button>
           </div>
         </div>
-        <DialogActions>
-          <Button variant="secondary" onClick={props.onClose}>
-            {t('adminPortal.form.cancel')}
-          </Button>
-          <Button type="submit" disabled={busy}>
-            {t(purpose === 'verify' ? 'adminPortal.privacy.verifyPhone' : 'adminPortal.privacy.deletePhone')}
-          </Button>
-        </DialogActions>
+        <CancelSubmit onCancel={props.onClose} disabled={busy}>
+          {t(purpose === 'verify' ? 'adminPortal.privacy.verifyPhone' : 'adminPortal.privacy.deletePhone')}
+        </CancelSubmit>
       </form>
     </Dialog>
   );

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../../shared/api/errors';
+import { runOperation } from '../../../../shared/api/operation';
 import { profileApi } from '../../../../shared/api/profile';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, TextField, useToast } from '../../../../shared/ui';
+import { Alert, PasswordField, useToast } from '../../../../shared/ui';
 import {
   defaultPasswordConfig,
   passwordProblem,
@@ -21,7 +21,7 @@ export function ChangePasswordForm() {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   // A failure stays in the form (the user must act); a change is a toast.
-  const [status, setStatus] = useState<{ kind: 'failed'; error: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const toast = useToast();
 
   useEffect(() => {
@@ -58,21 +58,19 @@ export function ChangePasswordForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    setStatus(null);
+    setError(null);
     if (!current || problem) return;
-    setBusy(true);
-    try {
-      await profileApi.changePassword(current, password);
-      setCurrent('');
-      setPassword('');
-      setConfirm('');
-      setTouched(false);
-      toast({ text: t('adminPortal.profile.passwordChanged') });
-    } catch (error) {
-      setStatus({ kind: 'failed', error: errorMessage(error, t('common.genericError')) });
-    } finally {
-      setBusy(false);
-    }
+    const result = await runOperation(
+      { setLoading: setBusy, setError },
+      () => profileApi.changePassword(current, password),
+      t('common.genericError'),
+    );
+    if (!result.ok) return;
+    setCurrent('');
+    setPassword('');
+    setConfirm('');
+    setTouched(false);
+    toast({ text: t('adminPortal.profile.passwordChanged') });
   };
 
   return (
@@ -82,33 +80,28 @@ export function ChangePasswordForm() {
       data-form="password"
       css={{ display: 'grid', gap: space.xl, maxWidth: 420 }}
     >
-      {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
-      <TextField
+      {error && <Alert severity="error">{error}</Alert>}
+      <PasswordField
+        current
         label={t('adminPortal.profile.currentPassword')}
-        type="password"
         name="current-password"
-        autoComplete="current-password"
         value={current}
         error={currentError}
-        onChange={(e) => setCurrent(e.currentTarget.value)}
+        onValue={setCurrent}
       />
-      <TextField
+      <PasswordField
         label={t('adminPortal.profile.newPassword')}
-        type="password"
         name="new-password"
-        autoComplete="new-password"
         value={password}
         error={newError}
-        onChange={(e) => setPassword(e.currentTarget.value)}
+        onValue={setPassword}
       />
-      <TextField
+      <PasswordField
         label={t('adminPortal.profile.confirmPassword')}
-        type="password"
         name="confirm-password"
-        autoComplete="new-password"
         value={confirm}
         error={confirmError}
-        onChange={(e) => setConfirm(e.currentTarget.value)}
+        onValue={setConfirm}
       />
       <div>
         <SubmitButton busy={busy}>{t('adminPortal.profile.changePassword')}</SubmitButton>

@@ -13,6 +13,7 @@ import { Alert, TextField, useToast } from '../../../../shared/ui';
 import { fieldRules, FormTextField, useZodForm } from '../../../../shared/ui/form';
 import { useFieldAppearances } from '../../appearance';
 import { SubmitButton } from '../../PageParts';
+import { FieldColumns } from '../../kit/FieldColumns';
 import { space } from '../../../../themes/tokens';
 
 type Field = 'name' | 'phoneNumber' | 'jobTitle' | 'address';
@@ -101,13 +102,7 @@ export function ProfileForm(props: {
   return (
     <form noValidate onSubmit={(e) => void submit(e)} css={{ display: 'grid', gap: space.xl }}>
       {status?.kind === 'failed' && <Alert severity="error">{status.error}</Alert>}
-      <div
-        css={{
-          display: 'grid',
-          gap: space.xl,
-          gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))',
-        }}
-      >
+      <FieldColumns minWidth={220}>
         {field('name', t('adminPortal.profile.name'), { autoComplete: 'name' })}
         <div css={{ display: 'grid', gap: space.xs }}>
           <TextField
@@ -125,7 +120,7 @@ export function ProfileForm(props: {
         <div css={{ gridColumn: '1 / -1', '&:empty': { display: 'none' } }}>
           {field('address', t('adminPortal.profile.address'), { autoComplete: 'street-address' })}
         </div>
-      </div>
+      </FieldColumns>
       <p css={{ margin: 0 }}>
         <span css={{ color: 'var(--fe-color-text-secondary)' }}>{t('adminPortal.profile.roles')}: </span>
         <span data-field="roles">{props.roles.join(', ') || t('adminPortal.profile.notSet')}</span>

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../../shared/api/errors';
 import { teamApi, type AvailableRole } from '../../../../shared/api/team';
 import { useT } from '../../../../shared/i18n/useT';
 import { Alert, Button, Dialog, DialogActions } from '../../../../shared/ui';
+import { CancelSubmit } from '../../kit/DialogForm';
 import { RoleChecklist } from './RoleChecklist';
 import { inviteOneByOne, MAX_BULK_EMAILS, parseEmails, type BulkInviteResult } from './bulkInvite';
 import { space } from '../../../../themes/tokens';
@@ -83,32 +84,28 @@ export function BulkInviteDialog({
             })}
           </Alert>
           {result.allowed.length > 0 && (
-            <section aria-labelledby={`${fieldId}-allowed`}>
-              <h3 id={`${fieldId}-allowed`} css={{ fontSize: '1em', margin: `0 0 ${space.xs}` }}>
-                {t('adminPortal.users.bulkAllowed', { count: result.allowed.length })}
-              </h3>
-              <ul data-allowed css={{ margin: 0, paddingInlineStart: 20 }}>
-                {result.allowed.map((email) => (
-                  <li key={email}>{email}</li>
-                ))}
-              </ul>
-            </section>
+            <ResultList
+              kind="allowed"
+              title={t('adminPortal.users.bulkAllowed', { count: result.allowed.length })}
+            >
+              {result.allowed.map((email) => (
+                <li key={email}>{email}</li>
+              ))}
+            </ResultList>
           )}
           {result.unallowed.length > 0 && (
-            <section aria-labelledby={`${fieldId}-unallowed`}>
-              <h3 id={`${fieldId}-unallowed`} css={{ fontSize: '1em', margin: `0 0 ${space.xs}` }}>
-                {t('adminPortal.users.bulkUnallowed', { count: result.unallowed.length })}
-              </h3>
-              <ul data-unallowed css={{ margin: 0, paddingInlineStart: 20 }}>
-                {result.unallowed.map(({ email, reason }) => (
-                  <li key={email} data-email={email}>
-                    <span css={{ fontWeight: 600 }}>{email}</span>
-                    {' — '}
-                    <span>{reason}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <ResultList
+              kind="unallowed"
+              title={t('adminPortal.users.bulkUnallowed', { count: result.unallowed.length })}
+            >
+              {result.unallowed.map(({ email, reason }) => (
+                <li key={email} data-email={email}>
+                  <span css={{ fontWeight: 600 }}>{email}</span>
+                  {' — '}
+                  <span>{reason}</span>
+                </li>
+              ))}
+            </ResultList>
           )}
           <DialogActions>
             {result.unallowed.length > 0 && (
@@ -167,16 +164,26 @@ export function BulkInviteDialog({
               {t('adminPortal.users.bulkProgress', { done: progress.done, total: progress.total })}
             </p>
           )}
-          <DialogActions>
-            <Button variant="secondary" onClick={onClose}>
-              {t('adminPortal.form.cancel')}
-            </Button>
-            <Button type="submit" data-submit disabled={running}>
-              {t('adminPortal.users.bulkSubmit')}
-            </Button>
-          </DialogActions>
+          <CancelSubmit onCancel={onClose} disabled={running}>
+            {t('adminPortal.users.bulkSubmit')}
+          </CancelSubmit>
         </form>
       )}
     </Dialog>
+  );
+}
+
+/** One list of the result (the invited addresses, or the refused ones with the reason), under its heading. */
+function ResultList(props: { kind: 'allowed' | 'unallowed'; title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} css={{ fontSize: '1em', margin: `0 0 ${space.xs}` }}>
+        {props.title}
+      </h3>
+      <ul {...{ [`data-${props.kind}`]: true }} css={{ margin: 0, paddingInlineStart: 20 }}>
+        {props.children}
+      </ul>
+    </section>
   );
 }

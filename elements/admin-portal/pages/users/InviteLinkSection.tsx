@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { runOperation } from '../../../../shared/api/operation';
 import { DEFAULT_INVITE_LINK_MINUTES, teamApi, type InviteLink } from '../../../../shared/api/team';
 import { useT } from '../../../../shared/i18n/useT';
@@ -109,13 +109,7 @@ export function InviteLinkSection() {
               {t(copied === 'copied' ? 'adminPortal.users.linkCopied' : 'adminPortal.users.copyManually')}
             </p>
           )}
-          <div css={{ display: 'flex', gap: space.md, alignItems: 'flex-end', flexWrap: 'wrap' }}>
-            <ExpirySelect
-              label={t('adminPortal.users.linkExpiresIn')}
-              days={days}
-              onChange={setDays}
-              disabled={busy}
-            />
+          <ExpiryBar days={days} onDays={setDays} busy={busy}>
             <Button
               variant="secondary"
               data-update-link
@@ -132,17 +126,11 @@ export function InviteLinkSection() {
             >
               {t('adminPortal.users.deleteLink')}
             </Button>
-          </div>
+          </ExpiryBar>
         </>
       )}
       {state.status === 'ready' && !link && (
-        <div css={{ display: 'flex', gap: space.md, alignItems: 'flex-end', flexWrap: 'wrap' }}>
-          <ExpirySelect
-            label={t('adminPortal.users.linkExpiresIn')}
-            days={days}
-            onChange={setDays}
-            disabled={busy}
-          />
+        <ExpiryBar days={days} onDays={setDays} busy={busy}>
           <Button
             data-create-link
             disabled={busy}
@@ -150,7 +138,7 @@ export function InviteLinkSection() {
           >
             {t('adminPortal.users.createLink')}
           </Button>
-        </div>
+        </ExpiryBar>
       )}
       <ConfirmDialog
         open={confirmDelete}
@@ -169,5 +157,26 @@ export function InviteLinkSection() {
         {t('adminPortal.users.deleteLinkText')}
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** The link's lifetime to choose, beside what to do with the link (create it, or update or delete it). */
+function ExpiryBar(props: {
+  days: number;
+  onDays: (days: number) => void;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useT();
+  return (
+    <div css={{ display: 'flex', gap: space.md, alignItems: 'flex-end', flexWrap: 'wrap' }}>
+      <ExpirySelect
+        label={t('adminPortal.users.linkExpiresIn')}
+        days={props.days}
+        onChange={props.onDays}
+        disabled={props.busy}
+      />
+      {props.children}
+    </div>
   );
 }
