@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { ADMIN_BOX_CDN_VERSION } from '../shared/options/cdn';
 import { auditContext } from './audit/request';
 import { apiError, type AppEnv, type Services } from './context';
+import { clientAddress } from './middleware/client-address';
 import { cors, publicScripts } from './middleware/cors';
 import { prefixedCookies, routingPath } from './middleware/frontegg-prefix';
 import { inputText } from './middleware/input-text';
@@ -22,6 +23,8 @@ import { flagsRoutes } from './routes/flags';
 import { groupsRoutes } from './routes/groups';
 import { hostedRoutes } from './routes/hosted';
 import { impersonateRoutes } from './routes/impersonate';
+import { ipRestrictionsRoutes } from './routes/ipRestrictions';
+import { domainRestrictionsDevRoutes, domainRestrictionsRoutes } from './routes/domainRestrictions';
 import { metadataRoutes } from './routes/metadata';
 import { mfaLoginRoutes } from './routes/mfaLogin';
 import { mfaProfileRoutes } from './routes/mfaProfile';
@@ -55,6 +58,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // The cookies of an answer under `/frontegg/` are scoped under it too (last to touch the answer).
   app.use('*', prefixedCookies);
+  // Who the client is (the socket's peer, or the client a TRUSTED_PROXIES peer names), before anything reads it.
+  app.use('*', clientAddress(config.trustedProxies));
   // First, so that every answer (errors and 413s included) carries them. The hosted pages take credentials and are
   // never framed (clickjacking); the examples are host pages, framed by the configured host origins only.
   app.use(
@@ -117,6 +122,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     teamRoutes(deps),
     applicationsRoutes(deps),
     securityPolicyRoutes(deps),
+    ipRestrictionsRoutes(deps),
+    domainRestrictionsRoutes(deps),
+    domainRestrictionsDevRoutes(deps),
   ];
   // A family whose paths share no root (e.g. `/identity/...` and `/team/...`) mounts at `/`.
   for (const family of families) app.route(family.prefix || '/', family.app);

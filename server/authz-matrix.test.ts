@@ -16,6 +16,9 @@ import {
   groups,
   groupUsers,
   inviteLinks,
+  ipRestrictionConfigs,
+  emailDomainRestrictions,
+  ipRestrictions,
   permissions,
   policies,
   rolePermissions,
@@ -186,6 +189,29 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       return make(groupId, user.id);
     };
   const fresh = () => `matrix-${randomUUID().slice(0, 8)}`;
+  /** A fresh documentation address (198.18.0.0/15, benchmarking), for IP restriction entries. */
+  const freshIp = () => {
+    const n = Math.floor(Math.random() * 131_072);
+    return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+  };
+  /** An IP restriction entry of the own or the other tenant. */
+  const onIpEntry = (make: (id: string) => Call) => async (scope: Scope) => {
+    const id = randomUUID();
+    const description = fresh();
+    const tenantId = scope === 'own' ? acme : globex;
+    await f.db.insert(ipRestrictions).values({ id, tenantId, ip: freshIp(), strategy: 'ALLOW', description });
+    if (tenantId === globex) markers.add(id).add(description);
+    return make(id);
+  };
+  /** An email-domain restriction entry of the own or the other tenant. */
+  const onDomainEntry = (make: (id: string) => Call) => async (scope: Scope) => {
+    const id = randomUUID();
+    const domain = `${fresh()}.example`;
+    const tenantId = scope === 'own' ? acme : globex;
+    await f.db.insert(emailDomainRestrictions).values({ id, tenantId, domain, type: 'BLOCK' });
+    if (tenantId === globex) markers.add(id).add(domain);
+    return make(id);
+  };
 
   /** How to call each endpoint on the own tenant and on the other one. */
   /** The caller's token, for a call that needs a step of the caller's own first (a mailed code). */
@@ -369,6 +395,50 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
         (e) => [`${e.method} ${e.path}`, plain(e.path)] as const,
       ),
     ),
+    // IP restrictions (the config is saved inactive: an active one would refuse the matrix's later calls)
+    [`GET ${paths.securityPolicy.getIPRestrictions.path}`]: plain(
+      paths.securityPolicy.getIPRestrictions.path,
+    ),
+    [`POST ${paths.securityPolicy.createIPRestriction.path}`]: plain(
+      paths.securityPolicy.createIPRestriction.path,
+      () => ({ ip: freshIp(), description: fresh() }),
+    ),
+    [`POST ${paths.securityPolicy.bulkCreateIPRestriction.path}`]: plain(
+      paths.securityPolicy.bulkCreateIPRestriction.path,
+      () => ({ ips: [{ ip: freshIp() }, { ip: `${freshIp()}/32`, strategy: 'BLOCK' }] }),
+    ),
+    [`DELETE ${paths.securityPolicy.deleteIPRestriction.path}`]: onIpEntry((id) => ({
+      path: fill(paths.securityPolicy.deleteIPRestriction.path, { id }),
+    })),
+    [`GET ${paths.securityPolicy.getIPRestrictionsConfig.path}`]: plain(
+      paths.securityPolicy.getIPRestrictionsConfig.path,
+    ),
+    [`POST ${paths.securityPolicy.updateIPRestrictionConfig.path}`]: plain(
+      paths.securityPolicy.updateIPRestrictionConfig.path,
+      () => ({ isActive: false, strategy: 'BLOCK' }),
+    ),
+    [`POST ${paths.securityPolicy.testCurrentIp.path}`]: plain(paths.securityPolicy.testCurrentIp.path),
+    [`POST ${paths.securityPolicy.testCurrentIpInAllowList.path}`]: plain(
+      paths.securityPolicy.testCurrentIpInAllowList.path,
+    ),
+    // Email-domain restrictions (the config is saved inactive: the matrix invites users afterwards)
+    [`GET ${paths.securityPolicy.getDomainRestrictions.path}`]: plain(
+      paths.securityPolicy.getDomainRestrictions.path,
+    ),
+    [`POST ${paths.securityPolicy.createDomainRestriction.path}`]: plain(
+      paths.securityPolicy.createDomainRestriction.path,
+      () => ({ domain: `${fresh()}.example`, type: 'BLOCK' }),
+    ),
+    [`DELETE ${paths.securityPolicy.deleteDomainRestriction.path}`]: onDomainEntry((id) => ({
+      path: fill(paths.securityPolicy.deleteDomainRestriction.path, { id }),
+    })),
+    [`GET ${paths.securityPolicy.getDomainRestrictionsConfig.path}`]: plain(
+      paths.securityPolicy.getDomainRestrictionsConfig.path,
+    ),
+    [`POST ${paths.securityPolicy.updateDomainRestrictionConfig.path}`]: plain(
+      paths.securityPolicy.updateDomainRestrictionConfig.path,
+      () => ({ active: false, blockPublicDomains: false, type: 'BLOCK' }),
+    ),
     // Profile and privacy
     [`PUT ${paths.teams.updateProfileImage.path}`]: plain(paths.teams.updateProfileImage.path, () => ({
       image: PNG,
@@ -497,6 +567,10 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       groupIds.length ? await db.select().from(groupRoles).where(inArray(groupRoles.groupId, groupIds)) : [],
       await db.select().from(inviteLinks).where(eq(inviteLinks.tenantId, globex)),
       await db.select().from(policies).where(eq(policies.tenantId, globex)),
+      (await db.select().from(ipRestrictions).where(eq(ipRestrictions.tenantId, globex))).sort((a, b) =>
+        a.id.localeCompare(b.id),
+      ),
+      await db.select().from(ipRestrictionConfigs).where(eq(ipRestrictionConfigs.tenantId, globex)),
       memberIds.length ? await db.select().from(sessions).where(inArray(sessions.userId, memberIds)) : [],
       (await db.select().from(applicationUsers).where(eq(applicationUsers.tenantId, globex))).sort((a, b) =>
         `${a.applicationId}${a.userId}`.localeCompare(`${b.applicationId}${b.userId}`),

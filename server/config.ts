@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIpOrCidr } from '../shared/api/ipAddress';
 import { isLoopbackHost } from './middleware/dev-only';
 
 const envSchema = z.object({
@@ -19,6 +20,7 @@ const envSchema = z.object({
   AUTH_STRATEGY: z.enum(['EmailAndPassword', 'MagicLink', 'Code', 'SmsCode']).default('EmailAndPassword'),
   DEV_ROUTES: z.enum(['0', '1', '']).default(''),
   ALLOWED_ORIGINS: z.string().default(''),
+  TRUSTED_PROXIES: z.string().default(''),
   REQUEST_HEAD_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
@@ -52,6 +54,11 @@ export interface ServerConfig {
   /** Exact origins of host pages on another origin (CORS, cookie-authenticated endpoints, embeds). */
   allowedOrigins: string[];
   /**
+   * CIDR ranges (or addresses) of the reverse proxies in front of the server: only a peer in them may name the
+   * client in `X-Forwarded-For` (proxy-addr). Empty: the client is the socket's peer.
+   */
+  trustedProxies: string[];
+  /**
    * Budgets of codes and mails issued (account/issuance.ts), each kind apart: per account key (email, phone or
    * user id) and per client address, in fixed windows of `windowMs`.
    */
@@ -78,6 +85,21 @@ function parseOrigins(list: string): string[] {
       if (origin === 'null' || origin !== o.replace(/\/+$/, ''))
         throw new Error(`Invalid server configuration: ALLOWED_ORIGINS: ${o} is not an origin`);
       return origin;
+    });
+}
+
+/** `TRUSTED_PROXIES`: comma-separated CIDR ranges or addresses; anything else stops the start-up. */
+function parseTrustedProxies(list: string): string[] {
+  return list
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      if (!isIpOrCidr(entry))
+        throw new Error(
+          `Invalid server configuration: TRUSTED_PROXIES: ${entry} is not an IP address or CIDR range`,
+        );
+      return entry;
     });
 }
 
@@ -119,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authStrategy: e.AUTH_STRATEGY,
     devRoutes: e.DEV_ROUTES === '1',
     allowedOrigins: parseOrigins(e.ALLOWED_ORIGINS),
+    trustedProxies: parseTrustedProxies(e.TRUSTED_PROXIES),
     // 5 per account: room for retries, at most 25 guesses of a 6-digit code; 30 per address: a shared NAT.
     issuanceLimits: { perAccount: 5, perAddress: 30, windowMs: 15 * 60_000 },
     requestHeadTimeoutMs: e.REQUEST_HEAD_TIMEOUT_MS,

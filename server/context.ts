@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 import type { Db } from './db';
 import { errorCodeFor } from './errors';
 import type { Mailer } from './mail/mailer';
+import { socketAddress } from './middleware/client-address';
 import type { SmsSender } from './sms/sms';
 
 /** Everything a route needs, built once at start-up (and per test). */
@@ -26,7 +27,13 @@ export interface Services {
  * `audit`: writes an audit row of this request (audit/request.ts).
  */
 export type AppEnv = {
-  Variables: { auth: AccessClaims; cspNonce: string; audit: (event: RequestAudit) => Promise<void> };
+  Variables: {
+    auth: AccessClaims;
+    cspNonce: string;
+    audit: (event: RequestAudit) => Promise<void>;
+    /** The client's address (middleware/client-address.ts). */
+    clientAddress: string;
+  };
 };
 
 /** An error answer in the shape of the spec, `{ errors: [...] }`, with the stable code of its first message. */
@@ -53,8 +60,11 @@ export async function readBody<T>(c: Context, schema: ZodType<T>): Promise<T> {
   return parsed.data;
 }
 
-/** Who is calling: the socket address (a client-set X-Forwarded-For is not trusted) and the user agent. */
+/**
+ * Who is calling: the client's address (middleware/client-address.ts: the socket's peer, or the client a trusted
+ * proxy names in X-Forwarded-For) and the user agent.
+ */
 export function caller(c: Context): { ipAddress: string; userAgent: string } {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return { ipAddress: incoming?.socket?.remoteAddress ?? '', userAgent: c.req.header('user-agent') ?? '' };
+  const address = (c.var as { clientAddress?: string }).clientAddress;
+  return { ipAddress: address ?? socketAddress(c), userAgent: c.req.header('user-agent') ?? '' };
 }

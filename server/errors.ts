@@ -25,6 +25,12 @@ export const ERROR_CATALOG = [
     message: 'Sign-in is temporarily blocked after too many attempts. Try again later or reset your password',
   },
   { code: 'ER-1010', message: 'The unlock link is invalid or expired' },
+  {
+    code: 'ER-1011',
+    message: "Access from this IP address is not allowed by your account's IP restrictions",
+  },
+  { code: 'ER-1012', pattern: /^Email addresses at \S+ are not allowed by the email-domain restrictions$/ },
+  { code: 'ER-1013', pattern: /^\S+ is a public email provider: use a work email address$/ },
   // 2xxx MFA
   { code: 'ER-2001', message: 'The MFA session is invalid or expired. Sign in again' },
   { code: 'ER-2002', message: 'MFA is not enrolled' },
@@ -79,6 +85,8 @@ export const ERROR_CATALOG = [
   { code: 'ER-4015', message: 'No changes to update' },
   { code: 'ER-4016', message: 'No such tenant' },
   { code: 'ER-4017', message: 'This email is already in use' },
+  { code: 'ER-4018', message: 'IP restriction not found' },
+  { code: 'ER-4019', message: 'Email-domain restriction not found' },
   // 5xxx users, roles, groups, applications
   { code: 'ER-5001', message: 'You are not authorized to perform this action' },
   { code: 'ER-5002', pattern: /^You cannot grant permissions you do not hold: / },

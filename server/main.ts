@@ -21,7 +21,7 @@ const server = serve(
     console.log(`listening on ${config.host}:${config.port}`);
     console.log(
       config.devRoutes
-        ? 'development routes: ON (DEV_ROUTES=1) — /dev/outbox, /dev/sms, /dev/auth-strategy, /dev/feature-flags, /dev/sso-configurations, /dev/social-providers, for clients on this machine only'
+        ? 'development routes: ON (DEV_ROUTES=1) — /dev/outbox, /dev/sms, /dev/auth-strategy, /dev/feature-flags, /dev/sso-configurations, /dev/social-providers, /dev/sign-up-email-domains, for clients on this machine only'
         : 'development routes: off (DEV_ROUTES=1 turns them on, loopback only)',
     );
     console.log(

@@ -91,6 +91,17 @@ export const auditActions = {
   userUnassignedFromApplications: 'User unassigned from applications',
   accountSettingsUpdated: 'Account settings updated',
   portalMetadataUpdated: 'Portal metadata updated',
+  // IP restrictions
+  ipRestrictionCreated: 'IP restriction created',
+  ipRestrictionUpdated: 'IP restriction updated',
+  ipRestrictionDeleted: 'IP restriction deleted',
+  ipRestrictionsConfigUpdated: 'IP restrictions config updated',
+  ipRestrictionRefused: 'Access refused by IP restriction',
+  // Email-domain restrictions
+  emailDomainRestrictionCreated: 'Email-domain restriction created',
+  emailDomainRestrictionDeleted: 'Email-domain restriction deleted',
+  emailDomainRestrictionsConfigUpdated: 'Email-domain restrictions config updated',
+  signUpEmailDomainsUpdated: 'Sign-up email-domain restrictions updated',
 } as const;
 
 /** The action of an audit row: an entry of the catalog, or a security policy save (one per policy kind). */

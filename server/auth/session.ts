@@ -7,6 +7,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { apiError, caller, type Services } from '../context';
 import { sessions, tenants, users, userTenants } from '../db/schema';
 import { enforceSessionPolicy } from '../account/policies';
+import { assertAddressAllowed, assertSignInAllowed } from '../ipRestrictions';
 import { loadUserView, userClaims } from '../users';
 
 /** Every signed-in answer (the auth contract's `signedIn`). */
@@ -51,8 +52,11 @@ export function createSessionIssuer(services: Services) {
     return tenantId;
   }
 
-  /** A fresh access token for the session's user, in the login answer shape. */
-  async function answer(userId: string, sessionId: string): Promise<SignedIn> {
+  /**
+   * A fresh access token for the session's user, in the login answer shape. Refused (403) while the tenant's IP
+   * restrictions refuse the client's address; the session stays (the user may come back from an allowed one).
+   */
+  async function answer(c: Context, userId: string, sessionId: string): Promise<SignedIn> {
     let tenantId: string;
     try {
       tenantId = await signInTenant(userId);
@@ -61,6 +65,7 @@ export function createSessionIssuer(services: Services) {
       await refresh.revokeSession(sessionId);
       throw error;
     }
+    await assertAddressAllowed(db, tenantId, caller(c).ipAddress);
     const user = await loadUserView(db, userId, tenantId);
     if (!user) throw apiError(401, 'Unauthorized');
     // The session's proof rides in the token: step-up reads amr, acr and auth_time (STEPUP-002..005).
@@ -105,6 +110,8 @@ export function createSessionIssuer(services: Services) {
     ) {
       // A member disabled in every tenant (or a temporary user past expiry) gets no session at all.
       const tenantId = await signInTenant(userId);
+      // The tenant's IP restrictions: a refused address gets no session (audited).
+      await assertSignInAllowed(services, tenantId, { id: userId }, caller(c));
       const sessionId = randomUUID();
       await db.insert(sessions).values({
         id: sessionId,
@@ -119,7 +126,7 @@ export function createSessionIssuer(services: Services) {
       await enforceSessionPolicy(services, userId, tenantId);
       await db.update(users).set({ lastLogin: new Date() }).where(eq(users.id, userId));
       setRefreshCookie(c, await refresh.issue(sessionId, userId));
-      return answer(userId, sessionId);
+      return answer(c, userId, sessionId);
     },
   };
 }

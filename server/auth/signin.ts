@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { loginAnswer } from '../../shared/api/contracts/auth';
-import type { Services } from '../context';
+import { caller, type Services } from '../context';
+import { assertSignInAllowed } from '../ipRestrictions';
 import { mfaGate, openSignInSession } from '../mfa/login';
 import { checkBreachedAtSignIn } from '../passwords/breached';
 import type { SessionIssuer } from './session';
@@ -28,6 +29,8 @@ export async function finishSignIn(
   user: SignedInUser,
   proof: { amr: string[]; method: string; password?: string },
 ): Promise<z.infer<typeof loginAnswer>> {
+  // The tenant's IP restrictions first: a refused address is asked for no second factor.
+  if (user.activeTenantId) await assertSignInAllowed(services, user.activeTenantId, user, caller(c));
   const breached = proof.password ? await checkBreachedAtSignIn(services, user, proof.password) : false;
   const data = { amr: proof.amr, method: proof.method, ...(breached ? { breached } : {}) };
   const mfa = await mfaGate(c, services, user, data);

@@ -624,3 +624,76 @@ export const applicationUsers = pgTable(
     index('application_users_user').on(t.userId),
   ],
 );
+
+/**
+ * IP restrictions of a tenant (SECURITY-005): allow or block entries of an IPv4/IPv6 address or CIDR range
+ * (canonical text), one per address and list.
+ */
+export const ipRestrictions = pgTable(
+  'ip_restrictions',
+  {
+    id: id(),
+    tenantId: tenantOwner(),
+    ip: text('ip').notNull(),
+    /** ALLOW | BLOCK */
+    strategy: text('strategy').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ip_restrictions_tenant_ip').on(t.tenantId, t.strategy, t.ip),
+    check('ip_restrictions_strategy', sql`${t.strategy} in ('ALLOW', 'BLOCK')`),
+  ],
+);
+
+/** A tenant's IP-restrictions config (SECURITY-006): enforced when active, as an allow or a block list. */
+export const ipRestrictionConfigs = pgTable(
+  'ip_restriction_configs',
+  {
+    tenantId: tenantOwner().primaryKey(),
+    isActive: boolean('is_active').notNull().default(false),
+    /** ALLOW | BLOCK */
+    strategy: text('strategy').notNull().default('ALLOW'),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('ip_restriction_configs_strategy', sql`${t.strategy} in ('ALLOW', 'BLOCK')`)],
+);
+
+/**
+ * Email-domain restrictions of a tenant (SECURITY-014): allow or block entries of an email domain (lower-case,
+ * covering its subdomains), one per domain and list.
+ */
+export const emailDomainRestrictions = pgTable(
+  'email_domain_restrictions',
+  {
+    id: id(),
+    tenantId: tenantOwner(),
+    domain: text('domain').notNull(),
+    /** ALLOW | BLOCK */
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_domain_restrictions_tenant_domain').on(t.tenantId, t.type, t.domain),
+    check('email_domain_restrictions_type', sql`${t.type} in ('ALLOW', 'BLOCK')`),
+  ],
+);
+
+/**
+ * A tenant's email-domain config (SECURITY-014): its list applied when active (the entries of `listType`), and
+ * free-mail providers refused when `blockPublicDomains`. No row: inactive, public domains allowed.
+ */
+export const emailDomainRestrictionConfigs = pgTable(
+  'email_domain_restriction_configs',
+  {
+    tenantId: tenantOwner().primaryKey(),
+    active: boolean('active').notNull().default(false),
+    /** ALLOW | BLOCK */
+    listType: text('list_type').notNull().default('BLOCK'),
+    blockPublicDomains: boolean('block_public_domains').notNull().default(false),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('email_domain_restriction_configs_list_type', sql`${t.listType} in ('ALLOW', 'BLOCK')`)],
+);

@@ -62,7 +62,7 @@ export const holds = (granted: readonly string[], required: string) => hasPermis
  * Answers 401 without a valid token, 403 without the permission.
  */
 export function requirePermission({ tokens, db }: Pick<Services, 'tokens' | 'db'>, ...required: string[]) {
-  const user = requireUser(tokens);
+  const user = requireUser({ tokens, db });
   return createMiddleware<AppEnv>(async (c, next) =>
     user(c, async () => {
       await assertPermission(db, c.get('auth'), ...required);

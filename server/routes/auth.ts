@@ -12,6 +12,7 @@ import { createSessionIssuer, REFRESH_COOKIE } from '../auth/session';
 import { finishSignIn } from '../auth/signin';
 import { apiError, caller, readBody } from '../context';
 import { users } from '../db/schema';
+import { assertRefreshAllowed } from '../ipRestrictions';
 import { trustedOrigin } from '../middleware/trusted-origin';
 import { inBackground } from '../signup/background';
 import { consumeUserToken } from '../signup/userTokens';
@@ -101,6 +102,8 @@ export const authRoutes = defineFamily(authEndpointsByName, (on, e, services) =>
     // No cookie at all: a signed-out browser asking whether it has a session. "No" is an answer, not a failure
     // (204): every signed-out page load would otherwise log a 401 in the host's console.
     if (!token) return c.body(null, 204, { 'Cache-Control': 'no-store' });
+    // The tenant's IP restrictions, before the token is spent (403, the cookie stays good elsewhere).
+    await assertRefreshAllowed(db, token, caller(c).ipAddress);
     const result = await refresh.redeem(token);
     if (result.kind === 'reused') await auditRefreshReuse(db, vendorId, result, caller(c));
     // Another tab redeemed this token a moment ago: it holds the new cookie, try again (409).
@@ -115,7 +118,7 @@ export const authRoutes = defineFamily(authEndpointsByName, (on, e, services) =>
       throw apiError(401, 'Unauthorized');
     }
     sessions.setRefreshCookie(c, result.token);
-    const answer = await sessions.answer(result.userId, result.sessionId);
+    const answer = await sessions.answer(c, result.userId, result.sessionId);
     return c.json(answer satisfies AnswerOf<typeof contracts.refreshToken>);
   });
 

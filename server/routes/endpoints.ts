@@ -121,9 +121,7 @@ function regimeGuards(entry: Endpoint, services: Services): MiddlewareHandler<Ap
     case 'webhook':
       throw new Error(`the ${entry.regime} regime has no check yet: ${entry.method} ${entry.path}`);
     default:
-      return [
-        entry.permission ? requirePermission(services, entry.permission) : requireUser(services.tokens),
-      ];
+      return [entry.permission ? requirePermission(services, entry.permission) : requireUser(services)];
   }
 }
 

@@ -9,6 +9,7 @@ import { auditRefreshReuse, writeAudit } from '../audit';
 import { createSessionIssuer } from '../auth/session';
 import { apiError, caller, type AppEnv } from '../context';
 import { sessions } from '../db/schema';
+import { assertRefreshAllowed } from '../ipRestrictions';
 import {
   allowDemoRedirectsAt,
   findClient,
@@ -286,6 +287,8 @@ export const oauthRoutes = defineFamily(
       c.header('Pragma', 'no-cache');
 
       if (body.grant_type === 'refresh_token') {
+        // The tenant's IP restrictions, before the token is spent.
+        await assertRefreshAllowed(db, body.refresh_token, caller(c).ipAddress);
         const result = await refresh.redeem(body.refresh_token);
         if (result.kind === 'reused')
           await auditRefreshReuse(db, vendorId, result, caller(c), 'OAuth token endpoint');
@@ -294,7 +297,7 @@ export const oauthRoutes = defineFamily(
         // The session policy: a session past its idle or absolute timeout ends here.
         if (!(await touchSession(services, result.sessionId, now())))
           return oauthError(c, 400, 'invalid_grant', 'The session has ended');
-        return c.json(tokenResponse(await issuer.answer(result.userId, result.sessionId), result.token));
+        return c.json(tokenResponse(await issuer.answer(c, result.userId, result.sessionId), result.token));
       }
 
       const client = await findClient(db, vendorId, body.client_id);
@@ -328,7 +331,7 @@ export const oauthRoutes = defineFamily(
       const [session] = await db.select().from(sessions).where(eq(sessions.id, grant.sessionId));
       if (!session || session.revokedAt || !(await touchSession(services, grant.sessionId, now())))
         return oauthError(c, 400, 'invalid_grant', 'The session has ended');
-      const answer = await issuer.answer(grant.userId, grant.sessionId);
+      const answer = await issuer.answer(c, grant.userId, grant.sessionId);
       return c.json(tokenResponse(answer, await refresh.issue(grant.sessionId, grant.userId), grant.scope));
     });
 
@@ -340,7 +343,7 @@ export const oauthRoutes = defineFamily(
         hosted.clear(c);
         throw apiError(401, 'Unauthorized');
       }
-      const answer = await issuer.answer(session.userId, session.sessionId);
+      const answer = await issuer.answer(c, session.userId, session.sessionId);
       return c.json(answer satisfies AnswerOf<typeof authContracts.silentOAuthRefreshToken>);
     });
 

@@ -13,6 +13,7 @@ import { apiError, caller, readBody, type AppEnv } from '../context';
 import { tenants, userRoles, users, userTenants, userTokens } from '../db/schema';
 import { loginBoxLink } from '../mail/links';
 import { inBackground } from '../signup/background';
+import { checkEmailDomain } from '../domainRestrictions';
 import { findLiveInviteLink } from '../signup/inviteLinks';
 import { mailInvitation } from '../signup/invitations';
 import { activationMail, resetPasswordMail, signUpNoticeMail } from '../signup/mails';
@@ -116,6 +117,10 @@ export const signupRoutes = defineFamily(signupEndpointsByName, (on, e, services
     // An invite link is checked before the answer: its validity says nothing about the email.
     const joining = invitationToken ? await findLiveInviteLink(db, vendorId, invitationToken) : null;
     if (invitationToken && !joining) throw apiError(400, INVITATION_INVALID);
+    // Email-domain restrictions (SECURITY-014): the account's joined by its link, else the vendor's for a new
+    // account. They depend on the address only, so refusing before the answer tells nothing about registration.
+    const refusal = await checkEmailDomain(db, joining ? joining.tenantId : { vendorId }, email);
+    if (refusal) throw apiError(403, refusal);
     // Hashed in both branches, so a registered email answers in the time a new one does.
     const passwordHash = await hashPassword(password);
 

@@ -161,6 +161,41 @@ describe('social login against oidc-provider standing in for google', () => {
     assert.equal(body.user.id, owner.id);
   });
 
+  it("[SECURITY-014] a social sign-up creating a new account follows the vendor's email-domain rules", async () => {
+    const rules = (value: Record<string, unknown>) =>
+      t.app.request('/dev/sign-up-email-domains', { ...t.json(value), method: 'PUT' });
+    await f.json(
+      await rules({
+        active: true,
+        listType: 'BLOCK',
+        blockPublicDomains: false,
+        domains: ['blocked-social.test'],
+      }),
+    );
+    try {
+      const refused = await flow({
+        sub: 'g-blocked',
+        email: 'someone@blocked-social.test',
+        email_verified: true,
+      });
+      assert.equal(refused.landed.searchParams.get('error'), 'login_failed');
+      assert.equal(refused.landed.searchParams.get('code'), null);
+      assert.equal(
+        (await f.db.select().from(users).where(eq(users.email, 'someone@blocked-social.test'))).length,
+        0,
+        'no user, no account',
+      );
+      const allowed = await flow({
+        sub: 'g-allowed',
+        email: 'someone@allowed-social.test',
+        email_verified: true,
+      });
+      assert.ok(allowed.landed.searchParams.get('code'));
+    } finally {
+      await f.json(await rules({ active: false, listType: 'BLOCK', blockPublicDomains: false, domains: [] }));
+    }
+  });
+
   it("[LOGIN-021] a failed social post-login answers 'Failed to authenticate'", async () => {
     const { browser, landed } = await flow({ sub: 'g-2', email: 'two@gmail.test', email_verified: true });
     const code = landed.searchParams.get('code')!;

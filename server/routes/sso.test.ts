@@ -4,7 +4,16 @@ import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { paths } from '../../shared/api/paths';
 import { ssoPaths } from '../../shared/api/sso';
-import { audits, sessions, userIdentities, userRoles, users, userTenants } from '../db/schema';
+import {
+  audits,
+  emailDomainRestrictionConfigs,
+  emailDomainRestrictions,
+  sessions,
+  userIdentities,
+  userRoles,
+  users,
+  userTenants,
+} from '../db/schema';
 import { fixtures, testServer, type TestServer } from '../testing';
 import { testBrowser } from '../testing/idp/browser';
 import { startOidcProvider, type LocalOidcProvider } from '../testing/idp/oidc';
@@ -227,6 +236,55 @@ describe('SSO: OIDC relying party and SAML service provider against local identi
     });
     const { landed } = await oidcFlow({ sub: 'off-1', email: 'off@oidc.test', email_verified: true });
     assert.equal(landed.searchParams.get('error'), 'login_failed');
+  });
+
+  it("[SECURITY-014] SSO follows the tenant's email-domain restrictions: no user created, no existing user let in", async () => {
+    const config = { tenantId: acme, active: true, listType: 'BLOCK', blockPublicDomains: false };
+    await f.db.insert(emailDomainRestrictionConfigs).values(config);
+    await f.db
+      .insert(emailDomainRestrictions)
+      .values({ id: 'sso-blocked', tenantId: acme, domain: 'blocked-sso.test', type: 'BLOCK' });
+    try {
+      const created = await oidcFlow({
+        sub: 'blocked-1',
+        email: 'new@blocked-sso.test',
+        email_verified: true,
+      });
+      assert.equal(created.landed.searchParams.get('error'), 'login_failed');
+      assert.equal(
+        (await f.db.select().from(users).where(eq(users.email, 'new@blocked-sso.test'))).length,
+        0,
+      );
+      // A user of another account, linked to this configuration, does not become a member of Acme.
+      const other = await f.newTenant('Elsewhere SSO');
+      const user = await f.createUser({ email: 'old@blocked-sso.test', tenants: [{ id: other }] });
+      await f.db.insert(userIdentities).values({
+        id: `id-${user.id}`,
+        userId: user.id,
+        provider: `sso:${oidcConfigId}`,
+        subject: 'blocked-2',
+      });
+      const entered = await oidcFlow({
+        sub: 'blocked-2',
+        email: 'old@blocked-sso.test',
+        email_verified: true,
+      });
+      assert.equal(entered.landed.searchParams.get('error'), 'login_failed');
+      const memberships = await f.db
+        .select()
+        .from(userTenants)
+        .where(and(eq(userTenants.userId, user.id), eq(userTenants.tenantId, acme)));
+      assert.equal(memberships.length, 0);
+      const reasons = (await f.db.select().from(audits))
+        .filter((a) => a.action === 'User login failed')
+        .map((a) => (a.json as { reason?: string }).reason);
+      assert.equal(reasons.filter((r) => r === 'email-domain').length, 2);
+    } finally {
+      await f.db
+        .delete(emailDomainRestrictionConfigs)
+        .where(eq(emailDomainRestrictionConfigs.tenantId, acme));
+      await f.db.delete(emailDomainRestrictions).where(eq(emailDomainRestrictions.id, 'sso-blocked'));
+    }
   });
 
   // ------------------------------------------------------------------------------------------------------

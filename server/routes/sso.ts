@@ -148,7 +148,13 @@ export const ssoRoutes = defineFamily(ssoEndpointsByName, (on, e, services) => {
       sso.tenantId,
       stringList(sso.defaultRoleIds),
     );
-    if (!entered) return failed(c, kind, 'disabled in the tenant', sso.tenantId);
+    if (entered !== 'entered')
+      return failed(
+        c,
+        kind,
+        entered === 'disabled' ? 'disabled in the tenant' : 'email-domain',
+        sso.tenantId,
+      );
     const code = await issueLoginCode(services, resolved.user.id, sso.tenantId, {
       via: kind,
       method: `sso-${kind}`,

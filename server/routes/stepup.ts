@@ -41,7 +41,7 @@ export const stepUpRoutes = defineFamily(stepUpEndpointsByName, (on, e, services
     };
     // Satisfied already: the user (with a fresh token of this session) is answered (STEPUP-007).
     if (isSteppedUp(context, maxAge))
-      return c.json((await sessions.answer(sub, sid)) satisfies AnswerOf<typeof contract>);
+      return c.json((await sessions.answer(c, sub, sid)) satisfies AnswerOf<typeof contract>);
     const devices = await listDevices(db, sub, { mask: true });
     if (deviceCount(devices) === 0) throw apiError(400, MFA_NOT_ENROLLED);
     await auditUser(services, c, user, {

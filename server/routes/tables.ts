@@ -13,6 +13,11 @@ import type { Endpoint } from './endpoints';
 import { flagsEndpointsByName } from './flags';
 import { groupsEndpointsByName } from './groups';
 import { impersonateEndpointsByName } from './impersonate';
+import {
+  domainRestrictionsDevEndpointsByName,
+  domainRestrictionsEndpointsByName,
+} from './domainRestrictions';
+import { ipRestrictionsEndpointsByName } from './ipRestrictions';
 import { metadataEndpointsByName } from './metadata';
 import { mfaLoginEndpointsByName } from './mfaLogin';
 import { mfaProfileEndpointsByName } from './mfaProfile';
@@ -42,6 +47,8 @@ export const portalTables = {
   applications: applicationsEndpointsByName,
   metadata: metadataEndpointsByName,
   securityPolicy: securityPolicyEndpointsByName,
+  ipRestrictions: ipRestrictionsEndpointsByName,
+  domainRestrictions: domainRestrictionsEndpointsByName,
 } as const;
 
 /** Every table: the portal's and those of sign-in, the user's own account and development. */
@@ -69,4 +76,5 @@ export const endpointTables: Readonly<Record<string, Readonly<Record<string, End
   socialDev: socialDevEndpointsByName,
   ssoDev: ssoDevEndpointsByName,
   webauthnDev: webauthnDevEndpointsByName,
+  domainRestrictionsDev: domainRestrictionsDevEndpointsByName,
 };

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { writeAudit } from '../audit';
 import { apiError, type Services } from '../context';
 import { roles, tenants, userRoles, users, userTenants } from '../db/schema';
+import { checkEmailDomain } from '../domainRestrictions';
 import { loginBoxLink } from '../mail/links';
 import { invitationMail } from './mails';
 import { findUserByEmail, issueUserToken, otcOf } from './userTokens';
@@ -63,6 +64,9 @@ export async function createInvitation(
   if (found.length !== wanted.length) throw apiError(400, 'Unknown role');
 
   const normalized = email.trim().toLowerCase();
+  // The tenant's email-domain restrictions (SECURITY-014) apply to whoever is added to it.
+  const refusal = await checkEmailDomain(db, tenantId, normalized);
+  if (refusal) throw apiError(403, refusal);
   const { user, created } = await db.transaction(async (tx) => {
     const existing = await findUserByEmail(tx, vendorId, normalized);
     const user = existing ?? {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { writeAudit } from '../audit';
 import type { Services } from '../context';
 import { roles, tenants, userIdentities, userRoles, users, userTenants } from '../db/schema';
+import { checkEmailDomain } from '../domainRestrictions';
 import { findUserByEmail } from '../signup/userTokens';
 import { signUpRoleIds } from '../signup/signUpRole';
 
@@ -32,7 +33,7 @@ export type NewUserPlacement =
 
 export type ResolveResult =
   | { ok: true; user: typeof users.$inferSelect; created: boolean; linked: boolean }
-  | { ok: false; reason: 'no-email' | 'unverified-email' | 'other-vendor' };
+  | { ok: false; reason: 'no-email' | 'unverified-email' | 'other-vendor' | 'email-domain' };
 
 type Who = { ipAddress: string; userAgent: string };
 
@@ -98,6 +99,14 @@ export async function resolveExternalUser(
     return { ok: true, user: existing, created: false, linked: true };
   }
 
+  // Email-domain restrictions (SECURITY-014): the SSO tenant's, or the vendor's for a new account of one's own.
+  const refusal = await checkEmailDomain(
+    db,
+    'ownTenant' in placement ? { vendorId } : placement.tenantId,
+    email,
+  );
+  if (refusal) return { ok: false, reason: 'email-domain' };
+
   const userId = randomUUID();
   const name = profile.name?.trim() || email.split('@')[0] || email;
   // Read before the transaction: one connection (PGlite) cannot serve a query beside an open transaction.
@@ -157,21 +166,26 @@ async function usableRoleIds(services: Services, tenantId: string, roleIds: stri
 
 /**
  * An SSO sign-in lands in the configuration's tenant: a user who is not a member yet becomes one (with the
- * default roles); a member disabled there is refused. Sets it as the active tenant.
+ * default roles) when the tenant's email-domain restrictions let in their address; a member disabled there is
+ * refused. Sets it as the active tenant.
  */
 export async function enterSsoTenant(
   services: Services,
   userId: string,
   tenantId: string,
   defaultRoleIds: string[],
-): Promise<boolean> {
+): Promise<'entered' | 'disabled' | 'email-domain'> {
   const { db } = services;
   const [membership] = await db
     .select()
     .from(userTenants)
     .where(and(eq(userTenants.userId, userId), eq(userTenants.tenantId, tenantId)));
-  if (membership?.disabled) return false;
+  if (membership?.disabled) return 'disabled';
   if (!membership) {
+    // Email-domain restrictions (SECURITY-014): an existing user becomes a member only when the tenant lets in
+    // their address.
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    if (user && (await checkEmailDomain(db, tenantId, user.email))) return 'email-domain';
     await db.insert(userTenants).values({ userId, tenantId });
     const roleIds = await usableRoleIds(services, tenantId, defaultRoleIds);
     if (roleIds.length)
@@ -181,5 +195,5 @@ export async function enterSsoTenant(
         .onConflictDoNothing();
   }
   await db.update(users).set({ activeTenantId: tenantId }).where(eq(users.id, userId));
-  return true;
+  return 'entered';
 }

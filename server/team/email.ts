@@ -7,7 +7,8 @@ import { limitIssuance } from '../account/issuance';
 import { checkChallengeCode, issueChallenge } from '../auth/challenges';
 import { writeAudit } from '../audit';
 import { apiError, caller, type Services } from '../context';
-import { authChallenges, users } from '../db/schema';
+import { authChallenges, users, userTenants } from '../db/schema';
+import { checkEmailDomain } from '../domainRestrictions';
 import type { Mail } from '../mail/mailer';
 import { inBackground } from '../signup/background';
 
@@ -34,8 +35,25 @@ const holder = async (services: Services, email: string, userId: string) => {
   return other;
 };
 
+/**
+ * Refuses (403) an address that the email-domain restrictions (SECURITY-014) of an account the user belongs to
+ * do not let in: a member keeps only an address every one of their accounts accepts.
+ */
+async function assertDomainAllowed(services: Services, userId: string, email: string) {
+  const memberships = await services.db
+    .select({ tenantId: userTenants.tenantId })
+    .from(userTenants)
+    .where(eq(userTenants.userId, userId));
+  for (const { tenantId } of memberships) {
+    const refusal = await checkEmailDomain(services.db, tenantId, email);
+    if (refusal) throw apiError(403, refusal);
+  }
+}
+
 /** Mails a code to the new address (same answer whether or not the address is free). */
 export async function requestEmailChange(services: Services, c: Context, userId: string, email: string) {
+  // Depends on the address only (not on who holds it): refused before anything else.
+  await assertDomainAllowed(services, userId, email);
   // The verification mails of one address share the activation budget (mails that prove an address).
   await limitIssuance(services, { kind: 'activation', account: email, address: caller(c).ipAddress });
   if (await holder(services, email, userId)) return;
@@ -84,6 +102,8 @@ export async function verifyEmailChange(
     throw apiError(400, INVALID_CODE);
   // Taken meanwhile (a sign-up or another change): refused.
   if (await holder(services, email, auth.sub)) throw apiError(409, EMAIL_IN_USE);
+  // The restrictions may have changed since the code was mailed.
+  await assertDomainAllowed(services, auth.sub, email);
   const [before] = await db.select({ email: users.email }).from(users).where(eq(users.id, auth.sub));
   if (!before) throw apiError(401, 'Unauthorized');
   await db.update(users).set({ email, verified: true }).where(eq(users.id, auth.sub));

@@ -6,11 +6,22 @@ export const portalFields = {
   profile: ['name', 'phoneNumber', 'address', 'jobTitle'],
   privacy: ['loginSessions', 'mfa'],
   account: ['companyName', 'address', 'website', 'timezone', 'currency', 'dateFormat', 'timeFormat', 'logo'],
+  security: [
+    'idleSessionTimeout',
+    'forceReLogin',
+    'maximumConcurrentSessions',
+    'mfa',
+    'userLockout',
+    'passwordHistory',
+    'ipAddressRestrictions',
+    'restrictSignupByEmailDomain',
+  ],
 } as const;
 
 /** The tabs of each page whose appearance a host may set. */
 export const portalTabs = {
   account: ['settings', 'customLogin'],
+  security: ['sessionManagement', 'generalSettings', 'ipRestrictions', 'domainRestrictions'],
 } as const;
 
 /** Every `page.field` key of `portalFields`. */

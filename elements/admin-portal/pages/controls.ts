@@ -9,6 +9,7 @@ export const pageControls = {
   roles: { write: 'fe.secure.write.roles', delete: 'fe.secure.delete.roles' },
   groups: { write: 'fe.secure.write.groups', delete: 'fe.secure.delete.groups' },
   account: { read: 'fe.secure.read.accountSettings', write: 'fe.secure.write.accountSettings' },
+  security: { read: 'fe.secure.read.securityPolicy', write: 'fe.secure.write.securityPolicy' },
 } as const;
 
 export type ControlledPage = keyof typeof pageControls;

@@ -12,4 +12,5 @@ export const portalPages: Partial<Record<NavigationEntryKey, LazyExoticComponent
   users: lazy(() => import('./users/UsersPage')),
   roles: lazy(() => import('./roles/RolesPage')),
   groups: lazy(() => import('./groups/GroupsPage')),
+  security: lazy(() => import('./security/SecurityPage')),
 };

@@ -2,27 +2,25 @@ import { sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { createHash } from 'node:crypto';
-import { isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { apiError, caller } from '../../context';
 import type { Db } from '../../db';
 import { rateLimits } from '../../db/schema';
 
 /**
- * The client key of a request: the socket address (a client-set X-Forwarded-For is ignored), with an IPv6
- * address cut to its /64 (one host owns a whole /64, so rotating within it must not give fresh budgets).
+ * The client key of a request: the client's address (`caller()`: a client-set X-Forwarded-For counts only from
+ * a trusted proxy), an IPv4-mapped IPv6 address as its IPv4 address, and an IPv6 address cut to its /64 (one
+ * host owns a whole /64, so rotating within it must not give fresh budgets).
  */
 export function clientKey(ipAddress: string): string {
-  const ip = ipAddress.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1');
-  if (!isIPv6(ip)) return ip || 'unknown';
-  const [head = '', tail = ''] = ip.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = ip.includes('::')
-    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
+  const text = ipAddress.trim();
+  if (!ipaddr.isValid(text)) return text || 'unknown';
+  const address = ipaddr.process(text);
+  if (address.kind() === 'ipv4') return address.toString();
+  // The first four groups are the /64 (a zone id, as in `fe80::1%eth0`, is not part of it).
+  return `${(address as ipaddr.IPv6).parts
     .slice(0, 4)
-    .map((g) => parseInt(g || '0', 16).toString(16))
+    .map((g) => g.toString(16))
     .join(':')}::/64`;
 }
 

@@ -7,6 +7,8 @@ import { accountSettingsScript } from './accountSettings';
 import { metadataScript } from './metadata';
 import { flagsScript } from './flags';
 import { securityPolicyScript } from './securityPolicy';
+import { domainRestrictionsScript } from './domainRestrictions';
+import { ipRestrictionsScript } from './ipRestrictions';
 import { authScript, impersonateScript, sessionsScript, usersScript } from './auth';
 import { signupScript } from './signup';
 import { mfaScript } from './mfa';
@@ -24,6 +26,8 @@ export const scripts: Script[] = [
   metadataScript,
   flagsScript,
   securityPolicyScript,
+  domainRestrictionsScript,
+  ipRestrictionsScript,
   authScript,
   usersScript,
   sessionsScript,

@@ -34,6 +34,11 @@ import type {
   IGroupConfigResponse,
   IGroupResponse,
   IMetadataIp,
+  DomainRestriction,
+  DomainRestrictionConfig,
+  IpRestriction,
+  IPRestrictionsConfig,
+  IPValidResponse,
   IPublicSettingsResponse,
   ISecurityPolicy,
   ISecurityPolicyCaptcha,
@@ -54,6 +59,8 @@ import type { flagsContracts as flags } from './flags';
 import type { groupsContracts as groups } from './groups';
 import type { metadataContracts as metadata } from './metadata';
 import type { securityPolicyContracts as securityPolicy } from './securityPolicy';
+import type { ipRestrictionsContracts as ipRestrictions } from './ipRestrictions';
+import type { domainRestrictionsContracts as domainRestrictions } from './domainRestrictions';
 import type {
   GetUserGroupsResponse,
   GetUserRolesResponse,
@@ -183,6 +190,25 @@ export const carried = {
   passwordConfigPolicy: true satisfies Check<
     AnswerOf<typeof securityPolicy.getPasswordConfigPolicy>,
     ISecurityPolicyPasswordConfig
+  >,
+  // IP restrictions
+  ipRestriction: true satisfies Check<
+    AnswerOf<typeof ipRestrictions.getIPRestrictions>['items'],
+    IpRestriction
+  >,
+  ipRestrictionsConfig: true satisfies Check<
+    AnswerOf<typeof ipRestrictions.getIPRestrictionsConfig>,
+    IPRestrictionsConfig
+  >,
+  ipValid: true satisfies Check<AnswerOf<typeof ipRestrictions.testCurrentIp>, IPValidResponse>,
+  // Email-domain restrictions
+  domainRestriction: true satisfies Check<
+    AnswerOf<typeof domainRestrictions.getDomainRestrictions>['items'],
+    DomainRestriction
+  >,
+  domainRestrictionsConfig: true satisfies Check<
+    AnswerOf<typeof domainRestrictions.getDomainRestrictionsConfig>,
+    DomainRestrictionConfig
   >,
   // roles
   role: true satisfies Check<AnswerOf<typeof roles.getRoles>, IRole>,

@@ -8,6 +8,8 @@ import { accountSettingsContracts } from './accountSettings';
 import { metadataContracts } from './metadata';
 import { flagsContracts } from './flags';
 import { securityPolicyContracts } from './securityPolicy';
+import { ipRestrictionsContracts } from './ipRestrictions';
+import { domainRestrictionsContracts } from './domainRestrictions';
 import { authContracts } from './auth';
 import { impersonateContracts } from './impersonate';
 import { sessionsContracts } from './sessions';
@@ -31,6 +33,8 @@ export const contracts = {
   metadata: metadataContracts,
   flags: flagsContracts,
   securityPolicy: securityPolicyContracts,
+  ipRestrictions: ipRestrictionsContracts,
+  domainRestrictions: domainRestrictionsContracts,
   auth: authContracts,
   users: usersContracts,
   tenants: tenantsContracts,

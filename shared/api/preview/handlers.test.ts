@@ -169,11 +169,11 @@ const families: [string, ApiPath, CallOptions, Check][] = [
     },
   ],
   [
-    'IP restrictions',
+    'IP restrictions (the allow list unless a filter says otherwise)',
     paths.securityPolicy.getIPRestrictions,
     { query: { _limit: 50, _offset: 0 } },
     (b) => {
-      expect(b.items).to.have.length(3);
+      expect(b.items.map((r: AnyJson) => r.strategy)).to.deep.equal(['ALLOW', 'ALLOW']);
       expect(b.items[0]).to.include.keys(
         'id',
         'ip',
@@ -782,11 +782,19 @@ describe('preview handlers', () => {
       await call(paths.securityPolicy.deleteDomainRestriction, { params: { id: created.body.id } });
       items = (await call(paths.securityPolicy.getDomainRestrictions)).body.items;
       expect(items.map((d: AnyJson) => d.domain)).not.to.include('new.example');
+      // Frontegg's client sends the list type as `type` (UpdateDomainRestrictionsConfig).
       await call(paths.securityPolicy.updateDomainRestrictionConfig, {
-        body: { active: true, listType: 'BLOCK' },
+        body: { active: true, type: 'BLOCK' },
       });
       const config = (await call(paths.securityPolicy.getDomainRestrictionsConfig)).body;
       expect(config).to.deep.equal({ active: true, blockPublicDomains: false, listType: 'BLOCK' });
+      // As the server: a URL is no domain (400), and nothing is added.
+      const refused = await call(paths.securityPolicy.createDomainRestriction, {
+        body: { domain: 'https://bad.example/x', type: 'BLOCK' },
+      });
+      expect(refused.status).to.equal(400);
+      items = (await call(paths.securityPolicy.getDomainRestrictions)).body.items;
+      expect(items.map((d: AnyJson) => d.domain)).not.to.include('bad.example');
     });
 
     it('account settings update shows in GET; a body the contract refuses changes nothing (400)', async () => {

@@ -1,22 +1,19 @@
 // IP and email-domain restrictions, and the security policies.
-import { securityPolicyContracts as spc } from '../contracts/securityPolicy';
-import { paths } from '../paths';
+import type { z } from 'zod';
 import {
-  fail,
-  first,
-  int,
-  iso,
-  merge,
-  newId,
-  on,
-  parseWith,
-  page,
-  type PreviewRequest,
-  type PreviewRoute,
-  record,
-  remove,
-  text,
-} from './common';
+  IP_RESTRICTIONS_DEFAULT_FILTER,
+  IP_RESTRICTIONS_DEFAULT_LIMIT,
+  ipRestrictionsContracts as ipc,
+} from '../contracts/ipRestrictions';
+import {
+  DOMAIN_RESTRICTIONS_DEFAULT_LIMIT,
+  DOMAIN_RESTRICTIONS_DEFAULT_OFFSET,
+  domainRestrictionsContracts as dc,
+} from '../contracts/domainRestrictions';
+import { securityPolicyContracts as spc } from '../contracts/securityPolicy';
+import { canonicalEntry, ipMatches } from '../ipAddress';
+import { paths } from '../paths';
+import { iso, newId, on, parseWith, page, type PreviewRequest, type PreviewRoute, remove } from './common';
 import {
   buildDomainRestriction,
   buildIpRestriction,
@@ -32,51 +29,17 @@ const dated = <T extends { id: string }>(policy: T) => ({ ...policy, createdAt: 
 const lockout = (state: SampleState) => dated({ lockoutMinutes: 15, ...state.lockoutPolicy });
 const without = <T extends { id: string }>({ id: _id, ...rest }: T) => rest;
 
-const restrictionType = (value: unknown): RestrictionType | undefined => {
-  const upper = typeof value === 'string' ? value.toUpperCase() : '';
-  return upper === 'ALLOW' || upper === 'BLOCK' ? upper : undefined;
-};
+type IpEntryInput = z.output<typeof ipc.createIPRestriction.body>;
 
-/** A restrictions config saved: the `flags` the body gives, and its list type (`typeKey`) when it names one. */
-function saveConfig<C extends object>(
-  config: C,
-  body: unknown,
-  flags: readonly (keyof C & string)[],
-  typeKey: keyof C & string,
-): C {
-  const input = record(body);
-  merge(config, input, flags);
-  const type = restrictionType(input[typeKey]);
-  if (type) Object.assign(config, { [typeKey]: type });
-  return config;
-}
-
-function ipToNumber(ip: string): number | null {
-  const parts = ip.split('.').map(Number);
-  if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255)) return null;
-  return parts.reduce((acc, p) => acc * 256 + p, 0);
-}
-
-/** IPv4 address or CIDR match; anything else compares as text. */
-function ipMatches(entry: string, ip: string): boolean {
-  const [base = '', bitsText] = entry.split('/');
-  const a = ipToNumber(base);
-  const b = ipToNumber(ip);
-  if (a === null || b === null) return entry === ip;
-  const bits = bitsText === undefined ? 32 : Number(bitsText);
-  const block = 2 ** (32 - bits);
-  return Math.floor(a / block) === Math.floor(b / block);
-}
-
-function createIpRestriction(req: PreviewRequest, input: unknown) {
-  const body = record(input);
-  const ip = text(body.ip)?.trim();
-  if (!ip) throw fail(400, 'ip is required');
-  const strategy = restrictionType(body.strategy) ?? 'ALLOW';
+/** One entry added as the server adds it: the same address in the same list is updated instead. */
+function createIpRestriction(req: PreviewRequest, input: IpEntryInput) {
+  const ip = canonicalEntry(input.ip);
+  const strategy = input.strategy ?? 'ALLOW';
   const now = iso(req.now);
   const existing = req.state.ipRestrictions.find((r) => r.ip === ip && r.strategy === strategy);
   if (existing) {
-    merge(existing, body, ['isActive', 'description']);
+    if (input.isActive !== undefined) existing.isActive = input.isActive;
+    if (input.description !== undefined) existing.description = input.description;
     existing.updatedAt = now;
     return existing;
   }
@@ -84,8 +47,8 @@ function createIpRestriction(req: PreviewRequest, input: unknown) {
     id: newId('ip'),
     ip,
     strategy,
-    isActive: body.isActive !== false,
-    description: text(body.description) ?? '',
+    isActive: input.isActive ?? true,
+    description: input.description ?? '',
     createdAt: now,
     updatedAt: now,
   });
@@ -93,6 +56,7 @@ function createIpRestriction(req: PreviewRequest, input: unknown) {
   return restriction;
 }
 
+/** As the server: does the current address pass the rules (or, `allowListOnly`, is it on the allow list)? */
 function currentIpValid(state: SampleState, allowListOnly: boolean): boolean {
   const hit = (strategy: RestrictionType) =>
     state.ipRestrictions.some(
@@ -106,54 +70,64 @@ function currentIpValid(state: SampleState, allowListOnly: boolean): boolean {
 export const securityPolicyHandlers: PreviewRoute[] = [
   // IP and email-domain restrictions
   on(paths.securityPolicy.getIPRestrictions, (req) => {
-    const raw = first(req.query, ['_filter', 'filter', 'strategy']);
-    const strategy = restrictionType(raw);
-    const search = strategy ? '' : (raw ?? '').toLowerCase();
-    const list = req.state.ipRestrictions.filter(
-      (r) =>
-        (!strategy || r.strategy === strategy) && (r.ip + ' ' + r.description).toLowerCase().includes(search),
-    );
-    return page(list, int(req.query, ['_offset', 'offset'], 0), int(req.query, ['_limit', 'limit'], 10));
+    const q = parseWith(ipc.getIPRestrictions.query, Object.fromEntries(req.query));
+    const strategy = q._filter ?? IP_RESTRICTIONS_DEFAULT_FILTER;
+    const list = req.state.ipRestrictions.filter((r) => r.strategy === strategy);
+    return page(list, q._offset ?? 0, q._limit ?? IP_RESTRICTIONS_DEFAULT_LIMIT);
   }),
-  on(paths.securityPolicy.createIPRestriction, (req) => createIpRestriction(req, req.body)),
-  on(paths.securityPolicy.bulkCreateIPRestriction, (req) => {
-    const items = Array.isArray(req.body) ? req.body : (record(req.body).ips ?? record(req.body).items);
-    return Array.isArray(items) ? items.map((item) => createIpRestriction(req, item)) : [];
-  }),
+  on(paths.securityPolicy.createIPRestriction, (req) =>
+    createIpRestriction(req, parseWith(ipc.createIPRestriction.body, req.body)),
+  ),
+  on(paths.securityPolicy.bulkCreateIPRestriction, (req) =>
+    parseWith(ipc.bulkCreateIPRestriction.body, req.body).ips.map((item) => createIpRestriction(req, item)),
+  ),
   on(
     paths.securityPolicy.deleteIPRestriction,
     (req) => (remove(req.state.ipRestrictions, (r) => r.id === req.params.id, 'IP restriction'), {}),
   ),
   on(paths.securityPolicy.getIPRestrictionsConfig, ({ state }) => state.ipRestrictionsConfig),
-  on(paths.securityPolicy.updateIPRestrictionConfig, ({ state, body }) =>
-    saveConfig(state.ipRestrictionsConfig, body, ['isActive'], 'strategy'),
-  ),
+  on(paths.securityPolicy.updateIPRestrictionConfig, ({ state, body }) => {
+    const { isActive, strategy } = parseWith(ipc.updateIPRestrictionConfig.body, body);
+    return Object.assign(state.ipRestrictionsConfig, { isActive, ...(strategy ? { strategy } : {}) });
+  }),
   on(paths.securityPolicy.testCurrentIp, ({ state }) => ({ valid: currentIpValid(state, false) })),
   on(paths.securityPolicy.testCurrentIpInAllowList, ({ state }) => ({ valid: currentIpValid(state, true) })),
-  on(paths.securityPolicy.getDomainRestrictions, (req) =>
-    page(
+  on(paths.securityPolicy.getDomainRestrictions, (req) => {
+    const q = parseWith(dc.getDomainRestrictions.query, Object.fromEntries(req.query));
+    return page(
       req.state.domainRestrictions,
-      int(req.query, ['_offset', 'offset'], 0),
-      int(req.query, ['_limit', 'limit'], 10),
-    ),
-  ),
+      q._offset ?? DOMAIN_RESTRICTIONS_DEFAULT_OFFSET,
+      q._limit ?? DOMAIN_RESTRICTIONS_DEFAULT_LIMIT,
+    );
+  }),
   on(paths.securityPolicy.createDomainRestriction, (req) => {
-    const body = record(req.body);
-    const domain = text(body.domain)?.trim().toLowerCase();
-    if (!domain) throw fail(400, 'domain is required');
-    const type = restrictionType(body.type) ?? req.state.domainRestrictionsConfig.listType;
+    const { domain, type = req.state.domainRestrictionsConfig.listType } = parseWith(
+      dc.createDomainRestriction.body,
+      req.body,
+    );
+    // As the server: the same domain on the same list answers the entry it has.
+    const existing = req.state.domainRestrictions.find((r) => r.domain === domain && r.type === type);
+    if (existing) return existing;
     const restriction = buildDomainRestriction({ id: newId('domain'), domain, type });
     req.state.domainRestrictions.push(restriction);
     return restriction;
   }),
   on(
     paths.securityPolicy.deleteDomainRestriction,
-    (req) => (remove(req.state.domainRestrictions, (r) => r.id === req.params.id, 'Domain restriction'), {}),
+    (req) => (
+      remove(req.state.domainRestrictions, (r) => r.id === req.params.id, 'Email-domain restriction'),
+      {}
+    ),
   ),
   on(paths.securityPolicy.getDomainRestrictionsConfig, ({ state }) => state.domainRestrictionsConfig),
-  on(paths.securityPolicy.updateDomainRestrictionConfig, ({ state, body }) =>
-    saveConfig(state.domainRestrictionsConfig, body, ['active', 'blockPublicDomains'], 'listType'),
-  ),
+  on(paths.securityPolicy.updateDomainRestrictionConfig, ({ state, body }) => {
+    const { active, blockPublicDomains, type } = parseWith(dc.updateDomainRestrictionConfig.body, body);
+    return Object.assign(state.domainRestrictionsConfig, {
+      active,
+      ...(blockPublicDomains === undefined ? {} : { blockPublicDomains }),
+      ...(type ? { listType: type } : {}),
+    });
+  }),
 
   // Security policies
   on(paths.securityPolicy.getGlobalSecurityPolicy, ({ state }) =>

@@ -5,6 +5,7 @@
  */
 import { usersEn } from './portal/users';
 import { rolesEn } from './portal/roles';
+import { securityEn } from './portal/security';
 import { groupsEn } from './portal/groups';
 import { formEn } from './portal/form';
 import { accountEn } from './portal/account';
@@ -212,6 +213,7 @@ export const en = {
     form: formEn,
     users: usersEn,
     roles: rolesEn,
+    security: securityEn,
     groups: groupsEn,
     account: accountEn,
     privacy: privacyEn,

@@ -1,6 +1,7 @@
 import type { CatalogShape } from './en';
 import { usersHe } from './portal/users';
 import { rolesHe } from './portal/roles';
+import { securityHe } from './portal/security';
 import { groupsHe } from './portal/groups';
 import { formHe } from './portal/form';
 import { accountHe } from './portal/account';
@@ -208,6 +209,7 @@ export const he = {
     form: formHe,
     users: usersHe,
     roles: rolesHe,
+    security: securityHe,
     groups: groupsHe,
     account: accountHe,
     privacy: privacyHe,

@@ -137,7 +137,7 @@ export function signIn(permissions: string[]): void {
 
 /** Mounts the portal for a signed-in user and opens one page from the navigation, as a user does. */
 export async function openPage(
-  page: 'roles' | 'groups',
+  page: 'roles' | 'groups' | 'security',
   permissions: string[],
   attributes: Record<string, string> = {},
 ): Promise<HTMLElement> {
@@ -154,7 +154,10 @@ export async function openPage(
 }
 
 /** The same in preview mode: the page-level preview transport with its sample data and 500 ms delay. */
-export async function openPreviewPage(page: 'roles' | 'groups', permissions: string[]): Promise<HTMLElement> {
+export async function openPreviewPage(
+  page: 'roles' | 'groups' | 'security',
+  permissions: string[],
+): Promise<HTMLElement> {
   store.set(setOptionsAtom, { preview: true, logLevel: 'none' });
   signIn(permissions);
   const el = await mount(
