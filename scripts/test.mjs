@@ -45,7 +45,9 @@ const failedTitles = (text) =>
       .slice(m.index + m[0].length)
       .split('\n')
       .slice(1, 12);
-    const why = after.find((line) => /error|expected|timed out|did not/i.test(line));
+    const at = after.findIndex((line) => /error|expected|timed out|did not/i.test(line));
+    // TAP writes a multi-line message as a YAML block (`error: |-`): its first line follows.
+    const why = /\|-?\s*$/.test(after[at] ?? '') ? after[at + 1] : after[at];
     return why ? `${m[1].trim()} — ${why.trim().slice(0, 240)}` : m[1].trim();
   });
 
