@@ -38,7 +38,8 @@ export async function isTokenLive(
  */
 export async function revokeSessionsWhere(
   db: Db,
-  which: { sessions: (SQL | undefined)[]; tokens: (SQL | undefined)[] },
+  // At least one condition each: an empty selection would revoke every session of the database.
+  which: { sessions: [SQL, ...(SQL | undefined)[]]; tokens: [SQL, ...(SQL | undefined)[]] },
   now = new Date(),
 ): Promise<void> {
   await db

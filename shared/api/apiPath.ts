@@ -11,8 +11,8 @@ export interface ApiPath {
 type Call = `${HttpMethod} /${string}`;
 
 function read(call: Call): ApiPath {
-  const [method, path, download] = call.split(' ') as [HttpMethod, string, string?];
-  return download ? { method, path, download: true } : { method, path };
+  const [method, path, mark] = call.split(' ') as [HttpMethod, string, string?];
+  return mark === '(download)' ? { method, path, download: true } : { method, path };
 }
 
 /** The table's groups with each call read into an ApiPath; the group and call names stay typed. */

@@ -20,25 +20,25 @@ export interface UserRecord {
 }
 
 /** What a team user answer says of the user in the tenant it is answered for; answered as given. */
-export type TeamUserInTenant = Pick<
-  TeamUser,
-  | 'tenantId'
-  | 'tenantIds'
-  | 'roles'
-  | 'groups'
-  | 'applications'
-  | 'tenants'
-  | 'activatedForTenant'
-  | 'isDisabled'
-  | 'isLocked'
-  | 'subAccountAccessAllowed'
-  | 'createdAt'
-  | 'lastLogin'
-  | 'mfaEnrolled'
-  | 'metadata'
-  | 'isBreachedPassword'
-  | 'temporaryExpirationDate'
->;
+const inTenantKeys = [
+  'tenantId',
+  'tenantIds',
+  'roles',
+  'groups',
+  'applications',
+  'tenants',
+  'activatedForTenant',
+  'isDisabled',
+  'isLocked',
+  'subAccountAccessAllowed',
+  'createdAt',
+  'lastLogin',
+  'mfaEnrolled',
+  'metadata',
+  'isBreachedPassword',
+  'temporaryExpirationDate',
+] as const satisfies readonly (keyof TeamUser)[];
+export type TeamUserInTenant = Pick<TeamUser, (typeof inTenantKeys)[number]>;
 
 /** Who the user is, as every user answer names them (`sub` is the token's subject: the id). */
 export function userIdentityOf(user: Omit<UserRecord, 'vendorId' | 'verified' | 'provider'>) {
@@ -59,7 +59,10 @@ export function teamUserOf(user: UserRecord, inTenant: TeamUserInTenant): TeamUs
     phone: user.phoneNumber,
     profileImage: user.profilePictureUrl,
     vendorId: user.vendorId,
-    ...inTenant,
+    // Only these keys: a caller passing a wider record (a sample user) must not put more on the wire.
+    ...(Object.fromEntries(
+      inTenantKeys.filter((key) => key in inTenant).map((key) => [key, inTenant[key]]),
+    ) as TeamUserInTenant),
     roleIds: inTenant.roles.map((r) => r.id),
     verified: user.verified,
     emailVerified: user.verified,

@@ -6,6 +6,7 @@ export { Spinner } from './Spinner';
 export { TextField } from './TextField';
 export { PasswordField } from './PasswordField';
 export { CodeField } from './CodeField';
+export { TotpSecret } from './TotpSecret';
 export { PhoneField } from './PhoneField';
 export { PreviewBadge } from './PreviewBadge';
 export { Checkbox } from './Checkbox';

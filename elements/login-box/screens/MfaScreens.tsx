@@ -4,7 +4,7 @@ import { errorMessage } from '../../../shared/api/errors';
 import { mfaLoginApi, type MfaAnswer, type MfaChallenge } from '../../../shared/api/mfa';
 import { ceremonyError, enrollSecurityKeyForLogin, webAuthnAvailable } from '../../../shared/auth/webauthn';
 import { useT } from '../../../shared/i18n/useT';
-import { Alert, Button, Checkbox, CodeField, TextField } from '../../../shared/ui';
+import { Alert, Button, Checkbox, CodeField, TextField, TotpSecret } from '../../../shared/ui';
 import {
   deviceChoices,
   mfaReducer,
@@ -15,7 +15,6 @@ import {
   type MfaStep,
 } from '../flows/mfa.machine';
 import { ScreenHeader } from './ScreenHeader';
-import { TotpSecret } from './TotpSecret';
 
 const mfa = mfaLoginApi(api);
 const stack = { display: 'grid', gap: 'calc(var(--fe-spacing) * 2)' } as const;

@@ -4,12 +4,11 @@ import { z } from 'zod';
 import type { AnswerOf } from '../../../shared/api/contracts/contract';
 import { usersContracts } from '../../../shared/api/contracts/users';
 import { paths } from '../../../shared/api/paths';
-import { writeAudit } from '../../audit';
 import { apiError, readBody } from '../../context';
 import { users } from '../../db/schema';
 import { loadUserView } from '../../users';
 import { metadataObject } from '../metadataObject';
-import { defineFamily, userActor as actor, userEndpoint, userEndpoints } from '../endpoints';
+import { defineFamily, userEndpoint, userEndpoints } from '../endpoints';
 
 /** A data URL picture up to about 512 KiB of image; the body limit (1 MiB) is the outer bound. */
 const MAX_PICTURE_DATA_URL = 700_000;
@@ -68,13 +67,7 @@ export const accountProfileRoutes = defineFamily(accountProfileEndpointsByName, 
         .where(and(eq(users.id, sub), eq(users.vendorId, vendorId)))
         .returning({ id: users.id });
       if (!updated.length) throw apiError(401, 'Unauthorized');
-      await writeAudit(db, {
-        vendorId,
-        tenantId,
-        ...actor(c),
-        action: 'User updated profile',
-        json: { fields: Object.keys(changes) },
-      });
+      await c.var.audit({ action: 'User updated profile', json: { fields: Object.keys(changes) } });
     }
     const user = await loadUserView(db, sub, tenantId);
     if (!user) throw apiError(401, 'Unauthorized');

@@ -3,9 +3,16 @@ import { adminPortalApi } from '../../../../shared/api/client';
 import { errorMessage } from '../../../../shared/api/errors';
 import { mfaProfileApi, type MfaDeviceLists } from '../../../../shared/api/mfa';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Button, CodeField, Dialog, DialogActions, PhoneField } from '../../../../shared/ui';
+import {
+  Alert,
+  Button,
+  CodeField,
+  Dialog,
+  DialogActions,
+  PhoneField,
+  TotpSecret,
+} from '../../../../shared/ui';
 import { space } from '../../../../themes/tokens';
-import { TotpSecret } from '../../../login-box/screens/TotpSecret';
 
 const mfa = mfaProfileApi(adminPortalApi);
 const stack = { display: 'grid', gap: space.xl } as const;

@@ -1,4 +1,4 @@
-import { useT } from '../../../shared/i18n/useT';
+import { useT } from '../i18n/useT';
 
 /** The authenticator secret to type in by hand, for a device that cannot scan the QR code. */
 export function TotpSecret({ secret }: { secret: string | null }) {
