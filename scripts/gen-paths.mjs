@@ -28,6 +28,38 @@ const ours = [
     comment:
       "Ours, not the catalogue's: an administrator lifts a member's sign-in lockout (beside disableUser/enableUser); unlockMe needs the user's mailed token.",
   },
+  {
+    group: 'auth/secutiry-poilicy',
+    fn: 'getTenantCaptchaPolicy',
+    method: 'GET',
+    path: '/identity/resources/configurations/v1/captcha-policy',
+    comment:
+      "Ours, not the catalogue's: the captcha policy in effect in the caller's account (the catalogue reads only the public, vendor-wide one).",
+  },
+  {
+    group: 'auth/secutiry-poilicy',
+    fn: 'saveCaptchaPolicy',
+    method: 'POST',
+    path: '/identity/resources/configurations/v1/captcha-policy',
+    comment:
+      "Ours, not the catalogue's: an administrator turns captcha on sign-in and sign-up on or off for the account.",
+  },
+  {
+    group: 'auth/secutiry-poilicy',
+    fn: 'getCaptchaChallenge',
+    method: 'GET',
+    path: '/identity/resources/configurations/v1/captcha-policy/challenge',
+    comment:
+      "Ours, not the catalogue's: a fresh ALTCHA proof-of-work challenge for the login box (public; self-hosted captcha, no third party).",
+  },
+  {
+    group: 'auth/secutiry-poilicy',
+    fn: 'savePasswordConfigPolicy',
+    method: 'POST',
+    path: '/identity/resources/configurations/v1/password',
+    comment:
+      "Ours, not the catalogue's: an administrator sets the account's password rules (length, character classes) where the vendor allows it.",
+  },
 ];
 
 const groups = new Map();

@@ -23,6 +23,9 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z.string().default(''),
   REQUEST_HEAD_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  ALLOW_OVERRIDE_PASSWORD_COMPLEXITY: z.enum(['0', '1']).default('1'),
+  ALLOW_OVERRIDE_PASSWORD_EXPIRATION: z.enum(['0', '1']).default('1'),
+  ALLOW_OVERRIDE_PASSWORD_HISTORY: z.enum(['0', '1']).default('1'),
 });
 
 /** The vendor's main sign-in strategy (public auth strategies config, LOGIN-002..005). */
@@ -63,6 +66,11 @@ export interface ServerConfig {
    * user id) and per client address, in fixed windows of `windowMs`.
    */
   issuanceLimits: { perAccount: number; perAddress: number; windowMs: number };
+  /**
+   * Which password policies a tenant may set for itself (else the vendor's value applies in every tenant):
+   * complexity (the password rules), expiration (rotation) and history.
+   */
+  allowOverride: { passwordComplexity: boolean; passwordExpiration: boolean; passwordHistory: boolean };
   /** Longest wait for a request's head (request line and headers); then 408 and the socket is closed. */
   requestHeadTimeoutMs: number;
   /** Longest wait for a whole request (head and body); then 408 and the socket is closed. */
@@ -144,6 +152,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: parseTrustedProxies(e.TRUSTED_PROXIES),
     // 5 per account: room for retries, at most 25 guesses of a 6-digit code; 30 per address: a shared NAT.
     issuanceLimits: { perAccount: 5, perAddress: 30, windowMs: 15 * 60_000 },
+    allowOverride: {
+      passwordComplexity: e.ALLOW_OVERRIDE_PASSWORD_COMPLEXITY === '1',
+      passwordExpiration: e.ALLOW_OVERRIDE_PASSWORD_EXPIRATION === '1',
+      passwordHistory: e.ALLOW_OVERRIDE_PASSWORD_HISTORY === '1',
+    },
     requestHeadTimeoutMs: e.REQUEST_HEAD_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
   };

@@ -31,6 +31,8 @@ export const ERROR_CATALOG = [
   },
   { code: 'ER-1012', pattern: /^Email addresses at \S+ are not allowed by the email-domain restrictions$/ },
   { code: 'ER-1013', pattern: /^\S+ is a public email provider: use a work email address$/ },
+  { code: 'ER-1014', message: 'Solve the captcha to continue' },
+  { code: 'ER-1015', message: 'Your password has expired. Reset it to sign in' },
   // 2xxx MFA
   { code: 'ER-2001', message: 'The MFA session is invalid or expired. Sign in again' },
   { code: 'ER-2002', message: 'MFA is not enrolled' },
@@ -64,6 +66,12 @@ export const ERROR_CATALOG = [
   { code: 'ER-3013', message: 'Password recovery by SMS is not enabled' },
   { code: 'ER-3014', message: 'identifierType: Only email identifies an account here' },
   { code: 'ER-3015', message: 'identifier: Invalid email address' },
+  {
+    code: 'ER-3016',
+    pattern:
+      /^The password must contain (a lowercase letter|an uppercase letter|a number|a special character)$/,
+  },
+  { code: 'ER-3017', message: 'The password must not repeat a character three times in a row' },
   // 4xxx profile, privacy (phone numbers, passkeys, sessions) and account
   {
     code: 'ER-4001',
@@ -87,6 +95,7 @@ export const ERROR_CATALOG = [
   { code: 'ER-4017', message: 'This email is already in use' },
   { code: 'ER-4018', message: 'IP restriction not found' },
   { code: 'ER-4019', message: 'Email-domain restriction not found' },
+  { code: 'ER-4020', message: 'Your vendor does not let accounts change this policy' },
   // 5xxx users, roles, groups, applications
   { code: 'ER-5001', message: 'You are not authorized to perform this action' },
   { code: 'ER-5002', pattern: /^You cannot grant permissions you do not hold: / },

@@ -1,5 +1,7 @@
-// Security policies (lockout, password history, MFA, sessions): stored per tenant in `policies`, falling
-// back to the vendor's value, then to the default. Login, refresh and password reset read them from here.
+// Security policies (lockout, password history, MFA, sessions, captcha, password rules and rotation): stored
+// per tenant in `policies`, falling back to the vendor's value, then to the default. The password policies
+// take a tenant's value only where the vendor allows it (config.allowOverride). Sign-in, sign-up, refresh and
+// every password form read them from here.
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -52,7 +54,35 @@ const sessionSchema = z.object({
   sessionTimeoutConfiguration: z.object({ isActive: z.boolean(), timeout: seconds }),
 });
 
+/** Captcha on sign-in and sign-up (ALTCHA proof of work, server/captcha). */
+const captchaSchema = z.object({ enabled: z.boolean() });
+
+/**
+ * Password rules (Frontegg's password configuration): a length and which character classes a password must
+ * contain; a passphrase (PASSPHRASE_LENGTH characters or more) needs no character classes.
+ */
+const passwordConfigSchema = z.object({
+  minLength: z.number().int().min(8).max(64),
+  requireLowercase: z.boolean(),
+  requireUppercase: z.boolean(),
+  requireNumbers: z.boolean(),
+  requireSpecialChars: z.boolean(),
+  /** Refuse three identical characters in a row ("aaa"). */
+  checkThreeRepeatedChars: z.boolean(),
+});
+
+/** Password rotation: a password older than `rotationPeriod` days must be changed at the next sign-in. */
+const passwordRotationSchema = z.object({
+  isActive: z.boolean(),
+  rotationPeriod: z.number().int().min(1).max(3650),
+  /** Days before the expiry from which sign-in answers `passwordExpiresIn`. */
+  notificationPeriod: z.number().int().min(0).max(365),
+});
+
 export type LockoutPolicy = z.infer<typeof lockoutSchema>;
+export type CaptchaPolicy = z.infer<typeof captchaSchema>;
+export type PasswordConfigPolicy = z.infer<typeof passwordConfigSchema>;
+export type PasswordRotationPolicy = z.infer<typeof passwordRotationSchema>;
 export type PasswordHistoryPolicy = z.infer<typeof passwordHistorySchema>;
 export type MfaPolicy = z.infer<typeof mfaSchema>;
 export type SessionPolicy = z.infer<typeof sessionSchema>;
@@ -62,6 +92,9 @@ export interface PolicyValues {
   passwordHistory: PasswordHistoryPolicy;
   mfa: MfaPolicy;
   session: SessionPolicy;
+  captcha: CaptchaPolicy;
+  passwordConfig: PasswordConfigPolicy;
+  passwordRotation: PasswordRotationPolicy;
 }
 export type PolicyKind = keyof PolicyValues;
 
@@ -70,6 +103,9 @@ export const policySchemas: { [K in PolicyKind]: z.ZodType<PolicyValues[K]> } = 
   passwordHistory: passwordHistorySchema,
   mfa: mfaSchema,
   session: sessionSchema,
+  captcha: captchaSchema,
+  passwordConfig: passwordConfigSchema,
+  passwordRotation: passwordRotationSchema,
 };
 
 /** Input of a save: any subset of the fields (nested ones for sessions); the rest keeps its current value. */
@@ -82,6 +118,9 @@ export const policyPatchSchemas = {
     sessionIdleTimeoutConfiguration: sessionSchema.shape.sessionIdleTimeoutConfiguration.partial().optional(),
     sessionTimeoutConfiguration: sessionSchema.shape.sessionTimeoutConfiguration.partial().optional(),
   }),
+  captcha: captchaSchema.partial(),
+  passwordConfig: passwordConfigSchema.partial(),
+  passwordRotation: passwordRotationSchema.partial(),
 } satisfies { [K in PolicyKind]: z.ZodType };
 
 export type PolicyPatch<K extends PolicyKind> = z.infer<(typeof policyPatchSchemas)[K]>;
@@ -96,9 +135,32 @@ export const policyDefaults: PolicyValues = {
     sessionIdleTimeoutConfiguration: { isActive: false, timeout: 3600 },
     sessionTimeoutConfiguration: { isActive: false, timeout: 90 * DAY },
   },
+  captcha: { enabled: false },
+  passwordConfig: {
+    minLength: 8,
+    requireLowercase: false,
+    requireUppercase: false,
+    requireNumbers: false,
+    requireSpecialChars: false,
+    checkThreeRepeatedChars: false,
+  },
+  passwordRotation: { isActive: false, rotationPeriod: 90, notificationPeriod: 7 },
 };
 
-type PolicyServices = Pick<Services, 'db' | 'vendorId'>;
+type PolicyServices = Pick<Services, 'db' | 'vendorId' | 'config'>;
+
+/** The vendor setting that lets a tenant set its own value of a policy; kinds not named here always may. */
+const overrideFlag: Partial<Record<PolicyKind, keyof Services['config']['allowOverride']>> = {
+  passwordConfig: 'passwordComplexity',
+  passwordRotation: 'passwordExpiration',
+  passwordHistory: 'passwordHistory',
+};
+
+/** Whether a tenant's own value of `kind` counts (and may be saved) under the vendor's settings. */
+export function tenantMayOverride({ config }: Pick<Services, 'config'>, kind: PolicyKind): boolean {
+  const flag = overrideFlag[kind];
+  return !flag || config.allowOverride[flag];
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -122,7 +184,7 @@ function parseStored<K extends PolicyKind>(kind: K, stored: unknown): PolicyValu
 
 /** The vendor's value of a policy (tenant values ignored), else the default. */
 export async function readVendorPolicy<K extends PolicyKind>(
-  { db, vendorId }: PolicyServices,
+  { db, vendorId }: Pick<Services, 'db' | 'vendorId'>,
   kind: K,
 ): Promise<PolicyValues[K]> {
   const [row] = await db
@@ -132,13 +194,16 @@ export async function readVendorPolicy<K extends PolicyKind>(
   return (row && parseStored(kind, row.value)) ?? structuredClone(policyDefaults[kind]);
 }
 
-/** The policy that applies in a tenant: the tenant's saved value, else the vendor's, else the default. */
+/**
+ * The policy that applies in a tenant: the tenant's saved value (where the vendor allows tenants their own),
+ * else the vendor's, else the default.
+ */
 export async function readPolicy<K extends PolicyKind>(
   services: PolicyServices,
   tenantId: string | null | undefined,
   kind: K,
 ): Promise<PolicyValues[K]> {
-  if (!tenantId) return readVendorPolicy(services, kind);
+  if (!tenantId || !tenantMayOverride(services, kind)) return readVendorPolicy(services, kind);
   const rows = await services.db
     .select({ tenantId: policies.tenantId, value: policies.value })
     .from(policies)
@@ -168,8 +233,11 @@ export async function savePolicy<K extends PolicyKind>(
   tenantId: string | null,
   patch: PolicyPatch<K>,
   actor: { userId: string; email?: string; ipAddress?: string; userAgent?: string },
-): Promise<{ ok: true; value: PolicyValues[K] } | { ok: false; errors: string[] }> {
+): Promise<
+  { ok: true; value: PolicyValues[K] } | { ok: false; errors: string[] } | { ok: false; notOverridable: true }
+> {
   const { db, vendorId } = services;
+  if (tenantId && !tenantMayOverride(services, kind)) return { ok: false, notOverridable: true };
   const before = await readPolicy(services, tenantId, kind);
   const parsed = policySchemas[kind].safeParse(overlay(before, patch));
   if (!parsed.success) {
@@ -219,7 +287,7 @@ export function isSessionAlive(session: SessionTimes, policy: SessionPolicy, now
   return true;
 }
 
-type SessionServices = Pick<Services, 'db' | 'vendorId' | 'refresh'>;
+type SessionServices = Pick<Services, 'db' | 'vendorId' | 'config' | 'refresh'>;
 
 /**
  * Applies the tenant's session policy to a user right after a sign-in: sessions past a timeout are

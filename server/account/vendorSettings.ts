@@ -11,7 +11,7 @@ export const vendorSettings = (config: ServerConfig) => ({
   cookieSameSite: config.cookieSameSite.toUpperCase(),
   defaultTokenExpiration: config.accessTokenTtlSeconds,
   defaultRefreshTokenExpiration: config.refreshTokenTtlDays * 86_400,
-  allowOverridePasswordComplexity: false,
-  allowOverridePasswordExpiration: false,
-  allowOverrideEnforcePasswordHistory: true,
+  allowOverridePasswordComplexity: config.allowOverride.passwordComplexity,
+  allowOverridePasswordExpiration: config.allowOverride.passwordExpiration,
+  allowOverrideEnforcePasswordHistory: config.allowOverride.passwordHistory,
 });

@@ -26,7 +26,7 @@ export type Reservation =
  * the policy's maximum. A lock that has run out is lifted here (the count starts again at this guess).
  */
 export async function reserveAttempt(
-  services: Pick<Services, 'db' | 'vendorId'>,
+  services: Pick<Services, 'db' | 'vendorId' | 'config'>,
   /**
    * Null for an unknown email, given as `email`: its failures are counted too (per email, for the lockout's
    * duration), so it is "locked" after the same number of guesses and the answers tell nothing.

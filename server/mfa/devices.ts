@@ -79,7 +79,7 @@ export function mfaApplies(policy: MfaPolicy, enrolled: boolean, proof: { method
   return policy.enforceMFAType === 'ForceExceptSAML' && proof.method !== 'saml';
 }
 
-export const mfaPolicyOf = (services: Pick<Services, 'db' | 'vendorId'>, tenantId: string | null) =>
+export const mfaPolicyOf = (services: Pick<Services, 'db' | 'vendorId' | 'config'>, tenantId: string | null) =>
   readPolicy(services, tenantId, 'mfa');
 
 // ---------------------------------------------------------------- TOTP

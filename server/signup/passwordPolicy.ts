@@ -36,7 +36,7 @@ export const newPasswordField = z
  * the current hash or one of the last `historySize` ones.
  */
 export async function usedRecently(
-  services: Pick<Services, 'db' | 'vendorId'>,
+  services: Pick<Services, 'db' | 'vendorId' | 'config'>,
   user: { id: string; passwordHash: string | null; activeTenantId: string | null },
   password: string,
 ): Promise<boolean> {

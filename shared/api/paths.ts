@@ -310,6 +310,8 @@ export const paths = apiPaths({
     createIPRestriction: 'POST /identity/resources/configurations/v1/restrictions/ip',
     deleteDomainRestriction: 'DELETE /identity/resources/configurations/restrictions/v1/email-domain/{id}',
     deleteIPRestriction: 'DELETE /identity/resources/configurations/v1/restrictions/ip/{id}',
+    // Ours, not the catalogue's: a fresh ALTCHA proof-of-work challenge for the login box (public; self-hosted captcha, no third party).
+    getCaptchaChallenge: 'GET /identity/resources/configurations/v1/captcha-policy/challenge',
     getCaptchaPolicy: 'GET /identity/resources/configurations/v1/captcha-policy/public',
     getCountryRestrictions: 'GET /security-engines/resources/policies/v1/country-restriction/countries',
     getCountryRestrictionsConfig: 'GET /security-engines/resources/policies/v1/country-restriction',
@@ -323,12 +325,18 @@ export const paths = apiPaths({
     getPasswordConfigPolicy: 'GET /identity/resources/configurations/v1/password',
     getPasswordHistoryPolicy: 'GET /identity/resources/configurations/v1/password-history-policy',
     getPasswordRotationPolicy: 'GET /identity/resources/configurations/v1/password-rotation',
+    // Ours, not the catalogue's: the captcha policy in effect in the caller's account (the catalogue reads only the public, vendor-wide one).
+    getTenantCaptchaPolicy: 'GET /identity/resources/configurations/v1/captcha-policy',
     getVendorLockoutPolicy: 'GET /identity/resources/configurations/v1/lockout-policy/vendor',
     getVendorMfaPolicy: 'GET /identity/resources/configurations/v1/mfa-policy/vendor',
     getVendorPasswordHistoryPolicy: 'GET /identity/resources/configurations/v1/password-history-policy/vendor',
     getVendorPasswordRotationPolicy: 'GET /identity/resources/configurations/v1/password-rotation/vendor',
+    // Ours, not the catalogue's: an administrator turns captcha on sign-in and sign-up on or off for the account.
+    saveCaptchaPolicy: 'POST /identity/resources/configurations/v1/captcha-policy',
     saveLockoutPolicy: 'POST /identity/resources/configurations/v1/lockout-policy',
     saveMfaPolicy: 'POST /identity/resources/configurations/v1/mfa-policy',
+    // Ours, not the catalogue's: an administrator sets the account's password rules (length, character classes) where the vendor allows it.
+    savePasswordConfigPolicy: 'POST /identity/resources/configurations/v1/password',
     savePasswordHistoryPolicy: 'POST /identity/resources/configurations/v1/password-history-policy',
     savePasswordRotationPolicy: 'POST /identity/resources/configurations/v1/password-rotation',
     testCurrentIp: 'POST /identity/resources/configurations/v1/restrictions/ip/verify',

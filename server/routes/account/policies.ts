@@ -69,6 +69,8 @@ async function save<K extends PolicyKind>(
 ) {
   const patch = await readBody(c, body);
   const result = await savePolicy(services, kind, c.get('auth').tenantId, patch, actor(c));
+  if (!result.ok && 'notOverridable' in result)
+    throw apiError(403, 'Your vendor does not let accounts change this policy');
   if (!result.ok) throw apiError(400, ...result.errors);
   return result.value;
 }
