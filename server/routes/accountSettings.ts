@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { accountSettingsContracts as asc } from '../../shared/api/contracts/accountSettings';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { paths } from '../../shared/api/paths';
-import { apiError, readBody, type AppEnv } from '../context';
+import { apiError, caller, readBody, type AppEnv } from '../context';
 import { tenants } from '../db/schema';
+import { addressPasses } from '../ipRestrictions';
 import { MAX_IMAGE_DATA_URL, parseDataImage } from '../images/dataImage';
 import { tenantPermissions } from '../middleware/authorize';
 import { findTenant, type TenantRow } from '../tenants/tenants';
@@ -156,12 +157,16 @@ export const accountSettingsRoutes = defineFamily(accountSettingsEndpointsByName
 
   on(e.getSettings, async (c) => c.json(settingsView(await tenantOf(c.get('auth').tenantId))));
 
-  /** The token's tenant when the caller is an enabled member of it (a valid token), else null. */
+  /**
+   * The token's tenant when the caller is an enabled member of it (a valid token) and its IP restrictions let
+   * the client's address in, else null.
+   */
   async function memberTenant(c: Context<AppEnv>): Promise<string | null> {
     const token = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     if (!token) return null;
     try {
       const claims = await services.tokens.verify(token);
+      if (!(await addressPasses(db, claims.tenantId, caller(c).ipAddress))) return null;
       // An enabled membership of the token's tenant (null for a disabled or former member).
       return (await tenantPermissions(db, claims.sub, claims.tenantId)) ? claims.tenantId : null;
     } catch {

@@ -12,9 +12,10 @@ import {
   type Rule,
 } from '../../shared/flags';
 import type { AccessClaims } from '../auth/keys';
-import { apiError, type Services } from '../context';
+import { apiError, caller, type Services } from '../context';
 import type { Db } from '../db';
 import { featureFlags, features, plans, tenantEntitlements, users } from '../db/schema';
+import { addressPasses } from '../ipRestrictions';
 import { loadUserView } from '../users';
 import { defineFamily, publicEndpoint, userEndpoint } from './endpoints';
 
@@ -32,12 +33,16 @@ const flagsQuery = fc.loadFeatureFlags.query.extend({
     ),
 });
 
-/** The claims of a valid Bearer token, or null: a missing or invalid token is an anonymous caller. */
+/**
+ * The claims of a valid Bearer token, or null: a missing or invalid token, or one whose tenant's IP
+ * restrictions refuse the client's address, is an anonymous caller.
+ */
 async function optionalClaims(c: Context, services: Services): Promise<AccessClaims | null> {
   const token = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
   if (!token) return null;
   try {
-    return await services.tokens.verify(token);
+    const claims = await services.tokens.verify(token);
+    return (await addressPasses(services.db, claims.tenantId, caller(c).ipAddress)) ? claims : null;
   } catch {
     return null;
   }

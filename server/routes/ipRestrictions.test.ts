@@ -334,7 +334,7 @@ describe('IP restrictions: the routes', () => {
 });
 
 describe('IP restrictions: enforcement', () => {
-  it('an allow list refuses sign-in, refresh and authenticated calls from other addresses (403 ER-1011)', async () => {
+  it('an allow list refuses sign-in, refresh, authenticated calls and the hosted hand-over from other addresses (403 ER-1011)', async () => {
     const { tenantId, admin, member, adminToken } = await account();
     const office = '203.0.113.0/24';
     // The member signs in from the office before the rules apply (a refresh cookie and a token for later).
@@ -380,6 +380,20 @@ describe('IP restrictions: enforcement', () => {
     // An authenticated call, with a token issued before the rules
     await refused(await call('GET', paths.auth.getMeV2.path, { token: memberToken, from: '198.51.100.7' }));
     await f.json(await call('GET', paths.auth.getMeV2.path, { token: memberToken, from: '203.0.113.5' }));
+    // The hosted login's hand-over of that token (OAuth): refused from the other address before anything else.
+    const handOver = await call('POST', '/oauth/authorize', {
+      token: memberToken,
+      from: '198.51.100.7',
+      body: {},
+    });
+    assert.equal(handOver.status, 403);
+    assert.equal(((await handOver.json()) as { error: string }).error, 'access_denied');
+    const handOverInside = await call('POST', '/oauth/authorize', {
+      token: memberToken,
+      from: '203.0.113.5',
+      body: {},
+    });
+    assert.notEqual(handOverInside.status, 403);
     assert.deepEqual(
       await f.json(await call('POST', sp.testCurrentIp.path, { token: adminToken, from: '203.0.113.1' })),
       {

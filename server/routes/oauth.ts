@@ -9,7 +9,7 @@ import { auditRefreshReuse, writeAudit } from '../audit';
 import { createSessionIssuer } from '../auth/session';
 import { apiError, caller, type AppEnv } from '../context';
 import { sessions } from '../db/schema';
-import { assertRefreshAllowed } from '../ipRestrictions';
+import { addressPasses, assertRefreshAllowed, IP_REFUSED } from '../ipRestrictions';
 import {
   allowDemoRedirectsAt,
   findClient,
@@ -50,7 +50,7 @@ const tokenRequest = authContracts.exchangeOAuthTokens.body;
  * An OAuth error answer (RFC 6749 §5.2): `{ error, error_description }`, never cached; `errors` (an extra
  * member, which RFC 6749 allows) carries the description as every other refusal of this API does.
  */
-function oauthError(c: Context, status: 400 | 401, error: string, description: string) {
+function oauthError(c: Context, status: 400 | 401 | 403, error: string, description: string) {
   c.header('Cache-Control', 'no-store');
   return c.json({ error, error_description: description, errors: [description] }, status);
 }
@@ -225,6 +225,9 @@ export const oauthRoutes = defineFamily(
       if (bearer) {
         try {
           const claims = await tokens.verify(bearer);
+          // The tenant's IP restrictions apply to the hand-over as to every authenticated call.
+          if (!(await addressPasses(db, claims.tenantId, caller(c).ipAddress)))
+            return oauthError(c, 403, 'access_denied', IP_REFUSED);
           const [row] = await db
             .select()
             .from(sessions)

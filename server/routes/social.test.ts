@@ -178,7 +178,7 @@ describe('social login against oidc-provider standing in for google', () => {
         email: 'someone@blocked-social.test',
         email_verified: true,
       });
-      assert.equal(refused.landed.searchParams.get('error'), 'login_failed');
+      assert.equal(refused.landed.searchParams.get('error'), 'email_domain_not_allowed');
       assert.equal(refused.landed.searchParams.get('code'), null);
       assert.equal(
         (await f.db.select().from(users).where(eq(users.email, 'someone@blocked-social.test'))).length,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { socialContracts as sc, socialProvider } from '../../shared/api/contracts/social';
 import { paths } from '../../shared/api/paths';
+import { EMAIL_DOMAIN_REFUSED } from '../../shared/api/contracts/sso';
 import { ssoPaths } from '../../shared/api/sso';
 import { createSessionIssuer } from '../auth/session';
 import { apiError, caller, readBody, type AppEnv } from '../context';
@@ -94,7 +95,8 @@ export const socialRoutes = defineFamily(socialEndpointsByName, (on, e, services
     });
     return c.redirect(
       callbackRedirect(services, 'socialLoginCallbackUrl', {
-        error: 'login_failed',
+        // The email-domain restrictions' refusal is named: the login box says so (the rest is one error).
+        error: reason === 'email-domain' ? EMAIL_DOMAIN_REFUSED : 'login_failed',
         ...(provider ? { provider } : {}),
       }),
     );

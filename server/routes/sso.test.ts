@@ -250,7 +250,7 @@ describe('SSO: OIDC relying party and SAML service provider against local identi
         email: 'new@blocked-sso.test',
         email_verified: true,
       });
-      assert.equal(created.landed.searchParams.get('error'), 'login_failed');
+      assert.equal(created.landed.searchParams.get('error'), 'email_domain_not_allowed');
       assert.equal(
         (await f.db.select().from(users).where(eq(users.email, 'new@blocked-sso.test'))).length,
         0,
@@ -269,7 +269,7 @@ describe('SSO: OIDC relying party and SAML service provider against local identi
         email: 'old@blocked-sso.test',
         email_verified: true,
       });
-      assert.equal(entered.landed.searchParams.get('error'), 'login_failed');
+      assert.equal(entered.landed.searchParams.get('error'), 'email_domain_not_allowed');
       const memberships = await f.db
         .select()
         .from(userTenants)

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { ssoContracts as ssc } from '../../shared/api/contracts/sso';
 import { paths } from '../../shared/api/paths';
+import { EMAIL_DOMAIN_REFUSED } from '../../shared/api/contracts/sso';
 import { ssoPaths } from '../../shared/api/sso';
 import { issueChallenge, type Challenge } from '../auth/challenges';
 import { createSessionIssuer } from '../auth/session';
@@ -91,7 +92,8 @@ export const ssoRoutes = defineFamily(ssoEndpointsByName, (on, e, services) => {
     });
     return c.redirect(
       callbackRedirect(services, kind === 'oidc' ? 'oidcRedirectUrl' : 'samlCallbackUrl', {
-        error: 'login_failed',
+        // The email-domain restrictions' refusal is named: the login box says so (the rest is one error).
+        error: reason === 'email-domain' ? EMAIL_DOMAIN_REFUSED : 'login_failed',
       }),
     );
   };

@@ -50,6 +50,9 @@ export function Tabs<K extends string>({ tabs, selected, onSelect, label, childr
           gap: space.md,
           borderBottom: '1px solid var(--fe-color-border)',
           marginBottom: space.xl,
+          // A narrow host: the tabs scroll sideways instead of spilling out of the element.
+          overflowX: 'auto',
+          scrollbarWidth: 'thin',
         }}
       >
         {tabs.map((tab) => {
@@ -70,9 +73,12 @@ export function Tabs<K extends string>({ tabs, selected, onSelect, label, childr
                 cursor: 'pointer',
                 padding: `${space.md} ${space.lg}`,
                 fontWeight: active ? 600 : 400,
+                whiteSpace: 'nowrap',
+                flexShrink: 0,
                 color: 'var(--fe-color-text)',
                 borderBottom: `3px solid ${active ? 'var(--fe-color-primary)' : 'transparent'}`,
-                '&:focus-visible': { outline: '2px solid var(--fe-color-primary)' },
+                // Drawn inside: the scrolling tab list would clip an outline drawn outside.
+                '&:focus-visible': { outline: '2px solid var(--fe-color-primary)', outlineOffset: '-2px' },
               }}
             >
               {tab.label}

@@ -1,12 +1,19 @@
+import { EMAIL_DOMAIN_REFUSED } from '../../../shared/api/contracts/sso';
+
 /** Wait on loginWithSSOFailed before the redirect to the authenticated URL (LOGIN-020: 1 second). */
 export const SSO_FAILURE_REDIRECT_MS = 1000;
 
-/** What a callback route (ROUTE-011/013/014) was given by the server: a one-time login code, or a failure. */
-export type SsoCallback = { kind: 'code'; code: string; provider: string | null } | { kind: 'failed' };
+/**
+ * What a callback route (ROUTE-011/013/014) was given by the server: a one-time login code, or a failure
+ * (`domainRefused`: the email-domain restrictions refused the address, which the box says as such).
+ */
+export type SsoCallback =
+  { kind: 'code'; code: string; provider: string | null } | { kind: 'failed'; domainRefused: boolean };
 
 export function readSsoCallback(params: URLSearchParams): SsoCallback {
   const code = params.get('code');
-  if (params.get('error') || !code) return { kind: 'failed' };
+  const error = params.get('error');
+  if (error || !code) return { kind: 'failed', domainRefused: error === EMAIL_DOMAIN_REFUSED };
   return { kind: 'code', code, provider: params.get('provider') };
 }
 

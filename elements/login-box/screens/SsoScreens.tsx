@@ -45,18 +45,25 @@ function SsoCallback({
     void run(() => ssoApi.postLogin(kind, callback.code, callback.provider ?? undefined));
   }, [callback, kind, run]);
 
+  // Refused by the account's email-domain restrictions: said as such, and the page stays for it to be read.
+  const domainRefused = callback.kind === 'failed' && callback.domainRefused;
   const failureHandled = useRef(false);
   useEffect(() => {
-    if (!failed || failureHandled.current) return;
+    if (!failed || domainRefused || failureHandled.current) return;
     failureHandled.current = true;
     onFailure?.();
-  }, [failed, onFailure]);
+  }, [failed, domainRefused, onFailure]);
 
   return (
     <PostLoginGate host={host}>
       <ScreenHeader title={title} />
       <div data-step={failed ? 'failed' : state.step} css={{ display: 'grid', gap: 'var(--fe-spacing)' }}>
-        {failed ? (
+        {domainRefused ? (
+          <>
+            <Alert severity="error">{t('loginBox.sso.emailDomainRefused')}</Alert>
+            <BackToLogin host={host} />
+          </>
+        ) : failed ? (
           failure
         ) : state.step === 'success' ? (
           <p role="status">{t('loginBox.login.redirecting')}</p>

@@ -307,7 +307,7 @@ describe('account: public configuration, profile, tenants, sessions', () => {
     assert.deepEqual(labsClaims.roles, []);
   });
 
-  it("lists the user's sessions and marks the current one; answers the current one", async () => {
+  it("[SESSIONS-001] lists the user's sessions (id, userAgent, createdAt, ipAddress, current) and marks the current one; answers the current one", async () => {
     const user = await h.createUser('Viewer');
     const first = await user.signIn();
     const second = await user.signIn();

@@ -23,3 +23,9 @@ export const ssoContracts = {
     response: z.object({ isActive: z.boolean() }),
   }),
 } as const;
+
+/**
+ * The `error` of an SSO or social callback redirect when the account's email-domain restrictions refused the
+ * address the provider gave (any other failure is `login_failed`).
+ */
+export const EMAIL_DOMAIN_REFUSED = 'email_domain_not_allowed';

@@ -10,6 +10,8 @@ export const ssoEn = {
   failed: 'Single sign-on failed. Taking you back…',
   /** Social login failure (LOGIN-021). */
   socialFailed: 'Failed to authenticate',
+  /** The account's email-domain restrictions refused the address the provider gave. */
+  emailDomainRefused: "Your email address's domain is not allowed in this account. Ask its administrator.",
   continueWith: 'Continue with {provider}',
   or: 'or',
 };
@@ -21,6 +23,7 @@ export const ssoHe: CatalogShape<typeof ssoEn> = {
   signingIn: 'מחברים אותך…',
   failed: 'הכניסה היחידה נכשלה. מחזירים אותך…',
   socialFailed: 'האימות נכשל',
+  emailDomainRefused: 'הדומיין של כתובת האימייל שלך אינו מורשה בחשבון הזה. כדאי לפנות למנהל החשבון.',
   continueWith: 'המשך עם {provider}',
   or: 'או',
 };
