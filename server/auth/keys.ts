@@ -28,7 +28,11 @@ export interface AccessClaims extends JWTPayload {
 }
 
 export interface TokenService {
-  sign(claims: Omit<AccessClaims, 'iat' | 'exp' | 'iss'>): Promise<{ token: string; expiresIn: number }>;
+  /** Signs an access token living the configured time, or `maxSeconds` when that is shorter. */
+  sign(
+    claims: Omit<AccessClaims, 'iat' | 'exp' | 'iss'>,
+    maxSeconds?: number,
+  ): Promise<{ token: string; expiresIn: number }>;
   /** Verifies signature (RS256 only: `alg: none` and others are refused), issuer, expiry and that its session stands. */
   verify(token: string): Promise<AccessClaims>;
   jwks(): JSONWebKeySet;
@@ -58,14 +62,15 @@ export async function createTokenService(
   const keyResolver = createLocalJWKSet(set);
 
   return {
-    async sign(claims) {
+    async sign(claims, maxSeconds) {
+      const expiresIn = Math.min(ttlSeconds, maxSeconds ?? ttlSeconds);
       const token = await new SignJWT({ ...claims })
         .setProtectedHeader({ alg: 'RS256', kid: newest.kid, typ: 'JWT' })
         .setIssuer(issuer)
         .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
+        .setExpirationTime(`${expiresIn}s`)
         .sign(signingKey);
-      return { token, expiresIn: ttlSeconds };
+      return { token, expiresIn };
     },
     async verify(token) {
       const { payload } = await jwtVerify(token, keyResolver, { algorithms: ['RS256'], issuer });

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { apiError, caller, type Services } from '../context';
 import { sessions, tenants, users, userTenants } from '../db/schema';
-import { enforceSessionPolicy } from '../account/policies';
+import { enforceSessionPolicy, readPolicy } from '../account/policies';
 import { assertAddressAllowed, assertSignInAllowed } from '../ipRestrictions';
 import { loadUserView, userClaims } from '../users';
 
@@ -80,11 +80,19 @@ export function createSessionIssuer(services: Services) {
       .where(eq(sessions.id, sessionId));
     // An impersonation session names the administrator acting (RFC 8693 `act`): audit rows carry it.
     const act = proof?.impersonatorId ? { act: { sub: proof.impersonatorId } } : {};
-    const { token, expiresIn } = await tokens.sign({ ...userClaims(user, sessionId, proof), ...act });
+    // An idle timeout: the token lives no longer than it, so an idle page's token runs out within the timeout
+    // and the refresh that would revive it finds the session idle (touchSession).
+    const idle = (await readPolicy(services, tenantId, 'session')).sessionIdleTimeoutConfiguration;
+    const idleTimeout = idle.isActive ? idle.timeout : undefined;
+    const { token, expiresIn } = await tokens.sign(
+      { ...userClaims(user, sessionId, proof), ...act },
+      idleTimeout,
+    );
     const expiresAt = Date.now() + expiresIn * 1000;
     return {
       accessToken: token,
       expiresIn,
+      ...(idleTimeout === undefined ? {} : { idleTimeout }),
       expires: new Date(expiresAt).toUTCString(),
       exp: Math.floor(expiresAt / 1000),
       mfaRequired: false,

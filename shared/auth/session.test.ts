@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { waitUntil } from '../element/testing';
 import { setOptionsAtom, hostOptionsInputAtom } from '../options/options.atoms';
 import { store } from '../store';
 import { applyAuthAnswer, clearSession, RENEW_BEFORE_EXPIRY_S, restoreSession } from './session';
@@ -59,5 +60,36 @@ describe('session', () => {
     } finally {
       timers.restore();
     }
+  });
+
+  /** Signs in under an idle timeout of 120 s; answers the renewal the session scheduled. */
+  async function signedInUnderIdleTimeout(token: string) {
+    store.set(setOptionsAtom, { preview: true });
+    const timers = captureTimers();
+    try {
+      await applyAuthAnswer({ accessToken: token, expiresIn: 120, idleTimeout: 120, user });
+    } finally {
+      timers.restore();
+    }
+    const renewal = timers.scheduled.find((t) => t.delay === (120 - RENEW_BEFORE_EXPIRY_S) * 1000);
+    expect(renewal, 'a renewal 90 s later').to.exist;
+    return renewal!;
+  }
+
+  it('[SESSIONS-002] under an idle timeout an idle page lets its token run out; the next input renews it', async () => {
+    const renewal = await signedInUnderIdleTimeout('idle');
+    renewal.run();
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(store.get(accessTokenAtom), 'no renewal without activity').to.equal('idle');
+    document.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true }));
+    await waitUntil(() => store.get(accessTokenAtom) !== 'idle', 'the input renewed (or ended) the session');
+  });
+
+  it('[SESSIONS-002] under an idle timeout an active page renews on time', async () => {
+    const renewal = await signedInUnderIdleTimeout('active');
+    await new Promise((r) => setTimeout(r, 5));
+    document.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    renewal.run();
+    await waitUntil(() => store.get(accessTokenAtom) !== 'active', 'renewed');
   });
 });

@@ -13,6 +13,8 @@ export interface AuthAnswer {
   mfaRequired?: boolean;
   mfaToken?: string;
   user?: SessionUser;
+  /** Seconds: the account's idle timeout, when its session policy has one. */
+  idleTimeout?: number;
 }
 
 /** Renew the access token this long before it expires. */
@@ -31,18 +33,50 @@ export async function applyAuthAnswer(answer: AuthAnswer): Promise<void> {
   store.set(accessTokenAtom, answer.accessToken);
   const user = answer.user ?? (await api.request<SessionUser>(paths.auth.getMeV2));
   store.set(userAtom, user);
-  scheduleRenewal(answer.expiresIn);
+  scheduleRenewal(answer.expiresIn, answer.idleTimeout !== undefined);
   notifyNativeHost(store.get(optionsAtom).framework, { type: 'authenticated' });
 }
 
-/** The access token lives minutes: a new one is fetched before it expires, as long as the page is open. */
-function scheduleRenewal(expiresIn: number | undefined): void {
+/** The user's input that counts as activity for an idle timeout. */
+const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+let lastActivity = 0;
+let renewedAt = 0;
+/** An idle page let its token run out: the user's next input renews (or finds the session ended). */
+let dormant = false;
+let tracking = false;
+
+function onActivity(): void {
+  lastActivity = Date.now();
+  if (!dormant) return;
+  dormant = false;
+  renew();
+}
+
+function renew(): void {
+  renewedAt = Date.now();
+  const renewal = store.get(optionsAtom).hostedLoginBox ? renewHosted() : restoreSession();
+  renewal.catch((error: unknown) => console.error('[fe-elements] the session could not be renewed', error));
+}
+
+/**
+ * The access token lives minutes: a new one is fetched before it expires, as long as the page is open. Under
+ * an idle timeout (`idle`), only when the user did something since the last renewal: an idle page lets its
+ * token run out, and the user's next input renews it, which the server refuses once the session is idle.
+ */
+function scheduleRenewal(expiresIn: number | undefined, idle = false): void {
   clearTimeout(renewal);
+  dormant = false;
+  renewedAt = Date.now();
   if (!expiresIn || expiresIn <= 0) return;
+  if (idle && !tracking && typeof document !== 'undefined') {
+    tracking = true;
+    for (const type of ACTIVITY_EVENTS)
+      document.addEventListener(type, onActivity, { capture: true, passive: true });
+  }
   const delay = Math.max(5, expiresIn - RENEW_BEFORE_EXPIRY_S) * 1000;
   renewal = setTimeout(() => {
-    const renew = store.get(optionsAtom).hostedLoginBox ? renewHosted() : restoreSession();
-    renew.catch((error: unknown) => console.error('[fe-elements] the session could not be renewed', error));
+    if (idle && lastActivity < renewedAt) dormant = true;
+    else renew();
   }, delay);
 }
 
@@ -92,6 +126,7 @@ export async function restoreSession(): Promise<void> {
 
 export function clearSession(): void {
   clearTimeout(renewal);
+  dormant = false;
   store.set(accessTokenAtom, null);
   store.set(userAtom, null);
 }

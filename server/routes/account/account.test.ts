@@ -521,6 +521,39 @@ describe('account: session policy', () => {
     assert.equal(await touchSession(services, randomUUID()), false);
   });
 
+  it('[SESSIONS-002] an idle timeout shorter than the token lifetime bounds the token and is told to the page (idleTimeout)', async () => {
+    const admin = await h.signIn();
+    const save = (body: unknown) =>
+      h.request('POST', paths.auth.createOrUpdateSessionConfigrations.path, admin.token, body);
+    const user = await h.createUser('Viewer');
+    const answerOf = async () =>
+      (await (await t.login(user.email, user.password)).json()) as {
+        expiresIn: number;
+        idleTimeout?: number;
+      };
+    assert.equal(
+      (await save({ sessionIdleTimeoutConfiguration: { isActive: true, timeout: 120 } })).status,
+      200,
+    );
+    try {
+      const short = await answerOf();
+      assert.equal(short.idleTimeout, 120);
+      assert.equal(short.expiresIn, 120, 'the token lives no longer than the idle timeout');
+      // A refresh answers the same bound.
+      const { cookie } = await user.signIn();
+      const refreshed = (await (await t.refresh(cookie)).json()) as {
+        expiresIn: number;
+        idleTimeout?: number;
+      };
+      assert.deepEqual([refreshed.expiresIn, refreshed.idleTimeout], [120, 120]);
+    } finally {
+      assert.equal((await save({ sessionIdleTimeoutConfiguration: { isActive: false } })).status, 200);
+    }
+    const plain = await answerOf();
+    assert.equal(plain.idleTimeout, undefined);
+    assert.equal(plain.expiresIn, t.services.config.accessTokenTtlSeconds);
+  });
+
   it('signing in enforces the session policy: the newest maxSessions sessions stay, older ones are revoked', async () => {
     const admin = await h.signIn();
     const saved = await h.request('POST', paths.auth.createOrUpdateSessionConfigrations.path, admin.token, {

@@ -50,6 +50,13 @@ export const signedIn = z.object({
   auth_time: z.number().optional(),
   /** Set on an impersonation session: the administrator acting. */
   impersonatedBy: z.string().optional(),
+  /** Password rotation: seconds until the password expires, within the policy's notification period. */
+  passwordExpiresIn: z.number().int().optional(),
+  /**
+   * Ours: the account's idle timeout (seconds) when its session policy has one. The page then renews the token
+   * only after the user's activity, so an idle page's session ends on the server (SESSIONS-002).
+   */
+  idleTimeout: z.number().int().positive().optional(),
 });
 
 /** The second factor is due: no session yet, the MFA family's calls finish the sign-in with `mfaToken`. */
