@@ -232,7 +232,7 @@ describe('groups page', () => {
     expect(cellsOf(rowOf(el, 'Engineering')!)[3]).to.equal('Viewer');
   });
 
-  it('[GROUPS-003] reads the group configuration and writes it with POST group configurations', async () => {
+  it('[GROUPS-003] [SCREEN-060] reads the group configuration and writes it with POST group configurations', async () => {
     const el = await openPage('groups', WRITER);
     await groupsLoaded(el);
     await waitUntil(() => $(el, 'input[data-setting="rolesEnabled"]'), 'the settings did not load');

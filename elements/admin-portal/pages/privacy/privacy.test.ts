@@ -32,7 +32,7 @@ async function openPrivacy(attributes: Record<string, string> = {}) {
 const openDialog = (el: HTMLElement) => $<HTMLDialogElement>(el, 'dialog[open]');
 
 describe('privacy page', () => {
-  it('[ROUTE-038] [SCREEN-042] shows the fields loginSessions and mfa: sessions with this device marked, MFA methods with their enrol and turn-off controls', async () => {
+  it('[ROUTE-038] [SCREEN-042] [SCREEN-061] shows the fields loginSessions and mfa: sessions with this device marked, MFA methods with their enrol and turn-off controls', async () => {
     const el = await openPrivacy();
     await until(() => $(el, '[data-mfa]'));
     const rows = sessionRows(el);
