@@ -60,6 +60,14 @@ const ours = [
     comment:
       "Ours, not the catalogue's: an administrator sets the account's password rules (length, character classes) where the vendor allows it.",
   },
+  {
+    group: 'auth',
+    fn: 'exchangeApiToken',
+    method: 'POST',
+    path: '/identity/resources/auth/v1/api-token',
+    comment:
+      "Ours, not the catalogue's (Frontegg's documented machine-to-machine sign-in, absent from the SDK): a script exchanges an API token's clientId and secret for an access token.",
+  },
 ];
 
 const groups = new Map();

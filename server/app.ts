@@ -24,6 +24,7 @@ import { groupsRoutes } from './routes/groups';
 import { hostedRoutes } from './routes/hosted';
 import { impersonateRoutes } from './routes/impersonate';
 import { ipRestrictionsRoutes } from './routes/ipRestrictions';
+import { apiTokenExchangeRoutes, apiTokensRoutes } from './routes/apiTokens';
 import { domainRestrictionsDevRoutes, domainRestrictionsRoutes } from './routes/domainRestrictions';
 import { metadataRoutes } from './routes/metadata';
 import { mfaLoginRoutes } from './routes/mfaLogin';
@@ -125,6 +126,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ipRestrictionsRoutes(deps),
     domainRestrictionsRoutes(deps),
     domainRestrictionsDevRoutes(deps),
+    apiTokensRoutes(deps),
+    apiTokenExchangeRoutes(deps),
   ];
   // A family whose paths share no root (e.g. `/identity/...` and `/team/...`) mounts at `/`.
   for (const family of families) app.route(family.prefix || '/', family.app);

@@ -10,6 +10,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { paths } from '../shared/api/paths';
 import { roleKeys, sampleRoleNames, type SampleRoleName } from '../shared/fixtures/roles';
 import {
+  apiTokens,
   applications,
   applicationUsers,
   groupRoles,
@@ -30,7 +31,7 @@ import {
   userTenants,
 } from './db/schema';
 import { holds } from './middleware/authorize';
-import type { Endpoint } from './routes/endpoints';
+import { takesApiTokens, type Endpoint } from './routes/endpoints';
 import { endpointTables, portalTables } from './routes/tables';
 import { fixtures, testServer, type TestServer } from './testing';
 
@@ -212,6 +213,30 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
     if (tenantId === globex) markers.add(id).add(domain);
     return make(id);
   };
+
+  /** An API token row of the own or the other tenant (personal: of a user there), for delete calls. */
+  const onApiToken =
+    (make: (tokenId: string) => Call, personal: boolean) =>
+    async (scope: Scope, callerToken: string): Promise<Call> => {
+      if (scope === 'own' && personal) {
+        // The caller's own personal token, made through the API (a token of another user would be 404).
+        const res = await f.request('POST', paths.auth.updateUserApiTokensData.path, callerToken, {});
+        if (res.status === 201) return make(((await res.json()) as { clientId: string }).clientId);
+      }
+      const id = randomUUID();
+      const tenantId = scope === 'own' ? acme : globex;
+      const owner = personal ? (scope === 'own' ? await ownUser() : await otherUser()).id : null;
+      await f.db.insert(apiTokens).values({
+        id,
+        tenantId,
+        userId: owner,
+        secretHash: 'x',
+        createdByUserId: owner ?? 'matrix',
+        description: fresh(),
+      });
+      if (tenantId === globex) markers.add(id);
+      return make(id);
+    };
 
   /** How to call each endpoint on the own tenant and on the other one. */
   /** The caller's token, for a call that needs a step of the caller's own first (a mailed code). */
@@ -521,6 +546,28 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
         paths.securityPolicy.saveMfaPolicy.path,
       ].flatMap((path) => ['POST', 'PATCH'].map((method) => [`${method} ${path}`, plain(path, () => ({}))])),
     ),
+    // API tokens
+    [`GET ${paths.auth.getUserApiTokensData.path}`]: plain(paths.auth.getUserApiTokensData.path),
+    [`POST ${paths.auth.updateUserApiTokensData.path}`]: plain(
+      paths.auth.updateUserApiTokensData.path,
+      () => ({
+        description: fresh(),
+        expiresInMinutes: 1440,
+      }),
+    ),
+    [`DELETE ${paths.auth.deleteUserApiToken.path}`]: onApiToken(
+      (tokenId) => ({ path: fill(paths.auth.deleteUserApiToken.path, { tokenId }) }),
+      true,
+    ),
+    [`GET ${paths.auth.getTenantApiTokensData.path}`]: plain(paths.auth.getTenantApiTokensData.path),
+    [`POST ${paths.auth.updateTenantApiTokensData.path}`]: plain(
+      paths.auth.updateTenantApiTokensData.path,
+      () => ({ description: fresh(), roleIds: [] }),
+    ),
+    [`DELETE ${paths.auth.deleteTenantApiToken.path}`]: onApiToken(
+      (tokenId) => ({ path: fill(paths.auth.deleteTenantApiToken.path, { tokenId }) }),
+      false,
+    ),
     [`POST ${paths.auth.revokeSessionsForUser.path}`]: async (scope) => {
       const user = scope === 'own' ? await ownUser() : await otherUser();
       await f.db
@@ -571,6 +618,9 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
         a.id.localeCompare(b.id),
       ),
       await db.select().from(ipRestrictionConfigs).where(eq(ipRestrictionConfigs.tenantId, globex)),
+      (await db.select().from(apiTokens).where(eq(apiTokens.tenantId, globex))).sort((a, b) =>
+        a.id.localeCompare(b.id),
+      ),
       memberIds.length ? await db.select().from(sessions).where(inArray(sessions.userId, memberIds)) : [],
       (await db.select().from(applicationUsers).where(eq(applicationUsers.tenantId, globex))).sort((a, b) =>
         `${a.applicationId}${a.userId}`.localeCompare(`${b.applicationId}${b.userId}`),
@@ -632,6 +682,66 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
         `${unexpectedAllows.length} unexpected allows, ${unexpectedDenies.length} unexpected denies, ${broken.length} broken calls`,
     );
     assert.deepEqual(broken, [], 'calls that neither succeeded nor were refused (a matrix fixture is wrong)');
+    assert.deepEqual(unexpectedAllows, [], 'unexpected allows');
+    assert.deepEqual(unexpectedDenies, [], 'unexpected denies');
+  });
+  it('[ROUTE-040] [ENUM-040] API-token callers: allowed exactly where the entry takes API tokens and the roles hold its permission', async () => {
+    const unexpectedAllows: string[] = [];
+    const unexpectedDenies: string[] = [];
+    const broken: string[] = [];
+    let made = 0;
+    const allKeys = (await f.db.select({ key: permissions.key }).from(permissions)).map((p) => p.key);
+    const tokenAdmin = await (
+      await f.createUser({ tenants: [{ id: acme, roles: ['Admin'] }] })
+    ).tokenIn(acme);
+    // A tenant token of each of these roles, and a personal token of a user holding the role.
+    for (const role of ['ReadOnly', 'Admin'] as const) {
+      const granted = allKeys.filter((key) => roleKeys[role](key));
+      for (const kind of ['tenant', 'personal'] as const) {
+        for (const endpoint of portalEndpoints) {
+          // A fresh token per call (a call may delete its caller's token or user).
+          const owner = await f.createUser({ tenants: [{ id: acme, roles: [role] }] });
+          const ownerToken = await owner.tokenIn(acme);
+          const created = await f.request(
+            'POST',
+            kind === 'tenant'
+              ? paths.auth.updateTenantApiTokensData.path
+              : paths.auth.updateUserApiTokensData.path,
+            kind === 'tenant' ? tokenAdmin : ownerToken,
+            kind === 'tenant'
+              ? { description: fresh(), roleIds: [await f.roleId(role)] }
+              : { description: fresh() },
+          );
+          const { clientId, secret } = await f.json<{ clientId: string; secret: string }>(created, 201);
+          const { accessToken } = await f.json<{ accessToken: string }>(
+            await f.request('POST', paths.auth.exchangeApiToken.path, undefined, { clientId, secret }),
+          );
+          // Fixtures that need a step of a signed-in user take the owner's user token.
+          const call = await calls[`${endpoint.method} ${endpoint.path}`]!('own', ownerToken);
+          const path = call.path.replace(encodeURIComponent('{caller}'), randomUUID());
+          const label = `${kind} token (${role}) ${endpoint.method} ${endpoint.path}`;
+          const res = await f.request(endpoint.method, path, accessToken, call.body, call.headers);
+          const text = await res.text();
+          made++;
+          // Public and development entries take no token at all: anyone (on this machine) may call them.
+          const expected =
+            endpoint.regime !== undefined ||
+            (takesApiTokens(endpoint) &&
+              (endpoint.permission === null || holds(granted, endpoint.permission)));
+          const allowed = res.status >= 200 && res.status < 300;
+          const denied = res.status === 401 || res.status === 403;
+          if (!allowed && !denied) broken.push(`${label}: ${res.status} ${text.slice(0, 200)}`);
+          else if (allowed && !expected) unexpectedAllows.push(label);
+          else if (denied && expected) unexpectedDenies.push(`${label}: ${res.status} ${text.slice(0, 200)}`);
+        }
+      }
+    }
+    console.log(
+      `authorization matrix, API-token callers: ${made} calls: ${unexpectedAllows.length} unexpected allows, ` +
+        `${unexpectedDenies.length} unexpected denies, ${broken.length} broken calls`,
+    );
+    assert.deepEqual(broken, [], 'calls that neither succeeded nor were refused');
+    assert.ok(made >= 4 * 100, `${made} calls`);
     assert.deepEqual(unexpectedAllows, [], 'unexpected allows');
     assert.deepEqual(unexpectedDenies, [], 'unexpected denies');
   });

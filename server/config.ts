@@ -26,6 +26,7 @@ const envSchema = z.object({
   ALLOW_OVERRIDE_PASSWORD_COMPLEXITY: z.enum(['0', '1']).default('1'),
   ALLOW_OVERRIDE_PASSWORD_EXPIRATION: z.enum(['0', '1']).default('1'),
   ALLOW_OVERRIDE_PASSWORD_HISTORY: z.enum(['0', '1']).default('1'),
+  API_TOKENS_ENABLED: z.enum(['0', '1']).default('1'),
 });
 
 /** The vendor's main sign-in strategy (public auth strategies config, LOGIN-002..005). */
@@ -71,6 +72,10 @@ export interface ServerConfig {
    * complexity (the password rules), expiration (rotation) and history.
    */
   allowOverride: { passwordComplexity: boolean; passwordExpiration: boolean; passwordHistory: boolean };
+  /** Personal and tenant API tokens (creation and exchange); off: those calls answer 403. */
+  apiTokensEnabled: boolean;
+  /** Exchanges of one API token's clientId per minute (besides the sign-in budget of the client's address). */
+  apiTokenExchangesPerMinute: number;
   /** Longest wait for a request's head (request line and headers); then 408 and the socket is closed. */
   requestHeadTimeoutMs: number;
   /** Longest wait for a whole request (head and body); then 408 and the socket is closed. */
@@ -157,6 +162,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       passwordExpiration: e.ALLOW_OVERRIDE_PASSWORD_EXPIRATION === '1',
       passwordHistory: e.ALLOW_OVERRIDE_PASSWORD_HISTORY === '1',
     },
+    apiTokensEnabled: e.API_TOKENS_ENABLED === '1',
+    apiTokenExchangesPerMinute: 20,
     requestHeadTimeoutMs: e.REQUEST_HEAD_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
   };

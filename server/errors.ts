@@ -96,6 +96,10 @@ export const ERROR_CATALOG = [
   { code: 'ER-4018', message: 'IP restriction not found' },
   { code: 'ER-4019', message: 'Email-domain restriction not found' },
   { code: 'ER-4020', message: 'Your vendor does not let accounts change this policy' },
+  { code: 'ER-4021', message: 'API tokens are not enabled' },
+  { code: 'ER-4022', message: 'API token not found' },
+  { code: 'ER-4023', message: 'API tokens cannot call this endpoint' },
+  { code: 'ER-4024', message: 'Invalid API token credentials' },
   // 5xxx users, roles, groups, applications
   { code: 'ER-5001', message: 'You are not authorized to perform this action' },
   { code: 'ER-5002', pattern: /^You cannot grant permissions you do not hold: / },

@@ -7,7 +7,7 @@ import type { ServerConfig } from '../config';
 export const vendorSettings = (config: ServerConfig) => ({
   allowSignups: true,
   allowNotVerifiedUsersLogin: false,
-  apiTokensEnabled: true,
+  apiTokensEnabled: config.apiTokensEnabled,
   cookieSameSite: config.cookieSameSite.toUpperCase(),
   defaultTokenExpiration: config.accessTokenTtlSeconds,
   defaultRefreshTokenExpiration: config.refreshTokenTtlDays * 86_400,

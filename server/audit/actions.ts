@@ -92,6 +92,11 @@ export const auditActions = {
   accountSettingsUpdated: 'Account settings updated',
   portalMetadataUpdated: 'Portal metadata updated',
   // IP restrictions
+  // API tokens
+  apiTokenCreated: 'API token created',
+  apiTokenDeleted: 'API token deleted',
+  apiTokenExchanged: 'API token exchanged for an access token',
+  apiTokenExchangeFailed: 'API token exchange failed',
   ipRestrictionCreated: 'IP restriction created',
   ipRestrictionUpdated: 'IP restriction updated',
   ipRestrictionDeleted: 'IP restriction deleted',

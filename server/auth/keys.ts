@@ -23,9 +23,20 @@ export interface AccessClaims extends JWTPayload {
   tenantIds: string[];
   roles: string[];
   permissions: string[];
+  /** The session; for an API token's access token, the API token's id (its liveness is the token's). */
   sid: string;
-  type: 'userToken';
+  /**
+   * `userToken`: a user's sign-in. `userApiToken`: a personal API token acting as its user; `tenantApiToken`: a
+   * tenant API token acting with its roles (`sub` is the token's clientId). See docs/decisions/0021-api-tokens.md.
+   */
+  type: AccessTokenType;
 }
+
+export type AccessTokenType = 'userToken' | 'userApiToken' | 'tenantApiToken';
+
+/** Whether the claims are those of an API token's access token (machine to machine). */
+export const isApiTokenClaims = (claims: { type?: unknown }) =>
+  claims.type === 'userApiToken' || claims.type === 'tenantApiToken';
 
 export interface TokenService {
   /** Signs an access token living the configured time, or `maxSeconds` when that is shorter. */

@@ -697,3 +697,27 @@ export const emailDomainRestrictionConfigs = pgTable(
   },
   (t) => [check('email_domain_restriction_configs_list_type', sql`${t.listType} in ('ALLOW', 'BLOCK')`)],
 );
+
+/**
+ * API tokens (TOKENS-001): a personal token (`user_id` set: it acts as that user in `tenant_id`) or a tenant
+ * token (`user_id` null: it acts with `role_ids`). The secret is stored only as a SHA-256 hash (32 random bytes:
+ * a fast hash is right for it); `client_id` is the public half. Deleting the user or the tenant deletes its
+ * tokens; a deleted token keeps its row (`deleted_at`) for the audit trail and the liveness check.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    tenantId: tenantOwner(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    description: text('description').notNull().default(''),
+    roleIds: jsonList('role_ids'),
+    createdByUserId: text('created_by_user_id').notNull(),
+    expiresAt: instant('expires_at'),
+    lastUsedAt: instant('last_used_at'),
+    deletedAt: instant('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_tokens_tenant').on(t.tenantId), index('api_tokens_user').on(t.userId)],
+);

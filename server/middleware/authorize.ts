@@ -4,6 +4,7 @@ import type { AccessClaims } from '../auth/keys';
 import { hasPermission, permissionMatches } from '../../shared/auth/permissions';
 import type { Db } from '../db';
 import {
+  apiTokens,
   groupRoles,
   groups,
   groupUsers,
@@ -50,6 +51,28 @@ export async function tenantPermissions(db: Db, userId: string, tenantId: string
 }
 
 /**
+ * The permission keys of a caller in the tenant of its token, read from the database on every call: a user's
+ * (and a personal API token's: its user's, as they stand now) from `tenantPermissions`; a tenant API token's
+ * from the roles it was given (as they stand now). Null when the caller stands no more.
+ */
+export async function callerPermissions(
+  db: Db,
+  {
+    sub,
+    tenantId,
+    type,
+    sid,
+  }: Pick<AccessClaims, 'sub' | 'tenantId'> & Partial<Pick<AccessClaims, 'type' | 'sid'>>,
+): Promise<string[] | null> {
+  if (type !== 'tenantApiToken') return tenantPermissions(db, sub, tenantId);
+  const [token] = await db
+    .select({ roleIds: apiTokens.roleIds })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.id, sid ?? sub), eq(apiTokens.tenantId, tenantId), isNull(apiTokens.userId)));
+  return token ? roleKeys(db, token.roleIds as string[]) : null;
+}
+
+/**
  * Does any granted key (wildcards allowed: `fe.secure.*`) cover the required key? The one rule the portal's
  * navigation and write controls use too (shared/auth/permissions.ts).
  */
@@ -61,8 +84,11 @@ export const holds = (granted: readonly string[], required: string) => hasPermis
  * another tenant's rows; routes that take an id must still look the row up within `auth.tenantId`.
  * Answers 401 without a valid token, 403 without the permission.
  */
-export function requirePermission({ tokens, db }: Pick<Services, 'tokens' | 'db'>, ...required: string[]) {
-  const user = requireUser({ tokens, db });
+export function requirePermission(
+  { tokens, db, apiTokens = true }: Pick<Services, 'tokens' | 'db'> & { apiTokens?: boolean },
+  ...required: string[]
+) {
+  const user = requireUser({ tokens, db, apiTokens });
   return createMiddleware<AppEnv>(async (c, next) =>
     user(c, async () => {
       await assertPermission(db, c.get('auth'), ...required);
@@ -74,10 +100,10 @@ export function requirePermission({ tokens, db }: Pick<Services, 'tokens' | 'db'
 /** The check of `requirePermission` for a handler that has already authenticated the caller. */
 export async function assertPermission(
   db: Db,
-  { sub, tenantId }: Pick<AccessClaims, 'sub' | 'tenantId'>,
+  claims: Pick<AccessClaims, 'sub' | 'tenantId'> & Partial<Pick<AccessClaims, 'type' | 'sid'>>,
   ...required: string[]
 ): Promise<void> {
-  const granted = await tenantPermissions(db, sub, tenantId);
+  const granted = await callerPermissions(db, claims);
   if (!granted || !required.every((key) => holds(granted, key)))
     throw apiError(403, 'You are not authorized to perform this action');
 }
@@ -85,7 +111,7 @@ export async function assertPermission(
 /** The caller must hold every key given (wildcards count): no one grants a permission they do not hold. */
 export async function assertHoldsAll(db: Db, auth: AccessClaims, keys: string[]) {
   if (!keys.length) return;
-  const granted = (await tenantPermissions(db, auth.sub, auth.tenantId)) ?? [];
+  const granted = (await callerPermissions(db, auth)) ?? [];
   let known: string[] | undefined;
   const missing: string[] = [];
   for (const key of new Set(keys)) {

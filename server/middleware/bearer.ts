@@ -2,12 +2,21 @@ import { createMiddleware } from 'hono/factory';
 import { auditScope } from '../audit';
 import { apiError, caller, type AppEnv, type Services } from '../context';
 import { assertAddressAllowed } from '../ipRestrictions';
+import { isApiTokenClaims } from '../auth/keys';
+
+/** The refusal of an API token's access token on an endpoint its regime keeps for users (profile, login box). */
+export const API_TOKEN_REFUSED = 'API tokens cannot call this endpoint';
 
 /**
  * Requires a valid access token (RS256, unexpired, our issuer) and puts its claims on the context. The token's
- * tenant's IP restrictions apply to every such call: a refused client address is a 403 (ER-1011).
+ * tenant's IP restrictions apply to every such call: a refused client address is a 403 (ER-1011). The access
+ * token of an API token is refused (403) unless `apiTokens` says the endpoint takes them.
  */
-export function requireUser({ tokens, db }: Pick<Services, 'tokens' | 'db'>) {
+export function requireUser({
+  tokens,
+  db,
+  apiTokens = false,
+}: Pick<Services, 'tokens' | 'db'> & { apiTokens?: boolean }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const token = /^Bearer (.+)$/i.exec(header)?.[1];
@@ -18,6 +27,7 @@ export function requireUser({ tokens, db }: Pick<Services, 'tokens' | 'db'>) {
     } catch {
       throw apiError(401, 'Unauthorized');
     }
+    if (!apiTokens && isApiTokenClaims(claims)) throw apiError(403, API_TOKEN_REFUSED);
     c.set('auth', claims);
     await assertAddressAllowed(db, claims.tenantId, caller(c).ipAddress);
     // An impersonation token: audit rows of this request name the impersonator.

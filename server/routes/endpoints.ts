@@ -15,10 +15,11 @@ import { inSignInZone, signInBudget } from '../middleware/rate-limit/signIn';
 /**
  * Who may call an endpoint besides a bearer token (absent: a bearer token, with `permission` when set).
  * `public`: anyone, no token. `mfaToken`: a login-time MFA call, authorised by the mfaToken of its body (no
- * bearer yet). `dev`: vendor-level writes, only with DEV_ROUTES=1 and from this machine. `apiToken`, `scim`,
- * `webhook`: declared for the next issues; mounting one fails until its check exists.
+ * bearer yet). `dev`: vendor-level writes, only with DEV_ROUTES=1 and from this machine. `scim`, `webhook`:
+ * declared for the next issues; mounting one fails until its check exists. Whether the access token of an API
+ * token (machine to machine) may call a bearer entry is the entry's `apiTokens` (docs/decisions/0021-api-tokens.md).
  */
-export type Regime = 'public' | 'mfaToken' | 'dev' | 'apiToken' | 'scim' | 'webhook';
+export type Regime = 'public' | 'mfaToken' | 'dev' | 'scim' | 'webhook';
 
 /** `signIn`: the budget every sign-in call of a client shares (guessing passwords, codes and tokens). */
 export type RateLimitClass = 'signIn' | 'none';
@@ -30,6 +31,12 @@ export interface Endpoint {
   /** Permission key required in the token's tenant; null: any signed-in user (or see `regime`). */
   permission: string | null;
   regime?: Regime;
+  /**
+   * The `apiToken` regime: may the access token of an API token call this bearer entry (under the same
+   * permission)? Absent: yes for an entry with a permission, no for a user's own entry (`userEndpoint`: profile,
+   * MFA, passwords, sessions, personal API tokens, step-up). Public entries take no token at all.
+   */
+  apiTokens?: boolean;
   /** Absent: `none`. */
   rateLimit?: RateLimitClass;
   /** A condition beyond the permission (data-dependent), for readers of the table. */
@@ -102,6 +109,13 @@ export const signIn = rateLimited('signIn');
 /** The same endpoint (or endpoints), stated as not counted (a sign-in path presenting an unguessable secret). */
 export const uncounted = rateLimited('none');
 
+/** Whether API-token callers may call an entry (see `Endpoint.apiTokens`). */
+export const takesApiTokens = (entry: Endpoint): boolean =>
+  entry.regime === undefined && (entry.apiTokens ?? entry.permission !== null);
+
+/** The same entry, refused to API-token callers whatever its permission (it acts for a person). */
+export const usersOnly = (entry: Endpoint): Endpoint => ({ ...entry, apiTokens: false });
+
 /** The checks an entry's regime puts before its handler. */
 function regimeGuards(entry: Endpoint, services: Services): MiddlewareHandler<AppEnv>[] {
   switch (entry.regime) {
@@ -116,12 +130,17 @@ function regimeGuards(entry: Endpoint, services: Services): MiddlewareHandler<Ap
         },
         devOnly,
       ];
-    case 'apiToken':
     case 'scim':
     case 'webhook':
       throw new Error(`the ${entry.regime} regime has no check yet: ${entry.method} ${entry.path}`);
-    default:
-      return [entry.permission ? requirePermission(services, entry.permission) : requireUser(services)];
+    default: {
+      const apiTokens = takesApiTokens(entry);
+      return [
+        entry.permission
+          ? requirePermission({ ...services, apiTokens }, entry.permission)
+          : requireUser({ ...services, apiTokens }),
+      ];
+    }
   }
 }
 

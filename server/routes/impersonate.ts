@@ -8,7 +8,7 @@ import { writeAudit } from '../audit';
 import { createSessionIssuer } from '../auth/session';
 import { apiError, caller, readBody } from '../context';
 import { findMember } from '../tenants/members';
-import { endpoint, defineFamily } from './endpoints';
+import { endpoint, defineFamily, usersOnly } from './endpoints';
 
 /** The permission that allows impersonation (only the Admin role holds it in the demo data). */
 export const IMPERSONATE_PERMISSION = 'fe.secure.write.impersonate';
@@ -16,7 +16,10 @@ export const IMPERSONATE_PERMISSION = 'fe.secure.write.impersonate';
 const { impersonate: contract } = impersonateContracts;
 
 export const impersonateEndpointsByName = {
-  impersonate: endpoint(paths.impersonate.impersonate, IMPERSONATE_PERMISSION, 'a member of the own tenant'),
+  // A person's act: an API token never opens a user's session.
+  impersonate: usersOnly(
+    endpoint(paths.impersonate.impersonate, IMPERSONATE_PERMISSION, 'a member of the own tenant'),
+  ),
 } as const;
 
 export const impersonateRoutes = defineFamily(impersonateEndpointsByName, (on, e, services) => {

@@ -6,6 +6,7 @@ import { accountSessionsEndpointsByName } from './account/sessions';
 import { accountStrategiesEndpointsByName } from './account/strategies';
 import { accountTenantsEndpointsByName } from './account/tenants';
 import { accountSettingsEndpointsByName } from './accountSettings';
+import { apiTokenExchangeEndpointsByName, apiTokensEndpointsByName } from './apiTokens';
 import { applicationsEndpointsByName } from './applications';
 import { authEndpointsByName } from './auth';
 import { devEndpointsByName } from './dev';
@@ -49,12 +50,14 @@ export const portalTables = {
   securityPolicy: securityPolicyEndpointsByName,
   ipRestrictions: ipRestrictionsEndpointsByName,
   domainRestrictions: domainRestrictionsEndpointsByName,
+  apiTokens: apiTokensEndpointsByName,
 } as const;
 
 /** Every table: the portal's and those of sign-in, the user's own account and development. */
 export const endpointTables: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
   ...portalTables,
   auth: authEndpointsByName,
+  apiTokenExchange: apiTokenExchangeEndpointsByName,
   mfaLogin: mfaLoginEndpointsByName,
   mfaProfile: mfaProfileEndpointsByName,
   mfaWebauthn: mfaWebauthnEndpointsByName,

@@ -121,9 +121,10 @@ export const teamRoutes = defineFamily(teamEndpointsByName, (on, e, services) =>
 
   /** A page of the users of the caller's tenant (and, when asked, its sub-tenants), answered as views. */
   async function listUsers(c: Context<AppEnv>, params: ListParams) {
-    const { sub, tenantId } = c.get('auth');
+    const { sub, tenantId, type } = c.get('auth');
     let includeSub = params.includeSubTenants;
-    if (includeSub) {
+    // A tenant API token is no member: its roles alone decide (docs/decisions/0021-api-tokens.md).
+    if (includeSub && type !== 'tenantApiToken') {
       // Sub-account access can be withdrawn from a member (TENANTS-013): then the list is the tenant's own.
       const { membership } = await member(tenantId, sub);
       includeSub = membership.subAccountAccessAllowed;

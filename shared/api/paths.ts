@@ -71,6 +71,8 @@ export const paths = apiPaths({
     enrollMFAWebAuthn: 'POST /identity/resources/users/v1/mfa/webauthn/enroll/verify',
     enrollMFAWebAuthnForLogin: 'POST /identity/resources/auth/v1/user/mfa/webauthn/enroll/verify',
     enrollMFAWebAuthnForLoginV2: 'POST /identity/resources/auth/v1/user/mfa/webauthn/enroll/verify',
+    // Ours, not the catalogue's (Frontegg's documented machine-to-machine sign-in, absent from the SDK): a script exchanges an API token's clientId and secret for an access token.
+    exchangeApiToken: 'POST /identity/resources/auth/v1/api-token',
     exchangeOAuthTokens: 'POST /oauth/token',
     exchangeOAuthTokensV2: 'POST /oauth/token',
     forgotPassword: 'POST /identity/resources/users/v1/passwords/reset',

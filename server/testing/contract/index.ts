@@ -9,6 +9,7 @@ import { flagsScript } from './flags';
 import { securityPolicyScript } from './securityPolicy';
 import { domainRestrictionsScript } from './domainRestrictions';
 import { ipRestrictionsScript } from './ipRestrictions';
+import { apiTokensScript } from './apiTokens';
 import { authScript, impersonateScript, sessionsScript, usersScript } from './auth';
 import { signupScript } from './signup';
 import { mfaScript } from './mfa';
@@ -41,4 +42,5 @@ export const scripts: Script[] = [
   teamScript,
   profileScript,
   phoneScript,
+  apiTokensScript,
 ];

@@ -115,6 +115,8 @@ import type { socialContracts as social } from './social';
 import type { ssoContracts as sso } from './sso';
 import type { webauthnContracts as webauthn } from './webauthn';
 import type { rolesContracts as roles } from './roles';
+import type { apiTokensContracts as apiTokens } from './apiTokens';
+import type { ITenantApiTokensData, IUserApiTokensData } from '@frontegg/rest-api';
 
 type Item<T> = T extends readonly (infer U)[] ? U : T;
 type Check<Ours, Theirs> = CarriesRequired<Item<Ours>, Theirs>;
@@ -190,6 +192,20 @@ export const carried = {
   passwordConfigPolicy: true satisfies Check<
     AnswerOf<typeof securityPolicy.getPasswordConfigPolicy>,
     ISecurityPolicyPasswordConfig
+  >,
+  // API tokens
+  userApiToken: true satisfies Check<AnswerOf<typeof apiTokens.getUserApiTokensData>, IUserApiTokensData>,
+  userApiTokenCreated: true satisfies Check<
+    AnswerOf<typeof apiTokens.updateUserApiTokensData>,
+    IUserApiTokensData
+  >,
+  tenantApiToken: true satisfies Check<
+    AnswerOf<typeof apiTokens.getTenantApiTokensData>,
+    ITenantApiTokensData
+  >,
+  tenantApiTokenCreated: true satisfies Check<
+    AnswerOf<typeof apiTokens.updateTenantApiTokensData>,
+    ITenantApiTokensData
   >,
   // IP restrictions
   ipRestriction: true satisfies Check<

@@ -24,6 +24,7 @@ import { webauthnContracts } from './webauthn';
 import { teamContracts } from './team';
 import { profileContracts } from './profile';
 import { phoneContracts } from './phone';
+import { apiTokensContracts } from './apiTokens';
 
 export const contracts = {
   roles: rolesContracts,
@@ -49,4 +50,5 @@ export const contracts = {
   team: teamContracts,
   profile: profileContracts,
   phone: phoneContracts,
+  apiTokens: apiTokensContracts,
 } satisfies Record<string, Contracts>;

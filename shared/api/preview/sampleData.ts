@@ -204,6 +204,8 @@ export interface Session {
 
 /** Client-credentials token; the secret is shown once, when it is created, and never stored. */
 export interface ApiToken {
+  /** The same value as clientId (TOKENS-001). */
+  id: string;
   clientId: string;
   description: string;
   createdAt: string;
@@ -213,6 +215,8 @@ export interface ApiToken {
   /** Tenant tokens only. */
   roleIds?: string[];
   expires: string | null;
+  /** The last exchange for an access token; null: never used. */
+  lastUsed: string | null;
   metadata: Record<string, unknown>;
 }
 
@@ -686,10 +690,13 @@ const newToken = (description: string) => ({
 });
 
 export function buildApiToken(overrides: Partial<ApiToken> = {}): ApiToken {
+  const clientId = overrides.clientId ?? nextId('client');
   return {
-    clientId: nextId('client'),
+    id: clientId,
+    clientId,
     ...newToken('API token'),
     type: 'ClientCredentials',
+    lastUsed: null,
     metadata: {},
     ...overrides,
   };
