@@ -33,8 +33,13 @@ export function hostedAppPage({ baseUrl, nonce }: PageContext): string {
   });
 }
 
-/** The demo app shows the roles and groups pages (hidden by default, ROUTE-023/036) to whoever may read them. */
+/**
+ * The demo app shows the roles, groups and API tokens pages (hidden by default, ROUTE-023/025/026/036) to
+ * whoever may read them.
+ */
 const DEMO_NAVIGATION = JSON.stringify({
   roles: { visibility: 'byPermissions' },
   groups: { visibility: 'byPermissions' },
+  personalApiTokens: { visibility: 'byPermissions' },
+  apiTokens: { visibility: 'byPermissions' },
 });

@@ -10,6 +10,8 @@ export const pageControls = {
   groups: { write: 'fe.secure.write.groups', delete: 'fe.secure.delete.groups' },
   account: { read: 'fe.secure.read.accountSettings', write: 'fe.secure.write.accountSettings' },
   security: { read: 'fe.secure.read.securityPolicy', write: 'fe.secure.write.securityPolicy' },
+  personalApiTokens: { write: 'fe.secure.write.userApiTokens', delete: 'fe.secure.delete.userApiTokens' },
+  apiTokens: { write: 'fe.secure.write.tenantApiTokens', delete: 'fe.secure.delete.tenantApiTokens' },
 } as const;
 
 export type ControlledPage = keyof typeof pageControls;

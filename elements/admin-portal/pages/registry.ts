@@ -13,4 +13,6 @@ export const portalPages: Partial<Record<NavigationEntryKey, LazyExoticComponent
   roles: lazy(() => import('./roles/RolesPage')),
   groups: lazy(() => import('./groups/GroupsPage')),
   security: lazy(() => import('./security/SecurityPage')),
+  personalApiTokens: lazy(() => import('./apiTokens/PersonalApiTokensPage')),
+  apiTokens: lazy(() => import('./apiTokens/TenantApiTokensPage')),
 };

@@ -7,6 +7,7 @@ import { usersEn } from './portal/users';
 import { rolesEn } from './portal/roles';
 import { securityEn } from './portal/security';
 import { groupsEn } from './portal/groups';
+import { apiTokensEn } from './portal/apiTokens';
 import { formEn } from './portal/form';
 import { accountEn } from './portal/account';
 import { privacyEn } from './portal/privacy';
@@ -215,6 +216,7 @@ export const en = {
     roles: rolesEn,
     security: securityEn,
     groups: groupsEn,
+    apiTokens: apiTokensEn,
     account: accountEn,
     privacy: privacyEn,
     privacyMfa: privacyMfaEn,

@@ -3,6 +3,7 @@ import { usersHe } from './portal/users';
 import { rolesHe } from './portal/roles';
 import { securityHe } from './portal/security';
 import { groupsHe } from './portal/groups';
+import { apiTokensHe } from './portal/apiTokens';
 import { formHe } from './portal/form';
 import { accountHe } from './portal/account';
 import { privacyHe } from './portal/privacy';
@@ -211,6 +212,7 @@ export const he = {
     roles: rolesHe,
     security: securityHe,
     groups: groupsHe,
+    apiTokens: apiTokensHe,
     account: accountHe,
     privacy: privacyHe,
     privacyMfa: privacyMfaHe,

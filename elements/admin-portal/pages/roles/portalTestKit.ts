@@ -137,7 +137,7 @@ export function signIn(permissions: string[]): void {
 
 /** Mounts the portal for a signed-in user and opens one page from the navigation, as a user does. */
 export async function openPage(
-  page: 'roles' | 'groups' | 'security',
+  page: 'roles' | 'groups' | 'security' | 'personalApiTokens' | 'apiTokens',
   permissions: string[],
   attributes: Record<string, string> = {},
 ): Promise<HTMLElement> {
