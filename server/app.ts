@@ -33,6 +33,7 @@ import { passwordlessDevRoutes, passwordlessRoutes } from './routes/passwordless
 import { phoneRoutes } from './routes/phone';
 import { profileRoutes } from './routes/profile';
 import { securityPolicyRoutes } from './routes/securityPolicy';
+import { captchaRoutes } from './routes/captcha';
 import { rolesRoutes } from './routes/roles';
 import { signupRoutes } from './routes/signup';
 import { stepUpRoutes } from './routes/stepup';
@@ -122,6 +123,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     teamRoutes(deps),
     applicationsRoutes(deps),
     securityPolicyRoutes(deps),
+    captchaRoutes(deps),
     ipRestrictionsRoutes(deps),
     domainRestrictionsRoutes(deps),
     domainRestrictionsDevRoutes(deps),

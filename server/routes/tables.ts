@@ -8,6 +8,7 @@ import { accountTenantsEndpointsByName } from './account/tenants';
 import { accountSettingsEndpointsByName } from './accountSettings';
 import { applicationsEndpointsByName } from './applications';
 import { authEndpointsByName } from './auth';
+import { captchaEndpointsByName } from './captcha';
 import { devEndpointsByName } from './dev';
 import type { Endpoint } from './endpoints';
 import { flagsEndpointsByName } from './flags';
@@ -70,6 +71,7 @@ export const endpointTables: Readonly<Record<string, Readonly<Record<string, End
   flags: flagsEndpointsByName,
   accountTenants: accountTenantsEndpointsByName,
   accountPolicies: accountPoliciesEndpointsByName,
+  captcha: captchaEndpointsByName,
   accountStrategies: accountStrategiesEndpointsByName,
   dev: devEndpointsByName,
   passwordlessDev: passwordlessDevEndpointsByName,
