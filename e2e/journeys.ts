@@ -114,6 +114,8 @@ interface CheckOptions {
   unchecked?: (url: URL) => boolean;
   /** CSP reports a test provokes on purpose (a blocked frame): kept in `expectedViolations`, not counted. */
   expectViolations?: RegExp;
+  /** Headers sent with every request of the context (an `X-Forwarded-For` behind a trusted proxy). */
+  extraHTTPHeaders?: Record<string, string>;
 }
 
 /**
@@ -124,9 +126,9 @@ interface CheckOptions {
 export async function freshContext(
   browser: Browser,
   viewport = { width: 1100, height: 800 },
-  { unchecked = () => false, expectViolations }: CheckOptions = {},
+  { unchecked = () => false, expectViolations, extraHTTPHeaders }: CheckOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[]; expectedViolations: string[] }> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, extraHTTPHeaders });
   const errors: string[] = [];
   const expectedViolations: string[] = [];
   const found: string[] = [];
@@ -155,6 +157,8 @@ export async function freshContext(
   context.on('response', (response) => {
     const url = new URL(response.url());
     const type = response.request().resourceType();
+    // A blob: script (a worker the page made itself, e.g. the captcha's proof of work) has no server headers.
+    if (url.protocol === 'blob:') return;
     if (!serverOrigins.has(url.origin) || unchecked(url) || (type !== 'document' && type !== 'script'))
       return;
     const check = response

@@ -34,6 +34,7 @@ import { passwordlessDevRoutes, passwordlessRoutes } from './routes/passwordless
 import { phoneRoutes } from './routes/phone';
 import { profileRoutes } from './routes/profile';
 import { securityPolicyRoutes } from './routes/securityPolicy';
+import { captchaRoutes } from './routes/captcha';
 import { rolesRoutes } from './routes/roles';
 import { signupRoutes } from './routes/signup';
 import { stepUpRoutes } from './routes/stepup';
@@ -123,6 +124,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     teamRoutes(deps),
     applicationsRoutes(deps),
     securityPolicyRoutes(deps),
+    captchaRoutes(deps),
     ipRestrictionsRoutes(deps),
     domainRestrictionsRoutes(deps),
     domainRestrictionsDevRoutes(deps),

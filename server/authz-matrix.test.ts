@@ -568,6 +568,22 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       (tokenId) => ({ path: fill(paths.auth.deleteTenantApiToken.path, { tokenId }) }),
       false,
     ),
+    [`POST ${paths.securityPolicy.savePasswordConfigPolicy.path}`]: plain(
+      paths.securityPolicy.savePasswordConfigPolicy.path,
+      () => ({}),
+    ),
+    [`POST ${paths.securityPolicy.savePasswordRotationPolicy.path}`]: plain(
+      paths.securityPolicy.savePasswordRotationPolicy.path,
+      () => ({}),
+    ),
+    // Captcha policy (saved off: an account with it on would ask the matrix's later sign-ins for a captcha)
+    [`GET ${paths.securityPolicy.getTenantCaptchaPolicy.path}`]: plain(
+      paths.securityPolicy.getTenantCaptchaPolicy.path,
+    ),
+    [`POST ${paths.securityPolicy.saveCaptchaPolicy.path}`]: plain(
+      paths.securityPolicy.saveCaptchaPolicy.path,
+      () => ({ enabled: false }),
+    ),
     [`POST ${paths.auth.revokeSessionsForUser.path}`]: async (scope) => {
       const user = scope === 'own' ? await ownUser() : await otherUser();
       await f.db

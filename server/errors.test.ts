@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { ERROR_CATALOG, errorCodeFor, type ErrorEntry } from './errors';
 import { BREACHED_PASSWORD_MESSAGE } from './passwords/breached';
-import { PASSWORD_CONFIG } from './signup/passwordPolicy';
+import { policyDefaults } from './account/policies';
 import { tooManyRequests } from './middleware/rate-limit';
 import { testServer, type TestServer } from './testing';
 
@@ -128,7 +128,7 @@ describe('error codes (server/errors.ts)', () => {
     assert.equal(errorCodeFor(400, [`password: ${BREACHED_PASSWORD_MESSAGE}`]), 'ER-3007');
     assert.equal(
       errorCodeFor(400, [
-        `newPassword: The password must be at least ${PASSWORD_CONFIG.minLength} characters`,
+        `newPassword: The password must be at least ${policyDefaults.passwordConfig.minLength} characters`,
       ]),
       'ER-3009',
     );

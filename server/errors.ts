@@ -66,12 +66,11 @@ export const ERROR_CATALOG = [
   { code: 'ER-3013', message: 'Password recovery by SMS is not enabled' },
   { code: 'ER-3014', message: 'identifierType: Only email identifies an account here' },
   { code: 'ER-3015', message: 'identifier: Invalid email address' },
-  {
-    code: 'ER-3016',
-    pattern:
-      /^The password must contain (a lowercase letter|an uppercase letter|a number|a special character)$/,
-  },
+  { code: 'ER-3016', message: 'The password must contain a lowercase letter' },
   { code: 'ER-3017', message: 'The password must not repeat a character three times in a row' },
+  { code: 'ER-3018', message: 'The password must contain an uppercase letter' },
+  { code: 'ER-3019', message: 'The password must contain a number' },
+  { code: 'ER-3020', message: 'The password must contain a special character' },
   // 4xxx profile, privacy (phone numbers, passkeys, sessions) and account
   {
     code: 'ER-4001',

@@ -298,3 +298,13 @@ export function fixtures(t: TestServer) {
     smsTo,
   };
 }
+
+/**
+ * Waits, when needed, until at least `margin` ms are left in the current rate-limit window: the server counts
+ * in fixed windows of `windowMs` aligned to the clock (middleware/rate-limit), so a test's burst of requests
+ * must not straddle two windows.
+ */
+export async function clearOfWindowEdge(windowMs = 60_000, margin = 15_000): Promise<void> {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < margin) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

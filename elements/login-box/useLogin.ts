@@ -136,8 +136,10 @@ export function useLogin(host: EventTarget) {
     [proceed, t],
   );
 
+  /** Password sign-in; `recaptchaToken`: the solved captcha, when the policy asks for one. */
   const submit = useCallback(
-    (email: string, password: string) => run(() => authApi.login({ email, password })),
+    (email: string, password: string, recaptchaToken?: string) =>
+      run(() => authApi.login({ email, password, recaptchaToken })),
     [run],
   );
   /** Passkey sign-in (discoverable credential; bound to the email when one is given). */

@@ -9,6 +9,7 @@ export const auditActions = {
   userLoggedIn: 'User logged in',
   userLoginFailed: 'User login failed',
   userLoginRefusedLocked: 'User login refused: account locked',
+  userLoginRefusedPasswordExpired: 'User login refused: password expired',
   userLockedOut: 'User locked out',
   userLoggedOut: 'User logged out',
   userUnlockedByLink: 'User unlocked by unlock link',

@@ -120,6 +120,8 @@ export const users = pgTable(
     temporaryExpirationDate: instant('temporary_expiration_date'),
     /** Flagged by the breached-password check at sign-in (LOGIN-011). */
     isBreachedPassword: boolean('is_breached_password').notNull().default(false),
+    /** When the current password was set (password rotation, SECURITY-020); rows before it: now(). */
+    passwordChangedAt: instant('password_changed_at').notNull().defaultNow(),
     /** How the user signs in: local, saml, oidc, social provider name, scim. */
     provider: text('provider').notNull().default('local'),
     createdAt: createdAt(),

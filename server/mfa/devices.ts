@@ -79,8 +79,10 @@ export function mfaApplies(policy: MfaPolicy, enrolled: boolean, proof: { method
   return policy.enforceMFAType === 'ForceExceptSAML' && proof.method !== 'saml';
 }
 
-export const mfaPolicyOf = (services: Pick<Services, 'db' | 'vendorId' | 'config'>, tenantId: string | null) =>
-  readPolicy(services, tenantId, 'mfa');
+export const mfaPolicyOf = (
+  services: Pick<Services, 'db' | 'vendorId' | 'config'>,
+  tenantId: string | null,
+) => readPolicy(services, tenantId, 'mfa');
 
 // ---------------------------------------------------------------- TOTP
 

@@ -11,7 +11,14 @@ import { createApp } from '../app';
 import { loadConfig } from '../config';
 import { CORS_ALLOWED_HEADERS } from './cors';
 import { prefixCookiePath } from './frontegg-prefix';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, LOOPBACK_PEER, testServer, type TestServer } from '../testing';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  clearOfWindowEdge,
+  LOOPBACK_PEER,
+  testServer,
+  type TestServer,
+} from '../testing';
 
 const HOST = 'https://app.example.com';
 const STRANGER = 'https://evil.example';
@@ -212,6 +219,7 @@ describe('[CORS] the API under /frontegg/ (the default urlPrefix of @frontegg/re
   it('sign-in paths under the prefix share the one sign-in budget (no escape through the prefix)', async () => {
     const limited = await testServer({ authRateLimitPerMinute: 2 });
     try {
+      await clearOfWindowEdge();
       const attempt = (path: string) =>
         limited.app.request(path, limited.json({ email: 'nobody@acme.test', password: 'whatever-123' }));
       await attempt(paths.auth.login.path);

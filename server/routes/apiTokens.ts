@@ -1,7 +1,8 @@
 // API tokens (TOKENS-001..007): personal tokens (the caller's own, a signed-in user only: never an API token),
-// tenant tokens (the caller's tenant, the read, write and delete tenantApiTokens permissions) and the machine-to-machine sign-in that
-// exchanges a token's clientId and secret for an access token (public; the sign-in budget per address and a
-// budget per clientId). Every creation, deletion and exchange (and refused exchange) writes an audit row.
+// tenant tokens (the caller's tenant, the read, write and delete tenantApiTokens permissions) and the
+// machine-to-machine sign-in that exchanges a token's clientId and secret for an access token (public; the
+// sign-in budget per address and a budget per clientId). Every creation, deletion and exchange (and refused
+// exchange) writes an audit row.
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { apiTokensContracts as atc } from '../../shared/api/contracts/apiTokens';
 import { paths } from '../../shared/api/paths';

@@ -10,11 +10,13 @@ import { clearAttempts, lockedOut, reserveAttempt, unlockAccount } from '../auth
 import { verifyPassword } from '../auth/passwords';
 import { createSessionIssuer, REFRESH_COOKIE } from '../auth/session';
 import { finishSignIn } from '../auth/signin';
+import { assertCaptcha, captchaRequiredAtSignIn } from '../captcha';
 import { apiError, caller, readBody } from '../context';
 import { users } from '../db/schema';
 import { assertRefreshAllowed } from '../ipRestrictions';
 import { trustedOrigin } from '../middleware/trusted-origin';
 import { inBackground } from '../signup/background';
+import { passwordAge } from '../signup/passwordPolicy';
 import { consumeUserToken } from '../signup/userTokens';
 import { publicEndpoint, signIn, defineFamily, uncounted } from './endpoints';
 
@@ -23,6 +25,9 @@ const BAD_CREDENTIALS = 'Incorrect email or password';
 /** After the policy's number of failures, for known and unknown emails alike. */
 export const SIGN_IN_BLOCKED =
   'Sign-in is temporarily blocked after too many attempts. Try again later or reset your password';
+
+/** Password rotation: a password older than the policy's period is refused once verified (ER-1015). */
+export const PASSWORD_EXPIRED = 'Your password has expired. Reset it to sign in';
 
 export const UNLOCK_INVALID = 'The unlock link is invalid or expired';
 
@@ -40,12 +45,15 @@ export const authRoutes = defineFamily(authEndpointsByName, (on, e, services) =>
   const sessions = createSessionIssuer(services);
 
   on(e.login, async (c) => {
-    const { email, password } = await readBody(c, contracts.login.body);
+    const { email, password, recaptchaToken } = await readBody(c, contracts.login.body);
     const who = caller(c);
     const [user] = await db
       .select()
       .from(users)
       .where(and(eq(users.vendorId, vendorId), sql`lower(${users.email}) = ${email}`));
+    // Captcha (SECURITY-020), before the password is verified or an attempt counted; an unknown email is asked
+    // whenever any account asks, so the answer tells nothing.
+    if (await captchaRequiredAtSignIn(services, user)) await assertCaptcha(services, recaptchaToken);
     // The guess is reserved before it is verified: a parallel burst evaluates at most the policy's attempts.
     const reservation = await reserveAttempt(services, user ?? null, { email });
     // Always one password verify (a dummy one when there is nothing to check), so the answer time tells nothing.
@@ -71,12 +79,31 @@ export const authRoutes = defineFamily(authEndpointsByName, (on, e, services) =>
       // A locked account (or an unknown email after as many failures) is told so, with the way out (reset).
       throw apiError(401, reservation.reserved ? BAD_CREDENTIALS : SIGN_IN_BLOCKED);
     }
+    // Password rotation (SECURITY-020): told only to whoever proved the password. An expired one signs no one in.
+    const age = await passwordAge(services, user);
+    if (age.expired) {
+      inBackground(db, 'expired password audit', () =>
+        writeAudit(db, {
+          vendorId,
+          tenantId: user.activeTenantId,
+          userId: user.id,
+          email,
+          action: 'User login refused: password expired',
+          severity: 'Medium',
+          ...who,
+        }),
+      );
+      throw apiError(400, PASSWORD_EXPIRED);
+    }
     const answer = await finishSignIn(c, services, sessions, user, {
       amr: ['pwd'],
       method: 'password',
       password,
     });
-    return c.json(answer satisfies AnswerOf<typeof contracts.login>);
+    return c.json({
+      ...answer,
+      ...(age.expiresIn === undefined ? {} : { passwordExpiresIn: age.expiresIn }),
+    } satisfies AnswerOf<typeof contracts.login>);
   });
 
   // The unlock link mailed at a lockout: the token alone (Frontegg's IUnlockMeRequest) names the user.

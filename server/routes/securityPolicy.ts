@@ -1,7 +1,8 @@
 // Security policy reads (the `securityPolicy` group of the paths table): the lockout, password-history and
 // MFA policies in effect in the caller's tenant (its saved value, else the vendor's, else the default) and
-// the vendor's, the vendor's global policy, password rules, password rotation and captcha. Each answers the
-// Frontegg shape with the id and dates of the policy row it comes from. The saves stay in routes/account.ts.
+// the vendor's, the vendor's global policy, password rules and password rotation (captcha: routes/captcha.ts).
+// Each answers the Frontegg shape with the id and dates of the policy row it comes from. The saves stay in
+// routes/account.ts.
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { exportSPKI, importJWK, type JWK } from 'jose';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
@@ -10,8 +11,8 @@ import { paths } from '../../shared/api/paths';
 import { readPolicy, readVendorPolicy, type PolicyKind } from '../account/policies';
 import { vendorSettings } from '../account/vendorSettings';
 import { policies, vendors } from '../db/schema';
-import { PASSWORD_CONFIG } from '../signup/passwordPolicy';
-import { endpoint, publicEndpoint, type Endpoint, defineFamily } from './endpoints';
+import { passwordTestConfig } from '../signup/passwordPolicy';
+import { endpoint, type Endpoint, defineFamily } from './endpoints';
 
 const READ = 'fe.secure.read.securityPolicy';
 const p = paths.securityPolicy;
@@ -29,12 +30,18 @@ export const securityPolicyEndpointsByName = {
   getVendorPasswordHistoryPolicy: endpoint(p.getVendorPasswordHistoryPolicy, READ),
   getMfaPolicy: endpoint(p.getMfaPolicy, READ, "the caller's tenant's policy in effect"),
   getVendorMfaPolicy: endpoint(p.getVendorMfaPolicy, READ),
-  getPasswordRotationPolicy: endpoint(p.getPasswordRotationPolicy, READ),
+  getPasswordRotationPolicy: endpoint(
+    p.getPasswordRotationPolicy,
+    READ,
+    "the caller's tenant's policy in effect",
+  ),
   getVendorPasswordRotationPolicy: endpoint(p.getVendorPasswordRotationPolicy, READ),
   // The password rules every password form applies: any signed-in user.
-  getPasswordConfigPolicy: endpoint(p.getPasswordConfigPolicy, null, 'vendor-level password rules'),
-  // Read by the login box before sign-in (Frontegg's path ends in /public); vendor-level, nothing of a tenant.
-  getCaptchaPolicy: publicEndpoint(p.getCaptchaPolicy, 'vendor-level; this server has no captcha'),
+  getPasswordConfigPolicy: endpoint(
+    p.getPasswordConfigPolicy,
+    null,
+    "the caller's tenant's password rules in effect",
+  ),
 } as const;
 
 export const securityPolicyEndpoints: Endpoint[] = Object.values(securityPolicyEndpointsByName);
@@ -138,24 +145,28 @@ export const securityPolicyRoutes = defineFamily(securityPolicyEndpointsByName, 
     c.json((await policyView('mfa', null)) satisfies AnswerOf<typeof sp.getVendorMfaPolicy>),
   );
 
-  // Passwords do not expire on this server: rotation is off for every tenant and the vendor.
-  const noRotation: AnswerOf<typeof sp.getPasswordRotationPolicy> = { isActive: false };
-  on(e.getPasswordRotationPolicy, (c) => c.json(noRotation));
-  on(e.getVendorPasswordRotationPolicy, (c) => c.json(noRotation));
-
-  // The rules every password form applies (signup/passwordPolicy.ts): lengths, passphrases, no optional tests.
-  on(e.getPasswordConfigPolicy, (c) =>
-    c.json({ ...PASSWORD_CONFIG } satisfies AnswerOf<typeof sp.getPasswordConfigPolicy>),
+  // Password rotation (Frontegg's shape has no id or dates): the tenant's in effect, and the vendor's.
+  on(e.getPasswordRotationPolicy, async (c) =>
+    c.json(
+      (await readPolicy(services, tenantOf(c), 'passwordRotation')) satisfies AnswerOf<
+        typeof sp.getPasswordRotationPolicy
+      >,
+    ),
+  );
+  on(e.getVendorPasswordRotationPolicy, async (c) =>
+    c.json(
+      (await readVendorPolicy(services, 'passwordRotation')) satisfies AnswerOf<
+        typeof sp.getVendorPasswordRotationPolicy
+      >,
+    ),
   );
 
-  on(e.getCaptchaPolicy, async (c) => {
-    const since = await vendorSince();
-    return c.json({
-      id: `${vendorId}:captcha`,
-      enabled: false,
-      siteKey: '',
-      createdAt: since,
-      updatedAt: since,
-    } satisfies AnswerOf<typeof sp.getCaptchaPolicy>);
-  });
+  // The rules every password form of the caller's account applies (signup/passwordPolicy.ts), as TestConfig.
+  on(e.getPasswordConfigPolicy, async (c) =>
+    c.json(
+      passwordTestConfig(await readPolicy(services, tenantOf(c), 'passwordConfig')) satisfies AnswerOf<
+        typeof sp.getPasswordConfigPolicy
+      >,
+    ),
+  );
 });

@@ -355,6 +355,13 @@ describe('forgot, reset and change password', () => {
       allowPassphrases: true,
       minPhraseLength: 20,
       minOptionalTestsToPass: 0,
+      optionalTests: {
+        requireLowercase: false,
+        requireUppercase: false,
+        requireNumbers: false,
+        requireSpecialChars: false,
+      },
+      requiredTests: { checkThreeRepeatedChars: false },
     });
   });
 

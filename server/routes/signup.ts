@@ -5,10 +5,12 @@ import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { signupContracts } from '../../shared/api/contracts/signup';
 import { paths } from '../../shared/api/paths';
 import { limitIssuance, type IssuanceKind } from '../account/issuance';
+import { readPolicy } from '../account/policies';
 import { writeAudit } from '../audit';
 import { clearAttempts, lockedOut, reserveAttempt } from '../auth/lockout';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { createSessionIssuer } from '../auth/session';
+import { assertCaptcha, captchaOnAnywhere } from '../captcha';
 import { apiError, caller, readBody, type AppEnv } from '../context';
 import { tenants, userRoles, users, userTenants, userTokens } from '../db/schema';
 import { loginBoxLink } from '../mail/links';
@@ -19,7 +21,8 @@ import { mailInvitation } from '../signup/invitations';
 import { activationMail, resetPasswordMail, signUpNoticeMail } from '../signup/mails';
 import {
   newPasswordField,
-  PASSWORD_CONFIG,
+  passwordProblem,
+  passwordTestConfig,
   RECENTLY_USED,
   replacePassword,
   revokeSessions,
@@ -50,7 +53,10 @@ export const CURRENT_PASSWORD_LOCKED =
   'Too many wrong passwords: the account is locked for a while. Reset your password to unlock it now';
 
 const c_ = signupContracts;
-/** The contract's bodies, narrowed: a new password must not be on the breached list (LOGIN-011). */
+/**
+ * The contract's bodies, narrowed to the fixed password bounds; the account's rules and the breached list
+ * (LOGIN-011) are checked by `checkPassword` once the account is known.
+ */
 const signUpBody = c_.signUpUser.body.extend({ password: newPasswordField });
 const link = c_.acceptInvitation.body;
 const activateBody = c_.activateAccount.body.extend({ password: newPasswordField.optional() });
@@ -99,6 +105,14 @@ export const signupRoutes = defineFamily(signupEndpointsByName, (on, e, services
   const limitMail = (c: Context<AppEnv>, kind: IssuanceKind, email: string) =>
     limitIssuance(services, { kind, account: email, address: caller(c).ipAddress });
 
+  /** 400 naming the first rule of the account's password rules (or the breached list) the password breaks. */
+  async function checkPassword(tenantId: string | null | undefined, password: string, field = 'password') {
+    const problem = await passwordProblem(services, tenantId, password);
+    // The field named as a body error names it (the catalog's pattern is the message after it).
+    const error = problem && `${field}: ${problem}`;
+    if (error) throw apiError(400, error);
+  }
+
   const mailActivation = async (user: { id: string; email: string; name: string }, token: string) =>
     mailer.send(
       activationMail(
@@ -110,7 +124,12 @@ export const signupRoutes = defineFamily(signupEndpointsByName, (on, e, services
     );
 
   on(e.signUpUser, async (c) => {
-    const { email, name, password, companyName, invitationToken } = await readBody(c, signUpBody);
+    const { email, name, password, companyName, invitationToken, recaptchaToken } = await readBody(
+      c,
+      signUpBody,
+    );
+    // Captcha (SECURITY-020): the account is not known yet, so whenever any account asks for it.
+    if (await captchaOnAnywhere(services)) await assertCaptcha(services, recaptchaToken);
     // Both answers mail the address (activation or "already registered"): one budget for both.
     await limitMail(c, 'activation', email);
     const who = caller(c);
@@ -121,6 +140,8 @@ export const signupRoutes = defineFamily(signupEndpointsByName, (on, e, services
     // account. They depend on the address only, so refusing before the answer tells nothing about registration.
     const refusal = await checkEmailDomain(db, joining ? joining.tenantId : { vendorId }, email);
     if (refusal) throw apiError(403, refusal);
+    // The rules of the account joined by its link, else the vendor's (a new account has none of its own yet).
+    await checkPassword(joining?.tenantId ?? null, password);
     // Hashed in both branches, so a registered email answers in the time a new one does.
     const passwordHash = await hashPassword(password);
 
@@ -214,12 +235,14 @@ export const signupRoutes = defineFamily(signupEndpointsByName, (on, e, services
     if (!found) return activateInvited(c, body);
     const needsPassword = !found.user.passwordHash;
     if (needsPassword && !password) throw apiError(400, 'password: A password is required');
+    if (needsPassword && password)
+      await checkPassword(found.token.tenantId ?? found.user.activeTenantId, password);
     const passwordHash = needsPassword && password ? await hashPassword(password) : undefined;
     const activated = await db.transaction(async (tx) => {
       if (!(await consumeUserToken(tx, 'activation', userId, token))) return false;
       await tx
         .update(users)
-        .set({ verified: true, ...(passwordHash ? { passwordHash } : {}) })
+        .set({ verified: true, ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}) })
         .where(eq(users.id, userId));
       return true;
     });
@@ -243,6 +266,9 @@ export const signupRoutes = defineFamily(signupEndpointsByName, (on, e, services
     if (!found) throw apiError(400, ACTIVATION_INVALID);
     const needsPassword = !found.user.verified || !found.user.passwordHash;
     if (needsPassword && !password) throw apiError(400, 'password: A password is required');
+    // The rules of the account the invitation is to.
+    if (needsPassword && password)
+      await checkPassword(found.token.tenantId ?? found.user.activeTenantId, password);
     const passwordHash = needsPassword && password ? await hashPassword(password) : undefined;
     const accepted = await acceptInvitation(userId, token, passwordHash);
     if (!accepted) throw apiError(400, ACTIVATION_INVALID);
@@ -304,7 +330,11 @@ export const signupRoutes = defineFamily(signupEndpointsByName, (on, e, services
         .update(users)
         .set({
           verified: true,
-          ...(passwordHash ? { passwordHash } : preRegistered ? { passwordHash: null } : {}),
+          ...(passwordHash
+            ? { passwordHash, passwordChangedAt: new Date() }
+            : preRegistered
+              ? { passwordHash: null }
+              : {}),
         })
         .where(eq(users.id, userId));
       if (preRegistered) await revokeSessions(tx, userId);
@@ -447,6 +477,7 @@ export const signupRoutes = defineFamily(signupEndpointsByName, (on, e, services
     const { userId, token, password } = await readBody(c, resetBody);
     const found = await findUserToken(db, 'reset', userId, token);
     if (!found) throw apiError(400, RESET_INVALID);
+    await checkPassword(found.user.activeTenantId, password);
     if (await usedRecently(services, found.user, password)) throw apiError(400, RECENTLY_USED);
     const passwordHash = await hashPassword(password);
     const reset = await db.transaction(async (tx) => {
@@ -482,6 +513,7 @@ export const signupRoutes = defineFamily(signupEndpointsByName, (on, e, services
       throw apiError(400, CURRENT_PASSWORD_WRONG);
     }
     await clearAttempts(db, user.id);
+    await checkPassword(user.activeTenantId, newPassword, 'newPassword');
     if (await usedRecently(services, user, newPassword)) throw apiError(400, RECENTLY_USED);
     const passwordHash = await hashPassword(newPassword);
     await db.transaction(async (tx) => {
@@ -497,5 +529,16 @@ export const signupRoutes = defineFamily(signupEndpointsByName, (on, e, services
     return c.json({});
   });
 
-  on(e.loadPasswordConfig, (c) => c.json(PASSWORD_CONFIG satisfies AnswerOf<typeof c_.loadPasswordConfig>));
+  // The rules of the account of the user named (the reset and activation forms name one), else the vendor's.
+  on(e.loadPasswordConfig, async (c) => {
+    const { userId } = readQuery(c, c_.loadPasswordConfig.query);
+    const [user] = userId
+      ? await db
+          .select({ activeTenantId: users.activeTenantId })
+          .from(users)
+          .where(and(eq(users.vendorId, vendorId), eq(users.id, userId)))
+      : [];
+    const rules = await readPolicy(services, user?.activeTenantId ?? null, 'passwordConfig');
+    return c.json(passwordTestConfig(rules) satisfies AnswerOf<typeof c_.loadPasswordConfig>);
+  });
 });

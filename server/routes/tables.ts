@@ -9,6 +9,7 @@ import { accountSettingsEndpointsByName } from './accountSettings';
 import { apiTokenExchangeEndpointsByName, apiTokensEndpointsByName } from './apiTokens';
 import { applicationsEndpointsByName } from './applications';
 import { authEndpointsByName } from './auth';
+import { captchaEndpointsByName } from './captcha';
 import { devEndpointsByName } from './dev';
 import type { Endpoint } from './endpoints';
 import { flagsEndpointsByName } from './flags';
@@ -73,6 +74,7 @@ export const endpointTables: Readonly<Record<string, Readonly<Record<string, End
   flags: flagsEndpointsByName,
   accountTenants: accountTenantsEndpointsByName,
   accountPolicies: accountPoliciesEndpointsByName,
+  captcha: captchaEndpointsByName,
   accountStrategies: accountStrategiesEndpointsByName,
   dev: devEndpointsByName,
   passwordlessDev: passwordlessDevEndpointsByName,

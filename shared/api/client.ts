@@ -315,7 +315,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           bodyText: err.text ?? '',
         });
         // A known code reads in the page's language; an unknown one keeps the server's message.
-        apiError.display = errorCodeText(apiError.code, translation);
+        apiError.display = errorCodeText(apiError.code, translation, apiError.message);
         logApiError(apiError, options.logLevel);
         throw apiError;
       }

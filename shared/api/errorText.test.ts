@@ -61,6 +61,24 @@ describe('server errors by code', () => {
     expect(errorMessage(rateLimited)).to.equal('Too many requests. Wait a minute and try again.');
   });
 
+  it("[SECURITY-020] a password rule's length reads in the page's language with the server's number", async () => {
+    const tooShort = (locale: string) =>
+      rejection(
+        makeClient({ locale }).request(here, {
+          query: {
+            status: '400',
+            type: 'application/json',
+            body: JSON.stringify({
+              errors: ['newPassword: The password must be at least 12 characters'],
+              errorCode: 'ER-3009',
+            }),
+          },
+        }),
+      );
+    expect(errorMessage(await tooShort('en'))).to.equal('The password must be at least 12 characters');
+    expect(errorMessage(await tooShort('he'))).to.equal('הסיסמה צריכה להכיל לפחות 12 תווים');
+  });
+
   it('a host localization of the code wins over the catalog', async () => {
     const err = await rejection(
       makeClient({ locale: 'he', localizations: { he: { errors: { 'ER-1001': 'נסו שוב' } } } }).request(

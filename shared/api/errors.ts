@@ -158,6 +158,9 @@ export function logApiError(err: ApiError, logLevel: LogLevel): void {
   }
 }
 
-/** The sign-in answer of a locked account (and of an unknown email after as many failures): ER-1009. */
+/**
+ * A sign-in answer whose way out is a password reset: a locked account (and an unknown email after as many
+ * failures), ER-1009, or an expired password (password rotation), ER-1015.
+ */
 export const isSignInBlocked = (error: unknown): boolean =>
-  error instanceof ApiError && error.code === 'ER-1009';
+  error instanceof ApiError && (error.code === 'ER-1009' || error.code === 'ER-1015');

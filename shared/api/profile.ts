@@ -93,7 +93,12 @@ export function createProfileApi(client: Pick<ApiClient, 'request'>) {
     changePassword: (password: string, newPassword: string) =>
       client.request(paths.teams.changePassword, { body: { password, newPassword } }),
     /** GET passwords/config. */
-    loadPasswordConfig: () => client.request<PasswordConfig>(paths.auth.loadPasswordConfig),
+    /** The password rules of the account of `userId` (the signed-in user's own, for their forms). */
+    loadPasswordConfig: (userId?: string) =>
+      client.request<PasswordConfig>(
+        paths.auth.loadPasswordConfig,
+        userId === undefined ? {} : { query: { userId } },
+      ),
     /** GET mfa/devices. */
     getMfaDevices: () => client.request<MfaDevices>(paths.auth.getMFADevices),
     /** GET webauthn/devices: `{ devices }`. */

@@ -1,23 +1,42 @@
-// The calls of the portal's Security page (SECURITY-001..015): the session policy, the MFA, lockout and
-// password-history policies, the IP restrictions and the email-domain restrictions.
+// The calls of the portal's Security page (SECURITY-001..020): the session policy, the MFA, lockout,
+// password-history, password-rules, password-rotation and captcha policies, the IP restrictions and the
+// email-domain restrictions.
 import { adminPortalApi, type ApiClient } from './client';
+import type { captchaContracts as cc } from './contracts/captcha';
 import type { AnswerOf, BodyOf } from './contracts/contract';
 import type { domainRestrictionsContracts as dc } from './contracts/domainRestrictions';
 import type { ipRestrictionsContracts as ip } from './contracts/ipRestrictions';
 import type { securityPolicyContracts as sp } from './contracts/securityPolicy';
 import type { sessionsContracts as sc } from './contracts/sessions';
+import { passwordRulesOf, type PasswordRules } from './passwordRules';
 import { paths } from './paths';
+
+export type { PasswordRules } from './passwordRules';
 
 /** The tenant's session policy (SESSIONS-002). */
 export type SessionConfiguration = AnswerOf<typeof sc.getSessionConfigurations>;
 export type SessionConfigurationPatch = BodyOf<typeof sc.createOrUpdateSessionConfigrations>;
 
 export type MfaPolicy = AnswerOf<typeof sp.getMfaPolicy>;
+type GlobalSecurityPolicy = AnswerOf<typeof sp.getGlobalSecurityPolicy>;
+type PasswordTestConfig = AnswerOf<typeof sp.getPasswordConfigPolicy>;
 export type LockoutPolicy = AnswerOf<typeof sp.getLockoutPolicy>;
 export type PasswordHistoryPolicy = AnswerOf<typeof sp.getPasswordHistoryPolicy>;
 export type MfaPolicyInput = BodyOf<typeof sp.saveMfaPolicy>;
 export type LockoutPolicyInput = BodyOf<typeof sp.saveLockoutPolicy>;
 export type PasswordHistoryPolicyInput = BodyOf<typeof sp.savePasswordHistoryPolicy>;
+/** Password rules (SECURITY-020): read as Frontegg's TestConfig, shown and saved as our flat fields. */
+export type PasswordRulesInput = BodyOf<typeof sp.savePasswordConfigPolicy>;
+export type PasswordRotationPolicy = AnswerOf<typeof sp.getPasswordRotationPolicy>;
+export type PasswordRotationPolicyInput = BodyOf<typeof sp.savePasswordRotationPolicy>;
+export type CaptchaPolicy = AnswerOf<typeof cc.getTenantCaptchaPolicy>;
+export type CaptchaPolicyInput = BodyOf<typeof cc.saveCaptchaPolicy>;
+/** Which password policies the vendor lets an account set (the global policy's allowOverride flags). */
+export interface VendorOverrides {
+  passwordComplexity: boolean;
+  passwordExpiration: boolean;
+  passwordHistory: boolean;
+}
 
 /** An IP restriction entry (SECURITY-005) and the tenant's config (SECURITY-006). */
 export type IpRestriction = AnswerOf<typeof ip.getIPRestrictions>['items'][number];
@@ -38,6 +57,10 @@ export interface GeneralPolicies {
   mfa: MfaPolicy;
   lockout: LockoutPolicy;
   passwordHistory: PasswordHistoryPolicy;
+  passwordRules: PasswordRules;
+  passwordRotation: PasswordRotationPolicy;
+  captcha: CaptchaPolicy;
+  vendor: VendorOverrides;
 }
 
 const s = paths.securityPolicy;
@@ -51,14 +74,34 @@ export function createSecurityPolicyApi(client: Pick<ApiClient, 'request'>) {
     saveSessionConfiguration: (patch: SessionConfigurationPatch) =>
       client.request<SessionConfiguration>(paths.auth.createOrUpdateSessionConfigrations, { body: patch }),
 
-    /** The MFA, lockout and password-history policies in effect in the tenant. */
+    /**
+     * The policies of the General tab in effect in the tenant, and which of them the vendor lets the account
+     * set (the global policy's flags).
+     */
     async getGeneralPolicies(): Promise<GeneralPolicies> {
-      const [mfa, lockout, passwordHistory] = await Promise.all([
-        client.request<MfaPolicy>(s.getMfaPolicy),
-        client.request<LockoutPolicy>(s.getLockoutPolicy),
-        client.request<PasswordHistoryPolicy>(s.getPasswordHistoryPolicy),
-      ]);
-      return { mfa, lockout, passwordHistory };
+      const [mfa, lockout, passwordHistory, passwordConfig, passwordRotation, captcha, global] =
+        await Promise.all([
+          client.request<MfaPolicy>(s.getMfaPolicy),
+          client.request<LockoutPolicy>(s.getLockoutPolicy),
+          client.request<PasswordHistoryPolicy>(s.getPasswordHistoryPolicy),
+          client.request<PasswordTestConfig>(s.getPasswordConfigPolicy),
+          client.request<PasswordRotationPolicy>(s.getPasswordRotationPolicy),
+          client.request<CaptchaPolicy>(s.getTenantCaptchaPolicy),
+          client.request<GlobalSecurityPolicy>(s.getGlobalSecurityPolicy),
+        ]);
+      return {
+        mfa,
+        lockout,
+        passwordHistory,
+        passwordRules: passwordRulesOf(passwordConfig),
+        passwordRotation,
+        captcha,
+        vendor: {
+          passwordComplexity: global.allowOverridePasswordComplexity,
+          passwordExpiration: global.allowOverridePasswordExpiration,
+          passwordHistory: global.allowOverrideEnforcePasswordHistory,
+        },
+      };
     },
     saveMfaPolicy: (input: MfaPolicyInput) =>
       client.request<MfaPolicyInput>(s.saveMfaPolicy, { body: input }),
@@ -66,6 +109,13 @@ export function createSecurityPolicyApi(client: Pick<ApiClient, 'request'>) {
       client.request<LockoutPolicyInput>(s.saveLockoutPolicy, { body: input }),
     savePasswordHistoryPolicy: (input: PasswordHistoryPolicyInput) =>
       client.request<PasswordHistoryPolicyInput>(s.savePasswordHistoryPolicy, { body: input }),
+    /** Saves the rules given; answers all the rules in effect. */
+    savePasswordRules: async (input: PasswordRulesInput): Promise<PasswordRules> =>
+      passwordRulesOf(await client.request<PasswordTestConfig>(s.savePasswordConfigPolicy, { body: input })),
+    savePasswordRotationPolicy: (input: PasswordRotationPolicyInput) =>
+      client.request<PasswordRotationPolicy>(s.savePasswordRotationPolicy, { body: input }),
+    saveCaptchaPolicy: (input: CaptchaPolicyInput) =>
+      client.request<CaptchaPolicy>(s.saveCaptchaPolicy, { body: input }),
 
     /** GET restrictions/ip: one page (`offset` is the page index) of one list (allow or block). */
     getIpRestrictions: (query: { offset: number; limit: number; filter: RestrictionStrategy }) =>

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useT } from '../../../shared/i18n/useT';
 import { Alert, PasswordField } from '../../../shared/ui';
 import { useAtomValue } from 'jotai';
 import { navigate } from '../../../shared/options/location';
 import { optionsAtom } from '../../../shared/options/options.atoms';
+import { useCaptcha } from '../captcha';
 import { RouteLink } from '../RouteLink';
 import { useLogin } from '../useLogin';
 import { EmailField } from './EmailField';
@@ -23,12 +24,20 @@ export function LoginScreen({ host, email: initialEmail = '' }: { host: EventTar
   const [touched, setTouched] = useState(false);
   const emailError = useEmailError()(email, touched);
   const passwordError = touched && !password ? t('common.required') : null;
+  const captcha = useCaptcha();
+  const { reset: resetCaptcha } = captcha;
+  // A refused sign-in spent the solution (or it was refused): the widget starts a new challenge.
+  useEffect(() => {
+    if (state.error && !state.loading) resetCaptcha();
+  }, [state, resetCaptcha]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (!isEmail(email) || !password) return;
-    void submit(email, password);
+    const recaptchaToken = captcha.take();
+    if (recaptchaToken === false) return;
+    void submit(email, password, recaptchaToken);
   };
 
   if (state.step === 'success') return <p role="status">{t('loginBox.login.redirecting')}</p>;
@@ -72,6 +81,7 @@ export function LoginScreen({ host, email: initialEmail = '' }: { host: EventTar
           error={passwordError}
           onValue={setPassword}
         />
+        {captcha.field}
         <SignInButton loading={state.loading} />
         <div css={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 8 }}>
           <RouteLink to={routes.forgetPasswordUrl} host={host}>

@@ -9,6 +9,7 @@ import { optionsAtom } from '../../../shared/options/options.atoms';
 import { Alert, Button, PasswordField, TextField } from '../../../shared/ui';
 import { signUpOutcome } from '../flows/signup.machine';
 import { defaultPasswordConfig, passwordProblem } from '../flows/password.machine';
+import { useCaptcha } from '../captcha';
 import { BackToLogin, RouteLink } from '../RouteLink';
 import { ScreenHeader } from './ScreenHeader';
 import { isEmail, useEmailError, usePasswordError } from './useFieldErrors';
@@ -25,6 +26,7 @@ export function SignUpScreen({ host }: { host: EventTarget }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const passwordText = usePasswordError();
   const emailError = useEmailError();
+  const captcha = useCaptcha();
   const problem = passwordProblem(form.password, null, defaultPasswordConfig);
   const field = (key: keyof typeof form) => ({
     value: form[key],
@@ -35,6 +37,8 @@ export function SignUpScreen({ host }: { host: EventTarget }) {
     event.preventDefault();
     setTouched(true);
     if (!form.name.trim() || !isEmail(form.email) || problem) return;
+    const recaptchaToken = captcha.take();
+    if (recaptchaToken === false) return;
     setBusy(true);
     setError(null);
     try {
@@ -43,6 +47,7 @@ export function SignUpScreen({ host }: { host: EventTarget }) {
         email: form.email.trim(),
         companyName: (!invitationToken && form.companyName.trim()) || undefined,
         invitationToken,
+        recaptchaToken,
       };
       const answer = await signupApi.signUp(body);
       const outcome = signUpOutcome(answer);
@@ -54,6 +59,8 @@ export function SignUpScreen({ host }: { host: EventTarget }) {
       }
     } catch (e) {
       setError(errorMessage(e, t('common.genericError')));
+      // The solution was spent (or refused): a new challenge for the next try.
+      captcha.reset();
     } finally {
       setBusy(false);
     }
@@ -106,6 +113,7 @@ export function SignUpScreen({ host }: { host: EventTarget }) {
             {...field('companyName')}
           />
         )}
+        {captcha.field}
         <Button type="submit" fullWidth disabled={busy}>
           {busy ? t('loginBox.signUp.submitting') : t('loginBox.signUp.submit')}
         </Button>

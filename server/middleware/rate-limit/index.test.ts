@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { testServer } from '../../testing';
+import { clearOfWindowEdge, testServer } from '../../testing';
 import { clientKey } from './index';
 
 describe('rate limit on the auth endpoints', () => {
@@ -19,6 +19,7 @@ describe('rate limit on the auth endpoints', () => {
     t.app.request(path, t.json({ email: 'nobody@acme.test', password: 'x' }, headers), from(remoteAddress));
 
   it('answers 429 after the limit, with Retry-After, in the errors shape', async () => {
+    await clearOfWindowEdge();
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await attempt('203.0.113.1')).status);
     assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429]);
@@ -32,6 +33,7 @@ describe('rate limit on the auth endpoints', () => {
   });
 
   it('a spoofed X-Forwarded-For does not give a fresh budget', async () => {
+    await clearOfWindowEdge();
     for (let i = 0; i < 5; i++) await attempt('203.0.113.2');
     const spoofed = await attempt('203.0.113.2', {
       'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 200)}`,

@@ -680,17 +680,25 @@ describe('account: lockout, password-history and MFA policies', () => {
     // The key access tokens are verified with (base64 SPKI): the last key of the JWKS.
     assert.match(global.publicKey as string, /^MII[A-Za-z0-9+/=]+$/);
 
-    // The rules every password form applies, as signup/passwordPolicy enforces them.
+    // The rules every password form applies, as signup/passwordPolicy enforces them (the defaults, as
+    // Frontegg's TestConfig), and rotation (off by default).
     assert.deepEqual(await read(p.getPasswordConfigPolicy.path), {
       minLength: 8,
       maxLength: 128,
       allowPassphrases: true,
       minPhraseLength: 20,
       minOptionalTestsToPass: 0,
+      optionalTests: {
+        requireLowercase: false,
+        requireUppercase: false,
+        requireNumbers: false,
+        requireSpecialChars: false,
+      },
+      requiredTests: { checkThreeRepeatedChars: false },
     });
-    // Passwords never expire here; there is no captcha (read before sign-in, so public).
-    assert.deepEqual(await read(p.getPasswordRotationPolicy.path), { isActive: false });
-    assert.deepEqual(await read(p.getVendorPasswordRotationPolicy.path), { isActive: false });
+    const noRotation = { isActive: false, rotationPeriod: 90, notificationPeriod: 7 };
+    assert.deepEqual(await read(p.getPasswordRotationPolicy.path), noRotation);
+    assert.deepEqual(await read(p.getVendorPasswordRotationPolicy.path), noRotation);
     const captcha = await read(p.getCaptchaPolicy.path, false);
     assert.deepEqual(valueOf(captcha), { enabled: false, siteKey: '' });
   });

@@ -1,8 +1,9 @@
-// The tenant's session configuration, and the saves of its lockout, password-history and MFA policies (the
-// reads of those are in routes/securityPolicy.ts).
+// The tenant's session configuration, and the saves of its lockout, password-history, MFA, password-rules and
+// password-rotation policies (the reads of those are in routes/securityPolicy.ts).
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { AnswerOf } from '../../../shared/api/contracts/contract';
+import { securityPolicyContracts as sp } from '../../../shared/api/contracts/securityPolicy';
 import { sessionsContracts } from '../../../shared/api/contracts/sessions';
 import { paths } from '../../../shared/api/paths';
 import {
@@ -13,6 +14,7 @@ import {
   type PolicyPatch,
 } from '../../account/policies';
 import { apiError, readBody, type AppEnv, type Services } from '../../context';
+import { passwordTestConfig } from '../../signup/passwordPolicy';
 import { endpoint, defineFamily, userActor as actor, userEndpoint } from '../endpoints';
 
 const WRITE_POLICY = 'fe.secure.write.securityPolicy';
@@ -32,6 +34,8 @@ export const accountPoliciesEndpointsByName = {
     method: 'PATCH',
   },
   saveMfaPolicy: endpoint(paths.securityPolicy.saveMfaPolicy, WRITE_POLICY),
+  savePasswordConfigPolicy: endpoint(paths.securityPolicy.savePasswordConfigPolicy, WRITE_POLICY),
+  savePasswordRotationPolicy: endpoint(paths.securityPolicy.savePasswordRotationPolicy, WRITE_POLICY),
   saveMfaPolicyPatch: { ...endpoint(paths.securityPolicy.saveMfaPolicy, WRITE_POLICY), method: 'PATCH' },
 } as const;
 
@@ -58,6 +62,16 @@ export const accountPoliciesRoutes = defineFamily(accountPoliciesEndpointsByName
   ] as const;
   for (const [post, patch, kind] of saves)
     for (const entry of [post, patch]) on(entry, async (c) => c.json(await save(c, services, kind)));
+
+  // Password rules: saved flat, answered as the TestConfig the read answers.
+  on(e.savePasswordConfigPolicy, async (c) => {
+    const saved = await save(c, services, 'passwordConfig', sp.savePasswordConfigPolicy.body);
+    return c.json(passwordTestConfig(saved) satisfies AnswerOf<typeof sp.savePasswordConfigPolicy>);
+  });
+  on(e.savePasswordRotationPolicy, async (c) => {
+    const saved = await save(c, services, 'passwordRotation', sp.savePasswordRotationPolicy.body);
+    return c.json(saved satisfies AnswerOf<typeof sp.savePasswordRotationPolicy>);
+  });
 });
 
 /** Saves the caller's tenant's policy from the request body (the table checked the permission). */

@@ -7,6 +7,7 @@ import { accountSettingsScript } from './accountSettings';
 import { metadataScript } from './metadata';
 import { flagsScript } from './flags';
 import { securityPolicyScript } from './securityPolicy';
+import { captchaScript } from './captcha';
 import { domainRestrictionsScript } from './domainRestrictions';
 import { ipRestrictionsScript } from './ipRestrictions';
 import { apiTokensScript } from './apiTokens';
@@ -27,6 +28,7 @@ export const scripts: Script[] = [
   metadataScript,
   flagsScript,
   securityPolicyScript,
+  captchaScript,
   domainRestrictionsScript,
   ipRestrictionsScript,
   authScript,

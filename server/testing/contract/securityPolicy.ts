@@ -8,7 +8,6 @@ export const securityPolicyScript: Script = {
   steps: [
     { name: 'global policy', call: sp.getGlobalSecurityPolicy },
     { name: 'password rules', call: sp.getPasswordConfigPolicy },
-    { name: 'captcha', call: sp.getCaptchaPolicy },
     { name: 'lockout', call: sp.getLockoutPolicy },
     { name: 'vendor lockout', call: sp.getVendorLockoutPolicy },
     { name: 'password history', call: sp.getPasswordHistoryPolicy },
@@ -26,6 +25,19 @@ export const securityPolicyScript: Script = {
     },
     { name: 'save password history', call: sp.savePasswordHistoryPolicy, body: { historySize: 6 } },
     { name: 'save MFA', call: sp.saveMfaPolicy, body: { enforceMFAType: 'DontForce' } },
+    // The values in effect already: later scripts' passwords and sign-ins are not affected.
+    { name: 'save password rules', call: sp.savePasswordConfigPolicy, body: { minLength: 8 } },
+    {
+      name: 'a minimum password length under 8 is refused',
+      call: sp.savePasswordConfigPolicy,
+      body: { minLength: 4 },
+      expect: 400,
+    },
+    {
+      name: 'save password rotation',
+      call: sp.savePasswordRotationPolicy,
+      body: { isActive: false, rotationPeriod: 30 },
+    },
     {
       name: 'an MFA enforcement outside the list is refused',
       call: sp.saveMfaPolicy,

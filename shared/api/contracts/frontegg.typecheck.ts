@@ -59,6 +59,7 @@ import type { flagsContracts as flags } from './flags';
 import type { groupsContracts as groups } from './groups';
 import type { metadataContracts as metadata } from './metadata';
 import type { securityPolicyContracts as securityPolicy } from './securityPolicy';
+import type { captchaContracts as captcha } from './captcha';
 import type { ipRestrictionsContracts as ipRestrictions } from './ipRestrictions';
 import type { domainRestrictionsContracts as domainRestrictions } from './domainRestrictions';
 import type {
@@ -181,10 +182,7 @@ export const carried = {
     ISecurityPolicyPasswordHistory
   >,
   mfaPolicy: true satisfies Check<AnswerOf<typeof securityPolicy.getMfaPolicy>, ISecurityPolicyMfa>,
-  captchaPolicy: true satisfies Check<
-    AnswerOf<typeof securityPolicy.getCaptchaPolicy>,
-    ISecurityPolicyCaptcha
-  >,
+  captchaPolicy: true satisfies Check<AnswerOf<typeof captcha.getCaptchaPolicy>, ISecurityPolicyCaptcha>,
   passwordRotationPolicy: true satisfies Check<
     AnswerOf<typeof securityPolicy.getPasswordRotationPolicy>,
     ISecurityPolicyPasswordRotationConfig

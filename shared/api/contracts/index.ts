@@ -8,6 +8,7 @@ import { accountSettingsContracts } from './accountSettings';
 import { metadataContracts } from './metadata';
 import { flagsContracts } from './flags';
 import { securityPolicyContracts } from './securityPolicy';
+import { captchaContracts } from './captcha';
 import { ipRestrictionsContracts } from './ipRestrictions';
 import { domainRestrictionsContracts } from './domainRestrictions';
 import { authContracts } from './auth';
@@ -34,6 +35,7 @@ export const contracts = {
   metadata: metadataContracts,
   flags: flagsContracts,
   securityPolicy: securityPolicyContracts,
+  captcha: captchaContracts,
   ipRestrictions: ipRestrictionsContracts,
   domainRestrictions: domainRestrictionsContracts,
   auth: authContracts,

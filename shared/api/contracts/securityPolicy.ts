@@ -62,14 +62,6 @@ export const mfaPolicy = z.object({
   mfaDeviceExpiration: z.number().int(),
 });
 
-/** Captcha (Frontegg's ISecurityPolicyCaptcha): this server has none, so it is answered disabled. */
-export const captchaPolicy = z.object({
-  ...stored,
-  enabled: z.boolean(),
-  siteKey: z.string(),
-  minScore: z.number().optional(),
-});
-
 /** Password rotation (Frontegg's ISecurityPolicyPasswordRotationConfig). */
 export const passwordRotationPolicy = z.object({
   isActive: z.boolean(),
@@ -95,6 +87,18 @@ export const passwordConfigPolicy = z.object({
     .optional(),
 });
 
+/** The fields of a password-rules save (ours): the policy's own fields, any subset. */
+export const passwordConfigSave = z
+  .object({
+    minLength: z.number().int().min(8).max(64),
+    requireLowercase: z.boolean(),
+    requireUppercase: z.boolean(),
+    requireNumbers: z.boolean(),
+    requireSpecialChars: z.boolean(),
+    checkThreeRepeatedChars: z.boolean(),
+  })
+  .partial();
+
 const p = paths.securityPolicy;
 
 /** What a save answers today: the value saved, without id and dates (the writes are a later issue's). */
@@ -104,7 +108,6 @@ const saved = <T extends z.ZodObject>(policy: T) =>
 export const securityPolicyContracts = {
   getGlobalSecurityPolicy: contract({ route: p.getGlobalSecurityPolicy, response: globalSecurityPolicy }),
   getPasswordConfigPolicy: contract({ route: p.getPasswordConfigPolicy, response: passwordConfigPolicy }),
-  getCaptchaPolicy: contract({ route: p.getCaptchaPolicy, response: captchaPolicy }),
   getLockoutPolicy: contract({ route: p.getLockoutPolicy, response: lockoutPolicy }),
   getVendorLockoutPolicy: contract({ route: p.getVendorLockoutPolicy, response: lockoutPolicy }),
   getPasswordHistoryPolicy: contract({ route: p.getPasswordHistoryPolicy, response: passwordHistoryPolicy }),
@@ -138,6 +141,23 @@ export const securityPolicyContracts = {
       .extend({ historySize: z.number().int().min(1).max(24) })
       .partial(),
     response: saved(passwordHistoryPolicy),
+  }),
+  /** Ours: the account's password rules, flat and partial (Frontegg answers TestConfig, as the save does). */
+  savePasswordConfigPolicy: contract({
+    route: p.savePasswordConfigPolicy,
+    body: passwordConfigSave,
+    response: passwordConfigPolicy,
+  }),
+  savePasswordRotationPolicy: contract({
+    route: p.savePasswordRotationPolicy,
+    body: z
+      .object({
+        isActive: z.boolean(),
+        rotationPeriod: z.number().int().min(1).max(3650),
+        notificationPeriod: z.number().int().min(0).max(365),
+      })
+      .partial(),
+    response: passwordRotationPolicy,
   }),
   saveMfaPolicy: contract({
     route: p.saveMfaPolicy,

@@ -5,6 +5,7 @@ import { paths, type ApiPath } from '../paths';
 import { contract } from './contract';
 import { empty } from './common';
 import { signedIn } from './auth';
+import { passwordConfigPolicy } from './securityPolicy';
 
 export const emailField = z.string().trim().toLowerCase().email().max(320);
 export const userIdField = z.string().min(1).max(100);
@@ -12,7 +13,7 @@ export const tokenField = z.string().min(1).max(200);
 /** A one-time code mailed or texted beside a link. */
 const codeField = z.string().trim().min(4).max(20);
 
-/** A new password: the configured length bounds (the server also refuses breached passwords, LOGIN-011). */
+/** A new password: the fixed bounds (the server also applies the account's password rules and the breached list). */
 export const newPassword = z
   .string()
   .min(8, 'The password must be at least 8 characters')
@@ -152,14 +153,10 @@ export const signupContracts = {
     body: z.object({ password: z.string().min(1).max(1024), newPassword }),
     response: empty,
   }),
+  /** The password rules of the account of the user named (Frontegg's IGetUserPasswordConfig), else the vendor's. */
   loadPasswordConfig: contract({
     route: paths.auth.loadPasswordConfig,
-    response: z.object({
-      minLength: z.number().int(),
-      maxLength: z.number().int(),
-      allowPassphrases: z.boolean(),
-      minPhraseLength: z.number().int(),
-      minOptionalTestsToPass: z.number().int(),
-    }),
+    query: z.object({ userId: z.string().max(100).optional() }),
+    response: passwordConfigPolicy,
   }),
 } as const;

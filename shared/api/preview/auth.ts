@@ -5,6 +5,7 @@ import { authContracts as ac, type signedIn } from '../contracts/auth';
 import { usersContracts as uc } from '../contracts/users';
 import { paths } from '../paths';
 import { userTokenClaims } from '../userViews';
+import { checkPreviewCaptcha } from './captcha';
 import { encodePreviewJwt } from './jwt';
 import { fail, iso, on, parseWith, PreviewReply, type PreviewRequest, type PreviewRoute } from './common';
 import { currentUser, meView, signedInUser, switchTenantTo, type UserProfile } from './views';
@@ -59,7 +60,9 @@ export function authAnswer(req: PreviewRequest, proof: { amr?: string[] } = {}):
 }
 
 function login(req: PreviewRequest) {
-  const { password, tenantId } = parseWith(ac.login.body, req.body);
+  const { password, tenantId, recaptchaToken } = parseWith(ac.login.body, req.body);
+  // Captcha first, as on the server: before the password is looked at.
+  checkPreviewCaptcha(req.state, recaptchaToken);
   // The same status as the server's wrong password (401), with its message.
   if (password === WRONG_PASSWORD) throw fail(401, LOGIN_FAILED_MESSAGE);
   const user = currentUser(req.state);

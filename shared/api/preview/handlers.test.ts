@@ -3,6 +3,7 @@ import { jwtDecode } from 'jwt-decode';
 import { paths, type ApiPath } from '../paths';
 import { matchRoute, previewRoutes } from './handlers';
 import { createSampleState, SAMPLE_USER_EMAIL } from './sampleData';
+import { PREVIEW_IP_RESTRICTIONS_LIMIT } from './securityPolicy';
 import { previewHarness, type AnyJson, type CallOptions } from './testing';
 
 type Check = (body: AnyJson) => void;
@@ -486,6 +487,20 @@ describe('preview handlers', () => {
       check(body);
     });
   }
+
+  it('[SECURITY-011] the preview answers up to 50 IP entries to a list call without a limit', async () => {
+    const { call } = previewHarness();
+    const ips = Array.from({ length: 55 }, (_, i) => ({ ip: `198.51.100.${i + 1}`, strategy: 'ALLOW' }));
+    expect((await call(paths.securityPolicy.bulkCreateIPRestriction, { body: { ips } })).status).to.equal(
+      200,
+    );
+    const { body } = await call(paths.securityPolicy.getIPRestrictions, { query: { _filter: 'ALLOW' } });
+    expect(body.items).to.have.length(PREVIEW_IP_RESTRICTIONS_LIMIT);
+    expect(PREVIEW_IP_RESTRICTIONS_LIMIT).to.equal(50);
+    expect(body._metadata.totalItems).to.be.greaterThan(55);
+    const asked = await call(paths.securityPolicy.getIPRestrictions, { query: { _limit: 4 } });
+    expect(asked.body.items).to.have.length(4);
+  });
 
   it('the portal metadata: a commit replaces the parts it names, and the next load reads them', async () => {
     const { call } = previewHarness();

@@ -10,6 +10,7 @@ import { applicationsHandlers } from './applications';
 import { auditsHandlers } from './audits';
 import { authHandlers } from './auth';
 import { billingHandlers } from './billing';
+import { captchaHandlers } from './captcha';
 import { flagsHandlers } from './flags';
 import { groupsHandlers } from './groups';
 import { impersonateHandlers } from './impersonate';
@@ -53,6 +54,7 @@ export const previewRoutes: readonly PreviewRoute[] = [
   ...sessionsHandlers,
   ...apiTokensHandlers,
   ...securityPolicyHandlers,
+  ...captchaHandlers,
   ...metadataHandlers,
   ...auditsHandlers,
   ...flagsHandlers,

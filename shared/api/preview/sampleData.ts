@@ -13,6 +13,7 @@ import type { AnswerOf } from '../contracts/contract';
 import type { applicationAccessType } from '../contracts/applications';
 import type { authStrategies, authStrategy, machineToMachineAuthStrategy } from '../contracts/auth';
 import type { enforceMfaType } from '../contracts/securityPolicy';
+import type { PasswordRules } from '../passwordRules';
 import type { assignmentType, rolesContracts } from '../contracts/roles';
 import type { userFilterPreset, userProvider } from '../contracts/team';
 import type { tenant } from '../contracts/tenants';
@@ -521,7 +522,12 @@ export interface SampleState {
   sessionConfiguration: SessionConfiguration;
   lockoutPolicy: LockoutPolicy;
   passwordHistoryPolicy: PasswordHistoryPolicy;
+  /** The account's password rules and rotation (SECURITY-020), as the server's defaults. */
+  passwordRules: PasswordRules;
+  passwordRotationPolicy: { isActive: boolean; rotationPeriod: number; notificationPeriod: number };
   mfaPolicy: MfaPolicy;
+  /** Captcha on sign-in and sign-up (the public answer and the account's; off unless a test turns it on). */
+  captchaPolicy: { id: string; enabled: boolean };
   securityPolicy: SecurityPolicy;
   authStrategies: AuthStrategiesConfig;
   mfaDevices: MfaDevices;
@@ -1053,7 +1059,17 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
       sessionTimeoutConfiguration: { isActive: true, timeout: 7_776_000 },
     },
     lockoutPolicy: { id: 'lockout-policy', enabled: false, maxAttempts: 5 },
+    captchaPolicy: { id: 'captcha-policy', enabled: false },
     passwordHistoryPolicy: { id: 'password-history-policy', enabled: false, historySize: 1 },
+    passwordRules: {
+      minLength: 8,
+      requireLowercase: false,
+      requireUppercase: false,
+      requireNumbers: false,
+      requireSpecialChars: false,
+      checkThreeRepeatedChars: false,
+    },
+    passwordRotationPolicy: { isActive: false, rotationPeriod: 90, notificationPeriod: 7 },
     mfaPolicy: {
       id: 'mfa-policy',
       enforceMFAType: 'DontForce',
@@ -1071,8 +1087,8 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
       cookieSameSite: 'STRICT',
       defaultTokenExpiration: 300,
       defaultRefreshTokenExpiration: 2_592_000,
-      allowOverridePasswordComplexity: false,
-      allowOverridePasswordExpiration: false,
+      allowOverridePasswordComplexity: true,
+      allowOverridePasswordExpiration: true,
       allowOverrideEnforcePasswordHistory: true,
       publicKey: '',
     },

@@ -1,10 +1,6 @@
 // IP and email-domain restrictions, and the security policies.
 import type { z } from 'zod';
-import {
-  IP_RESTRICTIONS_DEFAULT_FILTER,
-  IP_RESTRICTIONS_DEFAULT_LIMIT,
-  ipRestrictionsContracts as ipc,
-} from '../contracts/ipRestrictions';
+import { IP_RESTRICTIONS_DEFAULT_FILTER, ipRestrictionsContracts as ipc } from '../contracts/ipRestrictions';
 import {
   DOMAIN_RESTRICTIONS_DEFAULT_LIMIT,
   DOMAIN_RESTRICTIONS_DEFAULT_OFFSET,
@@ -13,12 +9,22 @@ import {
 import { securityPolicyContracts as spc } from '../contracts/securityPolicy';
 import { canonicalEntry, ipMatches } from '../ipAddress';
 import { paths } from '../paths';
-import { iso, newId, on, parseWith, page, type PreviewRequest, type PreviewRoute, remove } from './common';
+import { passwordTestConfig } from '../passwordRules';
+import {
+  fail,
+  iso,
+  newId,
+  on,
+  parseWith,
+  page,
+  type PreviewRequest,
+  type PreviewRoute,
+  remove,
+} from './common';
 import {
   buildDomainRestriction,
   buildIpRestriction,
   type RestrictionType,
-  SAMPLE_VENDOR_ID,
   type SampleState,
 } from './sampleData';
 
@@ -27,6 +33,8 @@ const SINCE = '2024-01-01T00:00:00.000Z';
 const dated = <T extends { id: string }>(policy: T) => ({ ...policy, createdAt: SINCE, updatedAt: SINCE });
 /** The sample lockout with the server's lock duration. */
 const lockout = (state: SampleState) => dated({ lockoutMinutes: 15, ...state.lockoutPolicy });
+/** ER-4020: a save of a policy the vendor keeps (its allowOverride flag is off). */
+const VENDOR_LOCKED = 'Your vendor does not let accounts change this policy';
 const without = <T extends { id: string }>({ id: _id, ...rest }: T) => rest;
 
 type IpEntryInput = z.output<typeof ipc.createIPRestriction.body>;
@@ -67,13 +75,19 @@ function currentIpValid(state: SampleState, allowListOnly: boolean): boolean {
   return state.ipRestrictionsConfig.strategy === 'ALLOW' ? hit('ALLOW') : !hit('BLOCK');
 }
 
+/**
+ * The preview (Frontegg's mock) answers up to 50 IP entries to a list call without a limit (SECURITY-011); the
+ * server's default is 10 (SECURITY-010). The portal always asks for its page size (4).
+ */
+export const PREVIEW_IP_RESTRICTIONS_LIMIT = 50;
+
 export const securityPolicyHandlers: PreviewRoute[] = [
   // IP and email-domain restrictions
   on(paths.securityPolicy.getIPRestrictions, (req) => {
     const q = parseWith(ipc.getIPRestrictions.query, Object.fromEntries(req.query));
     const strategy = q._filter ?? IP_RESTRICTIONS_DEFAULT_FILTER;
     const list = req.state.ipRestrictions.filter((r) => r.strategy === strategy);
-    return page(list, q._offset ?? 0, q._limit ?? IP_RESTRICTIONS_DEFAULT_LIMIT);
+    return page(list, q._offset ?? 0, q._limit ?? PREVIEW_IP_RESTRICTIONS_LIMIT);
   }),
   on(paths.securityPolicy.createIPRestriction, (req) =>
     createIpRestriction(req, parseWith(ipc.createIPRestriction.body, req.body)),
@@ -148,24 +162,30 @@ export const securityPolicyHandlers: PreviewRoute[] = [
   ),
   on(paths.securityPolicy.getPasswordHistoryPolicy, ({ state }) => dated(state.passwordHistoryPolicy)),
   on(paths.securityPolicy.getVendorPasswordHistoryPolicy, ({ state }) => dated(state.passwordHistoryPolicy)),
-  on(paths.securityPolicy.savePasswordHistoryPolicy, ({ state, body }) =>
-    without(Object.assign(state.passwordHistoryPolicy, parseWith(spc.savePasswordHistoryPolicy.body, body))),
-  ),
+  on(paths.securityPolicy.savePasswordHistoryPolicy, ({ state, body }) => {
+    const input = parseWith(spc.savePasswordHistoryPolicy.body, body);
+    if (!state.securityPolicy.allowOverrideEnforcePasswordHistory) throw fail(403, VENDOR_LOCKED);
+    return without(Object.assign(state.passwordHistoryPolicy, input));
+  }),
   on(paths.securityPolicy.getMfaPolicy, ({ state }) => dated(state.mfaPolicy)),
   on(paths.securityPolicy.getVendorMfaPolicy, ({ state }) => dated(state.mfaPolicy)),
   on(paths.securityPolicy.saveMfaPolicy, ({ state, body }) =>
     without(Object.assign(state.mfaPolicy, parseWith(spc.saveMfaPolicy.body, body))),
   ),
-  on(paths.securityPolicy.getPasswordRotationPolicy, () => ({ isActive: false })),
-  on(paths.securityPolicy.getVendorPasswordRotationPolicy, () => ({ isActive: false })),
-  on(paths.securityPolicy.getPasswordConfigPolicy, () => ({
-    minLength: 8,
-    maxLength: 128,
-    allowPassphrases: true,
-    minPhraseLength: 20,
-    minOptionalTestsToPass: 0,
+  // Password rotation and rules (SECURITY-020): saved only where the vendor lets accounts, as on the server.
+  on(paths.securityPolicy.getPasswordRotationPolicy, ({ state }) => ({ ...state.passwordRotationPolicy })),
+  on(paths.securityPolicy.getVendorPasswordRotationPolicy, ({ state }) => ({
+    ...state.passwordRotationPolicy,
   })),
-  on(paths.securityPolicy.getCaptchaPolicy, () =>
-    dated({ id: `${SAMPLE_VENDOR_ID}:captcha`, enabled: false, siteKey: '' }),
-  ),
+  on(paths.securityPolicy.savePasswordRotationPolicy, ({ state, body }) => {
+    const input = parseWith(spc.savePasswordRotationPolicy.body, body);
+    if (!state.securityPolicy.allowOverridePasswordExpiration) throw fail(403, VENDOR_LOCKED);
+    return { ...Object.assign(state.passwordRotationPolicy, input) };
+  }),
+  on(paths.securityPolicy.getPasswordConfigPolicy, ({ state }) => passwordTestConfig(state.passwordRules)),
+  on(paths.securityPolicy.savePasswordConfigPolicy, ({ state, body }) => {
+    const input = parseWith(spc.savePasswordConfigPolicy.body, body);
+    if (!state.securityPolicy.allowOverridePasswordComplexity) throw fail(403, VENDOR_LOCKED);
+    return passwordTestConfig(Object.assign(state.passwordRules, input));
+  }),
 ];

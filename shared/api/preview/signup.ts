@@ -3,7 +3,9 @@
 import type { z } from 'zod';
 import { signupContracts as c } from '../contracts/signup';
 import { usersContracts as uc } from '../contracts/users';
+import { passwordTestConfig } from '../passwordRules';
 import { paths } from '../paths';
+import { checkPreviewCaptcha } from './captcha';
 import { authAnswer, WRONG_PASSWORD } from './auth';
 import { fail, newId, on, parseWith, type PreviewRequest, type PreviewRoute } from './common';
 import { signedInUser } from './views';
@@ -41,7 +43,8 @@ const liveInviteLink = (req: PreviewRequest, token: string) =>
   req.state.inviteLinks.find((l) => l.token === token && Date.parse(l.expires) > req.now.getTime());
 
 function signUp(req: PreviewRequest) {
-  const { invitationToken } = parseWith(c.signUpUser.body, req.body);
+  const { invitationToken, recaptchaToken } = parseWith(c.signUpUser.body, req.body);
+  checkPreviewCaptcha(req.state, recaptchaToken);
   // With an invite link's token the sign-up joins that account: the token must name a live link, as on the server.
   if (invitationToken !== undefined && !liveInviteLink(req, invitationToken))
     throw fail(400, INVITATION_INVALID);
@@ -123,12 +126,6 @@ export const signupHandlers: PreviewRoute[] = [
     checkLink(parseWith(uc.unlockMe.body, req.body).token, 'The unlock link is invalid or expired');
     return {};
   }),
-  on(paths.auth.loadPasswordConfig, () => ({
-    minLength: 8,
-    maxLength: 128,
-    allowPassphrases: true,
-    minPhraseLength: 20,
-    minOptionalTestsToPass: 0,
-  })),
+  on(paths.auth.loadPasswordConfig, ({ state }) => passwordTestConfig(state.passwordRules)),
   on(paths.teams.changePassword, changePassword),
 ];

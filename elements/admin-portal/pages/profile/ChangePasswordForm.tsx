@@ -1,6 +1,8 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { runOperation } from '../../../../shared/api/operation';
 import { profileApi } from '../../../../shared/api/profile';
+import { userAtom } from '../../../../shared/auth/session.atoms';
 import { useT } from '../../../../shared/i18n/useT';
 import { Alert, PasswordField, useToast } from '../../../../shared/ui';
 import {
@@ -24,10 +26,11 @@ export function ChangePasswordForm() {
   const [error, setError] = useState<string | null>(null);
   const toast = useToast();
 
+  const userId = useAtomValue(userAtom)?.id;
   useEffect(() => {
     let live = true;
-    // Without the configuration the defaults apply; the server checks the rules again.
-    profileApi.loadPasswordConfig().then(
+    // The user's account's rules; without them the defaults apply. The server checks the rules again.
+    profileApi.loadPasswordConfig(userId).then(
       (loaded) => {
         if (live && loaded && typeof loaded.minLength === 'number')
           setConfig({
@@ -40,7 +43,7 @@ export function ChangePasswordForm() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [userId]);
 
   const problem = passwordProblem(password, confirm, config);
   const newError = !touched

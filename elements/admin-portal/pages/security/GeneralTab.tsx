@@ -10,12 +10,20 @@ import { useFieldAppearances } from '../../appearance';
 import { LoadError } from '../../kit/notices';
 import { useLoad } from '../../kit/useLoad';
 import { SubmitButton } from '../../PageParts';
-import { generalDraftOf, generalSavesOf, type GeneralDraft, type GeneralErrors } from './drafts';
+import {
+  generalDraftOf,
+  generalSavesOf,
+  passwordClasses,
+  type GeneralDraft,
+  type GeneralEditable,
+  type GeneralErrors,
+} from './drafts';
 import { NumberField, PolicySection, Toggle } from './parts';
 
 /**
- * General settings (SECURITY-002): MFA enforcement with remember-device, user lockout and password history,
- * each saved with its own policy call when it changed.
+ * General settings (SECURITY-002, SECURITY-020): MFA enforcement with remember-device, user lockout, password
+ * history, password rules, password expiration and captcha, each saved with its own policy call when it
+ * changed. A password policy the vendor keeps (its allowOverride flag is off) shows read-only.
  */
 export function GeneralTab(props: {
   canWrite: boolean;
@@ -39,11 +47,16 @@ function GeneralForm(props: {
   const { t } = useT();
   const toast = useToast();
   const appearance = useFieldAppearances('security');
-  const editable = {
+  const vendor = props.saved.vendor;
+  const editable: GeneralEditable = {
     mfa: props.canWrite && appearance.mfa === 'edit',
     userLockout: props.canWrite && appearance.userLockout === 'edit',
-    passwordHistory: props.canWrite && appearance.passwordHistory === 'edit',
+    passwordHistory: props.canWrite && appearance.passwordHistory === 'edit' && vendor.passwordHistory,
+    passwordRules: props.canWrite && vendor.passwordComplexity,
+    passwordExpiration: props.canWrite && vendor.passwordExpiration,
+    captcha: props.canWrite,
   };
+  const vendorNote = (allowed: boolean) => (allowed ? null : t('adminPortal.security.general.setByVendor'));
   const saved = generalDraftOf(props.saved);
   const draft = props.draft ?? saved;
   const change = (patch: Partial<GeneralDraft>) => props.onDraft({ ...draft, ...patch });
@@ -61,7 +74,7 @@ function GeneralForm(props: {
     if ('errors' in result) return setErrors(result.errors);
     setErrors({});
     const { saves } = result;
-    if (!saves.mfa && !saves.lockout && !saves.passwordHistory) {
+    if (!Object.values(saves).some(Boolean)) {
       toast({ text: t('adminPortal.form.noChanges') });
       return;
     }
@@ -77,6 +90,11 @@ function GeneralForm(props: {
           ...next.passwordHistory,
           ...(await securityPolicyApi.savePasswordHistoryPolicy(saves.passwordHistory)),
         };
+      if (saves.passwordRules)
+        next.passwordRules = await securityPolicyApi.savePasswordRules(saves.passwordRules);
+      if (saves.passwordRotation)
+        next.passwordRotation = await securityPolicyApi.savePasswordRotationPolicy(saves.passwordRotation);
+      if (saves.captcha) next.captcha = await securityPolicyApi.saveCaptchaPolicy(saves.captcha);
       props.onSaved(next);
       props.onDraft(null);
       toast({ text: t('adminPortal.security.general.saved') });
@@ -88,7 +106,7 @@ function GeneralForm(props: {
     }
   };
 
-  const anyEditable = editable.mfa || editable.userLockout || editable.passwordHistory;
+  const anyEditable = Object.values(editable).some(Boolean);
   return (
     <form
       noValidate
@@ -172,6 +190,7 @@ function GeneralForm(props: {
           field="passwordHistory"
           title={t('adminPortal.security.general.passwordHistory')}
           hint={t('adminPortal.security.general.historyHint')}
+          note={vendorNote(vendor.passwordHistory)}
         >
           <Toggle
             name="passwordHistory"
@@ -192,6 +211,92 @@ function GeneralForm(props: {
           />
         </PolicySection>
       )}
+      <PolicySection
+        field="passwordRules"
+        title={t('adminPortal.security.general.passwordRules')}
+        hint={t('adminPortal.security.general.rulesHint')}
+        note={vendorNote(vendor.passwordComplexity)}
+      >
+        <NumberField
+          name="minLength"
+          label={t('adminPortal.security.general.minLength')}
+          value={draft.minLength}
+          min={8}
+          max={64}
+          disabled={!editable.passwordRules}
+          error={errorText('minLength')}
+          onChange={(minLength) => change({ minLength })}
+        />
+        <fieldset css={{ border: 0, margin: 0, padding: 0, display: 'grid', gap: space.sm }}>
+          <legend css={{ padding: 0, marginBottom: space.sm }}>
+            {t('adminPortal.security.general.mustContain')}
+          </legend>
+          {passwordClasses.map((key) => (
+            <Toggle
+              key={key}
+              name={key}
+              label={t(`adminPortal.security.general.classes.${key}`)}
+              checked={draft[key]}
+              disabled={!editable.passwordRules}
+              onChange={(checked) => change({ [key]: checked })}
+            />
+          ))}
+        </fieldset>
+        <Toggle
+          name="checkThreeRepeatedChars"
+          label={t('adminPortal.security.general.noRepeats')}
+          checked={draft.checkThreeRepeatedChars}
+          disabled={!editable.passwordRules}
+          onChange={(checkThreeRepeatedChars) => change({ checkThreeRepeatedChars })}
+        />
+      </PolicySection>
+      <PolicySection
+        field="passwordExpiration"
+        title={t('adminPortal.security.general.passwordExpiration')}
+        hint={t('adminPortal.security.general.expirationHint')}
+        note={vendorNote(vendor.passwordExpiration)}
+      >
+        <Toggle
+          name="passwordExpiration"
+          label={t('adminPortal.security.general.expirationEnable')}
+          checked={draft.rotationActive}
+          disabled={!editable.passwordExpiration}
+          onChange={(rotationActive) => change({ rotationActive })}
+        />
+        <NumberField
+          name="rotationPeriod"
+          label={t('adminPortal.security.general.rotationDays')}
+          value={draft.rotationDays}
+          min={1}
+          max={3650}
+          disabled={!editable.passwordExpiration || !draft.rotationActive}
+          error={errorText('rotationDays')}
+          onChange={(rotationDays) => change({ rotationDays })}
+        />
+        <NumberField
+          name="notificationPeriod"
+          label={t('adminPortal.security.general.notifyDays')}
+          value={draft.notifyDays}
+          min={0}
+          max={365}
+          disabled={!editable.passwordExpiration || !draft.rotationActive}
+          error={errorText('notifyDays')}
+          onChange={(notifyDays) => change({ notifyDays })}
+        />
+      </PolicySection>
+      <PolicySection
+        field="captcha"
+        title={t('adminPortal.security.general.captcha')}
+        hint={t('adminPortal.security.general.captchaHint')}
+      >
+        <Toggle
+          name="captcha"
+          label={t('adminPortal.security.general.captchaEnable')}
+          checked={draft.captchaEnabled}
+          disabled={!editable.captcha}
+          onChange={(captchaEnabled) => change({ captchaEnabled })}
+        />
+      </PolicySection>
       {anyEditable && (
         <div>
           <SubmitButton busy={busy}>{t('adminPortal.form.save')}</SubmitButton>

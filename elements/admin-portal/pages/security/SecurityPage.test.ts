@@ -75,7 +75,7 @@ describe('security page', () => {
     expect(tabKeys(el)).to.deep.equal(['sessionManagement', 'generalSettings', 'domainRestrictions']);
   });
 
-  it('[SECURITY-001] [SESSIONS-002] [SESSIONS-003] sessionManagement shows idle timeout, force re-login and concurrent sessions and saves them', async () => {
+  it('[SECURITY-001] [SESSIONS-002] [SESSIONS-003] [SCREEN-061] sessionManagement shows idle timeout, force re-login and concurrent sessions and saves them', async () => {
     const el = await openSecurity();
     for (const field of ['idleSessionTimeout', 'forceReLogin', 'maximumConcurrentSessions'])
       expect(present($(el, `section[data-field="${field}"]`)), field).to.equal(true);
@@ -161,6 +161,100 @@ describe('security page', () => {
     await openTab(el, 'generalSettings', 'form[data-form="general"]');
     expect($<HTMLSelectElement>(el, 'select[data-input="enforceMFAType"]')!.disabled).to.equal(true);
     expect(toggle(el, 'userLockout').disabled).to.equal(false);
+  });
+
+  it('[SECURITY-020] [SCREEN-063] generalSettings shows the password rules, password expiration and captcha and saves each changed one', async () => {
+    const el = await openSecurity();
+    await openTab(el, 'generalSettings', 'form[data-form="general"]');
+    for (const field of ['passwordRules', 'passwordExpiration', 'captcha'])
+      expect(present($(el, `section[data-field="${field}"]`)), field).to.equal(true);
+    // The preview's rules are the server's defaults.
+    expect(input(el, 'minLength').value).to.equal('8');
+    expect(toggle(el, 'requireUppercase').checked).to.equal(false);
+    expect(toggle(el, 'passwordExpiration').checked).to.equal(false);
+    expect(input(el, 'rotationPeriod').disabled).to.equal(true);
+    expect(toggle(el, 'captcha').checked).to.equal(false);
+    expect(shadowText(el)).to.contain('A passphrase of 20 characters or more');
+    expect(shadowText(el)).not.to.contain('Set by your vendor');
+
+    setValue(input(el, 'minLength'), '12');
+    toggle(el, 'requireUppercase').click();
+    toggle(el, 'checkThreeRepeatedChars').click();
+    toggle(el, 'passwordExpiration').click();
+    setValue(input(el, 'rotationPeriod'), '30');
+    setValue(input(el, 'notificationPeriod'), '5');
+    toggle(el, 'captcha').click();
+    clickButton($(el, 'form[data-form="general"]')!, 'Save');
+    await waitUntil(() => shadowText(el).includes('Security settings saved.'), 'no toast');
+    expect(transport.callsOf(paths.securityPolicy.savePasswordConfigPolicy).map((c) => c.body)).to.deep.equal(
+      [
+        {
+          minLength: 12,
+          requireLowercase: false,
+          requireUppercase: true,
+          requireNumbers: false,
+          requireSpecialChars: false,
+          checkThreeRepeatedChars: true,
+        },
+      ],
+    );
+    expect(
+      transport.callsOf(paths.securityPolicy.savePasswordRotationPolicy).map((c) => c.body),
+    ).to.deep.equal([{ isActive: true, rotationPeriod: 30, notificationPeriod: 5 }]);
+    expect(transport.callsOf(paths.securityPolicy.saveCaptchaPolicy).map((c) => c.body)).to.deep.equal([
+      { enabled: true },
+    ]);
+    // Nothing else changed: nothing else is sent.
+    expect(transport.callsOf(paths.securityPolicy.saveMfaPolicy)).to.have.length(0);
+    expect(transport.preview.state.passwordRules).to.include({ minLength: 12, requireUppercase: true });
+    expect(input(el, 'minLength').value).to.equal('12');
+  });
+
+  it('[SECURITY-020] a minimum length out of range is named under its field and nothing is sent', async () => {
+    const el = await openSecurity();
+    await openTab(el, 'generalSettings', 'form[data-form="general"]');
+    setValue(input(el, 'minLength'), '4');
+    toggle(el, 'passwordExpiration').click();
+    setValue(input(el, 'rotationPeriod'), '0');
+    clickButton($(el, 'form[data-form="general"]')!, 'Save');
+    await waitUntil(() => shadowText(el).includes('Enter a whole number from 8 to 64'), 'no field error');
+    expect(shadowText(el)).to.contain('Enter a whole number of days from 1 to 3650');
+    expect(transport.callsOf(paths.securityPolicy.savePasswordConfigPolicy)).to.have.length(0);
+    expect(transport.callsOf(paths.securityPolicy.savePasswordRotationPolicy)).to.have.length(0);
+  });
+
+  it('[SECURITY-020] a password policy the vendor keeps shows read-only with "Set by your vendor"', async () => {
+    const vendor = transport.preview.state.securityPolicy;
+    vendor.allowOverridePasswordComplexity = false;
+    vendor.allowOverrideEnforcePasswordHistory = false;
+    const el = await openSecurity();
+    await openTab(el, 'generalSettings', 'form[data-form="general"]');
+    const note = (field: string) => $(el, `section[data-field="${field}"] [data-note="vendor"]`)?.textContent;
+    expect(note('passwordRules')).to.equal('Set by your vendor');
+    expect(note('passwordHistory')).to.equal('Set by your vendor');
+    expect(note('passwordExpiration')).to.equal(undefined);
+    expect(input(el, 'minLength').disabled).to.equal(true);
+    expect(toggle(el, 'requireNumbers').disabled).to.equal(true);
+    expect(toggle(el, 'passwordHistory').disabled).to.equal(true);
+    expect(toggle(el, 'passwordExpiration').disabled).to.equal(false);
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it("[SECURITY-020] a refused password-rules save shows the server's error", async () => {
+    const el = await openSecurity();
+    await openTab(el, 'generalSettings', 'form[data-form="general"]');
+    transport.fail(
+      paths.securityPolicy.savePasswordConfigPolicy,
+      403,
+      'Your vendor does not let accounts change this policy',
+    );
+    toggle(el, 'requireNumbers').click();
+    clickButton($(el, 'form[data-form="general"]')!, 'Save');
+    await waitUntil(
+      () => shadowText(el).includes('Your vendor does not let accounts change this policy'),
+      'the error is not shown',
+    );
+    expect(toggle(el, 'requireNumbers').checked).to.equal(true);
   });
 
   it('[SECURITY-003] [SECURITY-007] [SECURITY-008] [SECURITY-009] ipRestrictions lists the allow list four at a time first', async () => {

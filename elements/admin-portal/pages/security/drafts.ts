@@ -7,6 +7,8 @@ import type {
   LockoutPolicyInput,
   MfaPolicyInput,
   PasswordHistoryPolicyInput,
+  PasswordRotationPolicyInput,
+  PasswordRulesInput,
   SessionConfiguration,
   SessionConfigurationPatch,
 } from '../../../../shared/api/securityPolicy';
@@ -113,9 +115,36 @@ export interface GeneralDraft {
   maxAttempts: string;
   historyEnabled: boolean;
   historySize: string;
+  /** Password rules (SECURITY-020). */
+  minLength: string;
+  requireLowercase: boolean;
+  requireUppercase: boolean;
+  requireNumbers: boolean;
+  requireSpecialChars: boolean;
+  checkThreeRepeatedChars: boolean;
+  /** Password expiration (rotation), in days. */
+  rotationActive: boolean;
+  rotationDays: string;
+  notifyDays: string;
+  captchaEnabled: boolean;
 }
 
-export const generalDraftOf = ({ mfa, lockout, passwordHistory }: GeneralPolicies): GeneralDraft => ({
+/** The character classes a password may be required to contain, in the order the server checks them. */
+export const passwordClasses = [
+  'requireLowercase',
+  'requireUppercase',
+  'requireNumbers',
+  'requireSpecialChars',
+] as const;
+
+export const generalDraftOf = ({
+  mfa,
+  lockout,
+  passwordHistory,
+  passwordRules,
+  passwordRotation,
+  captcha,
+}: GeneralPolicies): GeneralDraft => ({
   enforceMFAType: mfa.enforceMFAType,
   allowRememberMyDevice: mfa.allowRememberMyDevice,
   rememberDays: String(Math.round(mfa.mfaDeviceExpiration / DAY)),
@@ -123,23 +152,49 @@ export const generalDraftOf = ({ mfa, lockout, passwordHistory }: GeneralPolicie
   maxAttempts: String(lockout.maxAttempts),
   historyEnabled: passwordHistory.enabled,
   historySize: String(passwordHistory.historySize),
+  minLength: String(passwordRules.minLength),
+  requireLowercase: passwordRules.requireLowercase,
+  requireUppercase: passwordRules.requireUppercase,
+  requireNumbers: passwordRules.requireNumbers,
+  requireSpecialChars: passwordRules.requireSpecialChars,
+  checkThreeRepeatedChars: passwordRules.checkThreeRepeatedChars,
+  rotationActive: passwordRotation.isActive,
+  rotationDays: String(passwordRotation.rotationPeriod ?? 90),
+  notifyDays: String(passwordRotation.notificationPeriod ?? 7),
+  captchaEnabled: captcha.enabled,
 });
 
 export type GeneralErrors = Partial<
-  Record<'rememberDays' | 'maxAttempts' | 'historySize', 'rememberRange' | 'attemptsRange' | 'historyRange'>
+  Record<
+    'rememberDays' | 'maxAttempts' | 'historySize' | 'minLength' | 'rotationDays' | 'notifyDays',
+    'rememberRange' | 'attemptsRange' | 'historyRange' | 'minLengthRange' | 'rotationRange' | 'notifyRange'
+  >
 >;
 
 export interface GeneralSaves {
   mfa?: MfaPolicyInput;
   lockout?: LockoutPolicyInput;
   passwordHistory?: PasswordHistoryPolicyInput;
+  passwordRules?: PasswordRulesInput;
+  passwordRotation?: PasswordRotationPolicyInput;
+  captcha?: { enabled: boolean };
+}
+
+/** Which sections of the General tab the caller may change (permission, appearance, the vendor's flags). */
+export interface GeneralEditable {
+  mfa: boolean;
+  userLockout: boolean;
+  passwordHistory: boolean;
+  passwordRules: boolean;
+  passwordExpiration: boolean;
+  captcha: boolean;
 }
 
 /** The policies a general draft changes (only those are saved), or what is wrong with it. */
 export function generalSavesOf(
   draft: GeneralDraft,
   saved: GeneralDraft,
-  editable: { mfa: boolean; userLockout: boolean; passwordHistory: boolean },
+  editable: GeneralEditable,
 ): { saves: GeneralSaves } | { errors: GeneralErrors } {
   const errors: GeneralErrors = {};
   const saves: GeneralSaves = {};
@@ -164,6 +219,33 @@ export function generalSavesOf(
     if (historySize === null) errors.historySize = 'historyRange';
     else saves.passwordHistory = { enabled: draft.historyEnabled, historySize };
   }
+  if (editable.passwordRules && changed(['minLength', ...passwordClasses, 'checkThreeRepeatedChars'])) {
+    const minLength = inRange(draft.minLength, 8, 64);
+    if (minLength === null) errors.minLength = 'minLengthRange';
+    else
+      saves.passwordRules = {
+        minLength,
+        requireLowercase: draft.requireLowercase,
+        requireUppercase: draft.requireUppercase,
+        requireNumbers: draft.requireNumbers,
+        requireSpecialChars: draft.requireSpecialChars,
+        checkThreeRepeatedChars: draft.checkThreeRepeatedChars,
+      };
+  }
+  if (editable.passwordExpiration && changed(['rotationActive', 'rotationDays', 'notifyDays'])) {
+    const rotationPeriod = inRange(draft.rotationDays, 1, 3650);
+    const notificationPeriod = inRange(draft.notifyDays, 0, 365);
+    // Switched off, the saved numbers stay (only isActive is sent), as the session parts do.
+    if (draft.rotationActive && rotationPeriod === null) errors.rotationDays = 'rotationRange';
+    if (draft.rotationActive && notificationPeriod === null) errors.notifyDays = 'notifyRange';
+    if (!errors.rotationDays && !errors.notifyDays)
+      saves.passwordRotation = {
+        isActive: draft.rotationActive,
+        ...(rotationPeriod !== null && { rotationPeriod }),
+        ...(notificationPeriod !== null && { notificationPeriod }),
+      };
+  }
+  if (editable.captcha && changed(['captchaEnabled'])) saves.captcha = { enabled: draft.captchaEnabled };
   return Object.keys(errors).length ? { errors } : { saves };
 }
 

@@ -5,8 +5,17 @@ import { Select } from '../../../../shared/ui/form';
 import { space } from '../../../../themes/tokens';
 import { timeUnits, type Duration } from './drafts';
 
-/** One policy of a tab: its title and what it does, then its controls. `field` is the `data-field` marker. */
-export function PolicySection(props: { field: string; title: string; hint: string; children: ReactNode }) {
+/**
+ * One policy of a tab: its title and what it does, then its controls. `field` is the `data-field` marker;
+ * `note` is a line under the hint (the vendor keeps this policy).
+ */
+export function PolicySection(props: {
+  field: string;
+  title: string;
+  hint: string;
+  note?: string | null;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <section
@@ -26,6 +35,11 @@ export function PolicySection(props: { field: string; title: string; hint: strin
           {props.title}
         </h4>
         <p css={{ margin: 0, color: 'var(--fe-color-text-secondary)' }}>{props.hint}</p>
+        {props.note && (
+          <p data-note="vendor" css={{ margin: `${space.xs} 0 0`, fontWeight: 600 }}>
+            {props.note}
+          </p>
+        )}
       </div>
       {props.children}
     </section>

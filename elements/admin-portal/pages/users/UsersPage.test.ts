@@ -612,6 +612,8 @@ describe('users page', () => {
         expiresInMinutes: 10_080,
       });
 
+      // The buttons stay disabled until the update's answer is rendered.
+      await until(() => !$<HTMLButtonElement>(el, '[data-delete-link]')!.disabled, 'the update did not end');
       $<HTMLButtonElement>(el, '[data-delete-link]')!.click();
       await until(() => openDialog()?.textContent?.includes('Delete the invite link?'));
       $<HTMLButtonElement>(el, 'dialog[open] [data-confirm]')!.click();
