@@ -5,6 +5,7 @@
 import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { passwordConfigFields, passwordRotationFields } from '../../shared/api/contracts/securityPolicy';
 import { writeAudit } from '../audit';
 import type { Services } from '../context';
 import { policies, sessions, users } from '../db/schema';
@@ -57,32 +58,10 @@ const sessionSchema = z.object({
 /** Captcha on sign-in and sign-up (ALTCHA proof of work, server/captcha). */
 const captchaSchema = z.object({ enabled: z.boolean() });
 
-/**
- * Password rules (Frontegg's password configuration): a length and which character classes a password must
- * contain; a passphrase (PASSPHRASE_LENGTH characters or more) needs no character classes.
- */
-const passwordConfigSchema = z.object({
-  minLength: z.number().int().min(8).max(64),
-  requireLowercase: z.boolean(),
-  requireUppercase: z.boolean(),
-  requireNumbers: z.boolean(),
-  requireSpecialChars: z.boolean(),
-  /** Refuse three identical characters in a row ("aaa"). */
-  checkThreeRepeatedChars: z.boolean(),
-});
-
-/** Password rotation: a password older than `rotationPeriod` days must be changed at the next sign-in. */
-const passwordRotationSchema = z.object({
-  isActive: z.boolean(),
-  rotationPeriod: z.number().int().min(1).max(3650),
-  /** Days before the expiry from which sign-in answers `passwordExpiresIn`. */
-  notificationPeriod: z.number().int().min(0).max(365),
-});
-
 export type LockoutPolicy = z.infer<typeof lockoutSchema>;
 export type CaptchaPolicy = z.infer<typeof captchaSchema>;
-export type PasswordConfigPolicy = z.infer<typeof passwordConfigSchema>;
-export type PasswordRotationPolicy = z.infer<typeof passwordRotationSchema>;
+export type PasswordConfigPolicy = z.infer<typeof passwordConfigFields>;
+export type PasswordRotationPolicy = z.infer<typeof passwordRotationFields>;
 export type PasswordHistoryPolicy = z.infer<typeof passwordHistorySchema>;
 export type MfaPolicy = z.infer<typeof mfaSchema>;
 export type SessionPolicy = z.infer<typeof sessionSchema>;
@@ -104,8 +83,8 @@ export const policySchemas: { [K in PolicyKind]: z.ZodType<PolicyValues[K]> } = 
   mfa: mfaSchema,
   session: sessionSchema,
   captcha: captchaSchema,
-  passwordConfig: passwordConfigSchema,
-  passwordRotation: passwordRotationSchema,
+  passwordConfig: passwordConfigFields,
+  passwordRotation: passwordRotationFields,
 };
 
 /** Input of a save: any subset of the fields (nested ones for sessions); the rest keeps its current value. */
@@ -119,8 +98,8 @@ export const policyPatchSchemas = {
     sessionTimeoutConfiguration: sessionSchema.shape.sessionTimeoutConfiguration.partial().optional(),
   }),
   captcha: captchaSchema.partial(),
-  passwordConfig: passwordConfigSchema.partial(),
-  passwordRotation: passwordRotationSchema.partial(),
+  passwordConfig: passwordConfigFields.partial(),
+  passwordRotation: passwordRotationFields.partial(),
 } satisfies { [K in PolicyKind]: z.ZodType };
 
 export type PolicyPatch<K extends PolicyKind> = z.infer<(typeof policyPatchSchemas)[K]>;

@@ -88,16 +88,29 @@ export const passwordConfigPolicy = z.object({
 });
 
 /** The fields of a password-rules save (ours): the policy's own fields, any subset. */
-export const passwordConfigSave = z
-  .object({
-    minLength: z.number().int().min(8).max(64),
-    requireLowercase: z.boolean(),
-    requireUppercase: z.boolean(),
-    requireNumbers: z.boolean(),
-    requireSpecialChars: z.boolean(),
-    checkThreeRepeatedChars: z.boolean(),
-  })
-  .partial();
+/**
+ * Password rules (Frontegg's password configuration): a length and which character classes a password must
+ * contain; a passphrase (the server's PASSPHRASE_LENGTH characters or more) needs no character classes. The
+ * server stores exactly this shape (server/account/policies.ts); a save sends any subset.
+ */
+export const passwordConfigFields = z.object({
+  minLength: z.number().int().min(8).max(64),
+  requireLowercase: z.boolean(),
+  requireUppercase: z.boolean(),
+  requireNumbers: z.boolean(),
+  requireSpecialChars: z.boolean(),
+  /** Refuse three identical characters in a row ("aaa"). */
+  checkThreeRepeatedChars: z.boolean(),
+});
+export const passwordConfigSave = passwordConfigFields.partial();
+
+/** Password rotation: a password older than `rotationPeriod` days must be changed at the next sign-in. */
+export const passwordRotationFields = z.object({
+  isActive: z.boolean(),
+  rotationPeriod: z.number().int().min(1).max(3650),
+  /** Days before the expiry from which sign-in answers `passwordExpiresIn`. */
+  notificationPeriod: z.number().int().min(0).max(365),
+});
 
 const p = paths.securityPolicy;
 
@@ -150,13 +163,7 @@ export const securityPolicyContracts = {
   }),
   savePasswordRotationPolicy: contract({
     route: p.savePasswordRotationPolicy,
-    body: z
-      .object({
-        isActive: z.boolean(),
-        rotationPeriod: z.number().int().min(1).max(3650),
-        notificationPeriod: z.number().int().min(0).max(365),
-      })
-      .partial(),
+    body: passwordRotationFields.partial(),
     response: passwordRotationPolicy,
   }),
   saveMfaPolicy: contract({
