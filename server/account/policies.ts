@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { passwordConfigFields, passwordRotationFields } from '../../shared/api/contracts/securityPolicy';
 import { writeAudit } from '../audit';
 import type { Services } from '../context';
-import { policies, sessions, users } from '../db/schema';
+import { policies, sessions, users, vendors } from '../db/schema';
 
 const DAY = 86_400;
 
@@ -171,6 +171,44 @@ export async function readVendorPolicy<K extends PolicyKind>(
     .from(policies)
     .where(and(eq(policies.vendorId, vendorId), isNull(policies.tenantId), eq(policies.kind, kind)));
   return (row && parseStored(kind, row.value)) ?? structuredClone(policyDefaults[kind]);
+}
+
+/** When the vendor was set up: the date of every policy value nobody saved. */
+export async function vendorSince({ db, vendorId }: Pick<Services, 'db' | 'vendorId'>): Promise<string> {
+  const [row] = await db
+    .select({ createdAt: vendors.createdAt })
+    .from(vendors)
+    .where(eq(vendors.id, vendorId));
+  return (row?.createdAt ?? new Date(0)).toISOString();
+}
+
+/**
+ * The id and dates of the row a policy comes from: the tenant's (`tenantId`), else the vendor's; a policy
+ * nobody saved is the vendor's default, named `{vendorId}:{kind}` and dated when the vendor was set up.
+ * A row is dated when its value was last saved.
+ */
+export async function policyRowOf(
+  services: Pick<Services, 'db' | 'vendorId'>,
+  kind: PolicyKind,
+  tenantId: string | null,
+): Promise<{ id: string; createdAt: string; updatedAt: string }> {
+  const { db, vendorId } = services;
+  const rows = await db
+    .select({ id: policies.id, tenantId: policies.tenantId, updatedAt: policies.updatedAt })
+    .from(policies)
+    .where(
+      and(
+        eq(policies.vendorId, vendorId),
+        eq(policies.kind, kind),
+        tenantId ? or(eq(policies.tenantId, tenantId), isNull(policies.tenantId)) : isNull(policies.tenantId),
+      ),
+    );
+  const row =
+    (tenantId ? rows.find((r) => r.tenantId === tenantId) : undefined) ?? rows.find((r) => !r.tenantId);
+  if (row)
+    return { id: row.id, createdAt: row.updatedAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  const since = await vendorSince(services);
+  return { id: `${vendorId}:${kind}`, createdAt: since, updatedAt: since };
 }
 
 /**

@@ -1,13 +1,11 @@
 // Captcha (docs/decisions/0019-captcha.md): the public policy the login box reads before sign-in, a fresh
 // ALTCHA challenge for its widget, and the account's own policy an administrator reads and saves.
-import { and, eq, isNull, or } from 'drizzle-orm';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { captchaContracts as cc } from '../../shared/api/contracts/captcha';
 import { paths } from '../../shared/api/paths';
-import { readPolicy, savePolicy } from '../account/policies';
+import { policyRowOf, readPolicy, savePolicy, vendorSince } from '../account/policies';
 import { captchaOnAnywhere, newChallenge } from '../captcha';
 import { apiError, readBody } from '../context';
-import { policies, vendors } from '../db/schema';
 import { defineFamily, endpoint, publicEndpoint, signIn, userActor } from './endpoints';
 
 const p = paths.securityPolicy;
@@ -29,45 +27,19 @@ export const captchaEndpointsByName = {
 type Answer = AnswerOf<typeof cc.getCaptchaPolicy>;
 
 export const captchaRoutes = defineFamily(captchaEndpointsByName, (on, e, services) => {
-  const { db, vendorId } = services;
-
-  /** When the vendor was set up: the date of a value nobody saved. */
-  async function vendorSince(): Promise<string> {
-    const [row] = await db
-      .select({ createdAt: vendors.createdAt })
-      .from(vendors)
-      .where(eq(vendors.id, vendorId));
-    return (row?.createdAt ?? new Date(0)).toISOString();
-  }
+  const { vendorId } = services;
 
   /** The answer for the tenant's value in effect (its row, else the vendor's, else the default). */
   async function tenantView(tenantId: string): Promise<Answer> {
-    const [value, rows] = await Promise.all([
+    const [value, row] = await Promise.all([
       readPolicy(services, tenantId, 'captcha'),
-      db
-        .select({ id: policies.id, tenantId: policies.tenantId, updatedAt: policies.updatedAt })
-        .from(policies)
-        .where(
-          and(
-            eq(policies.vendorId, vendorId),
-            eq(policies.kind, 'captcha'),
-            or(eq(policies.tenantId, tenantId), isNull(policies.tenantId)),
-          ),
-        ),
+      policyRowOf(services, 'captcha', tenantId),
     ]);
-    const row = rows.find((r) => r.tenantId === tenantId) ?? rows.find((r) => !r.tenantId);
-    const since = row ? row.updatedAt.toISOString() : await vendorSince();
-    return {
-      id: row?.id ?? `${vendorId}:captcha`,
-      createdAt: since,
-      updatedAt: since,
-      enabled: value.enabled,
-      siteKey: '',
-    };
+    return { ...row, enabled: value.enabled, siteKey: '' };
   }
 
   on(e.getCaptchaPolicy, async (c) => {
-    const [enabled, since] = await Promise.all([captchaOnAnywhere(services), vendorSince()]);
+    const [enabled, since] = await Promise.all([captchaOnAnywhere(services), vendorSince(services)]);
     return c.json({
       id: `${vendorId}:captcha`,
       enabled,

@@ -3,14 +3,12 @@
 // the vendor's, the vendor's global policy, password rules and password rotation (captcha: routes/captcha.ts).
 // Each answers the Frontegg shape with the id and dates of the policy row it comes from. The saves stay in
 // routes/account.ts.
-import { and, eq, isNull, or } from 'drizzle-orm';
 import { exportSPKI, importJWK, type JWK } from 'jose';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { securityPolicyContracts as sp } from '../../shared/api/contracts/securityPolicy';
 import { paths } from '../../shared/api/paths';
-import { readPolicy, readVendorPolicy, type PolicyKind } from '../account/policies';
+import { policyRowOf, readPolicy, readVendorPolicy, vendorSince, type PolicyKind } from '../account/policies';
 import { vendorSettings } from '../account/vendorSettings';
-import { policies, vendors } from '../db/schema';
 import { passwordTestConfig } from '../signup/passwordPolicy';
 import { endpoint, type Endpoint, defineFamily } from './endpoints';
 
@@ -46,51 +44,14 @@ export const securityPolicyEndpointsByName = {
 
 export const securityPolicyEndpoints: Endpoint[] = Object.values(securityPolicyEndpointsByName);
 
-type Stored = { id: string; createdAt: string; updatedAt: string };
-
 export const securityPolicyRoutes = defineFamily(securityPolicyEndpointsByName, (on, e, services) => {
-  const { db, vendorId, config, tokens } = services;
-
-  /** When the vendor was set up: the date of every value nobody saved. */
-  async function vendorSince(): Promise<string> {
-    const [row] = await db
-      .select({ createdAt: vendors.createdAt })
-      .from(vendors)
-      .where(eq(vendors.id, vendorId));
-    return (row?.createdAt ?? new Date(0)).toISOString();
-  }
-
-  /**
-   * The id and dates of the row a policy comes from: the tenant's (`tenantId`), else the vendor's; a policy
-   * nobody saved is the vendor's default, named `{vendorId}:{kind}` and dated when the vendor was set up.
-   * A row is dated when its value was last saved.
-   */
-  async function storedOf(kind: PolicyKind, tenantId: string | null): Promise<Stored> {
-    const rows = await db
-      .select({ id: policies.id, tenantId: policies.tenantId, updatedAt: policies.updatedAt })
-      .from(policies)
-      .where(
-        and(
-          eq(policies.vendorId, vendorId),
-          eq(policies.kind, kind),
-          tenantId
-            ? or(eq(policies.tenantId, tenantId), isNull(policies.tenantId))
-            : isNull(policies.tenantId),
-        ),
-      );
-    const row =
-      (tenantId ? rows.find((r) => r.tenantId === tenantId) : undefined) ?? rows.find((r) => !r.tenantId);
-    if (row)
-      return { id: row.id, createdAt: row.updatedAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
-    const since = await vendorSince();
-    return { id: `${vendorId}:${kind}`, createdAt: since, updatedAt: since };
-  }
+  const { vendorId, config, tokens } = services;
 
   /** A policy in effect in the tenant (`tenantId`) or the vendor's (null), with its row's id and dates. */
   async function policyView<K extends PolicyKind>(kind: K, tenantId: string | null) {
     const [value, stored] = await Promise.all([
       tenantId ? readPolicy(services, tenantId, kind) : readVendorPolicy(services, kind),
-      storedOf(kind, tenantId),
+      policyRowOf(services, kind, tenantId),
     ]);
     return { ...stored, ...value };
   }
@@ -105,7 +66,7 @@ export const securityPolicyRoutes = defineFamily(securityPolicyEndpointsByName, 
   }
 
   on(e.getGlobalSecurityPolicy, async (c) => {
-    const [since, mfa] = await Promise.all([vendorSince(), readVendorPolicy(services, 'mfa')]);
+    const [since, mfa] = await Promise.all([vendorSince(services), readVendorPolicy(services, 'mfa')]);
     return c.json({
       id: vendorId,
       createdAt: since,
