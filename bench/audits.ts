@@ -5,15 +5,16 @@
 // query's plan is printed (EXPLAIN) so the indexes used can be read. Figures, not tests.
 //
 // PGlite by default; PostgreSQL when TEST_DATABASE_URL names a server (a fresh database is created there and
-// dropped at the end, as for the tests). AUDIT_BENCH_ROWS scales the big tenant down for a quick try.
+// dropped at the end, as for the tests). BENCH_AUDIT_ROWS (or AUDIT_BENCH_ROWS) scales the big tenant down for a
+// quick try.
 import { sql } from 'drizzle-orm';
 import { paths } from '../shared/api/paths';
 import { writeAudit } from '../server/audit';
 import { auditActions } from '../server/audit/actions';
-import { pruneAudits } from '../server/audits/retention';
+import { maintainAudits, pruneAudits } from '../server/audits/retention';
 import { testServer } from '../server/testing';
 
-const ROWS = Number(process.env.AUDIT_BENCH_ROWS ?? 1_000_000);
+const ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? process.env.AUDIT_BENCH_ROWS ?? 1_000_000);
 const OTHER_ROWS = Math.round(ROWS / 10);
 const BATCH = 100_000; // rows per insert statement: PGlite's memory stays small
 const USERS = 5_000;
@@ -111,7 +112,10 @@ for (const [tenantId, prefix, rows] of [
     await seedRange(tenantId, prefix, from, Math.min(rows, from + BATCH - 1));
 }
 for (const i of indexes) await db.execute(sql.raw(i.indexdef));
-await db.execute(sql`analyze audits`);
+// What the server runs at start (server/audits/retention.ts): statistics, visibility map.
+const maintained = performance.now();
+await maintainAudits(db, { vacuum: true });
+const startMaintenanceSeconds = (performance.now() - maintained) / 1000;
 const tenantRows = (
   (await db.execute(
     sql`select count(*)::int as n from audits where tenant_id = ${me.tenantId}`,
@@ -121,7 +125,7 @@ const tenantRows = (
 ).rows[0]!.n;
 const seedSeconds = (performance.now() - seeded) / 1000;
 console.log(
-  `\naudits on ${engine}: ${tenantRows.toLocaleString('en')} rows in the admin's tenant, ${OTHER_ROWS.toLocaleString('en')} in another, seeded (indexes built after: ${indexes.map((i) => i.indexname).join(', ')}) in ${seedSeconds.toFixed(1)} s`,
+  `\naudits on ${engine}: ${tenantRows.toLocaleString('en')} rows in the admin's tenant, ${OTHER_ROWS.toLocaleString('en')} in another, seeded (indexes built after: ${indexes.map((i) => i.indexname).join(', ')}) in ${seedSeconds.toFixed(1)} s, of which the start's vacuum (analyze) ${startMaintenanceSeconds.toFixed(1)} s`,
 );
 
 // ---- The statements a request runs (for EXPLAIN) ----------------------------------------------------------
@@ -235,16 +239,66 @@ const severity = await measure('severity filter and a date range', [
   q({ severity: 'INFO', createdAt: `${iso(7)},` }),
 ]);
 explained.push(['severity + range', severity[0]!], ['severity INFO since a week', severity[3]!]);
-const sorted = await measure(
-  'sorted by another column (email asc, severity desc)',
-  [
-    q({ sortBy: 'email', sortDirection: 'asc' }),
-    q({ sortBy: 'severity', sortDirection: 'desc' }),
-    q({ sortBy: 'action', sortDirection: 'asc' }),
-  ],
-  30,
+const sorted = await measure('sorted by another column (email, severity, action, ip; both ways)', [
+  q({ sortBy: 'email', sortDirection: 'asc' }),
+  q({ sortBy: 'severity', sortDirection: 'desc' }),
+  q({ sortBy: 'action', sortDirection: 'asc' }),
+  q({ sortBy: 'ip', sortDirection: 'desc' }),
+  q({ sortBy: 'email', sortDirection: 'desc' }),
+  q({ sortBy: 'severity', sortDirection: 'asc' }),
+]);
+explained.push(
+  ['sort by email', sorted[0]!],
+  ['sort by severity', sorted[1]!],
+  ['sort by action', sorted[2]!],
+  ['sort by ip', sorted[3]!],
 );
-explained.push(['sort by email', sorted[0]!], ['sort by severity', sorted[1]!]);
+const sortedDeep = await measure('a later page of another sort (offset 2,000: no count)', [
+  q({ sortBy: 'email', sortDirection: 'asc', offset: '2000' }),
+  q({ sortBy: 'severity', sortDirection: 'desc', offset: '2000' }),
+]);
+explained.push(['email sort, offset 2,000', sortedDeep[0]!]);
+
+// The histogram (the page's chart): the default 30 days, a year, a year searched, SEVERE over 90 days.
+{
+  const h = paths.audits.getAuditsHistogram.path;
+  const hq = (params: Record<string, string>) => `${h}?${new URLSearchParams(params)}`;
+  const urls = [
+    hq({}),
+    hq({ createdAt: `${iso(365)},${iso(0)}` }),
+    hq({ createdAt: `${iso(365)},${iso(0)}`, filter: 'password' }),
+    hq({ severity: 'SEVERE', createdAt: `${iso(90)},${iso(0)}` }),
+  ];
+  const times: number[] = [];
+  const byUrl = urls.map(() => [] as number[]);
+  let days = 0;
+  for (let i = 0; i < 10 + 60; i++) {
+    const started = performance.now();
+    const res = await t.app.request(urls[i % urls.length]!, { headers });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`histogram answered ${res.status}: ${text}`);
+    if (i >= 10) {
+      const ms = performance.now() - started;
+      times.push(ms);
+      byUrl[i % urls.length]!.push(ms);
+    }
+    if (i === 0) days = (JSON.parse(text) as { days: unknown[] }).days.length;
+  }
+  report(
+    'histogram (30 days; 365 days; 365 days searched; SEVERE 90 days)',
+    times,
+    `${days} days by default; p50 each: ${byUrl
+      .map(
+        (x) =>
+          `${at(
+            x.sort((a, b) => a - b),
+            0.5,
+          ).toFixed(0)} ms`,
+      )
+      .join(', ')}`,
+  );
+  explained.push(['histogram, 30 days', urls[0]!], ['histogram, 365 days', urls[1]!]);
+}
 
 // Virtual mode: 10 chains of 20 next pages (each page after the previous one's cursor), default sort and a
 // search, as a scrolling table asks for them.
@@ -349,7 +403,7 @@ let exportLine: string;
 
 /** A cursor in the middle of the log (for the export's keyset statement's plan). */
 function lastNextOf(): string {
-  return Buffer.from(JSON.stringify({ s: 'createdAt', d: 'desc', v: iso(200), i: 'bench-a-5' })).toString(
+  return Buffer.from(JSON.stringify({ s: 'createdAt', d: 'desc', v: [iso(200)], i: 'bench-a-5' })).toString(
     'base64url',
   );
 }
@@ -382,6 +436,15 @@ function lastNextOf(): string {
   batches.sort((a, b) => a - b);
   const line = `retention sweep (365 days) | ${deleted.toLocaleString('en')} rows in ${batches.length} statements, ${seconds.toFixed(1)} s | longest statement ${batches.at(-1)!.toFixed(0)} ms | audit writes during it: p50 ${at(writeTimes, 0.5).toFixed(0)} ms, max ${writeTimes.at(-1)!.toFixed(0)} ms`;
   console.log(line);
+  // What the sweep runs after deleting (maintainAudits): vacuum and analyze; and the analyze it runs at start.
+  let m = performance.now();
+  await maintainAudits(db, { vacuum: true });
+  const vacuumMs = performance.now() - m;
+  m = performance.now();
+  await maintainAudits(db, { vacuum: false });
+  console.log(
+    `after the sweep: vacuum (analyze) audits ${(vacuumMs / 1000).toFixed(1)} s; analyze audits alone ${((performance.now() - m) / 1000).toFixed(1)} s`,
+  );
 }
 
 console.log(`\nplans (EXPLAIN, ${engine}):`);

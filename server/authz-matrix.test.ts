@@ -604,6 +604,7 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
     // Audit log (read-only: the other tenant's row carries its markers)
     [`GET ${paths.audits.getAudits.path}`]: plain(`${paths.audits.getAudits.path}?count=100`),
     [`GET ${paths.audits.getAuditsStats.path}`]: plain(paths.audits.getAuditsStats.path),
+    [`GET ${paths.audits.getAuditsHistogram.path}`]: plain(paths.audits.getAuditsHistogram.path),
     [`POST ${paths.audits.exportAudits.path}`]: plain(
       fill(paths.audits.exportAudits.path, { endpoint: 'csv/v2' }),
       () => ({ properties: auditExportHeader }),

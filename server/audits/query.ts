@@ -3,15 +3,20 @@
 // shared/api/contracts/audits.ts. Rows are only read here: the audit trail is append-only through the API.
 //
 // Indexes (server/db/schema.ts, migration 0013): (tenant_id, created_at, id) serves the default sort, its
-// keyset and the date range; (tenant_id, severity, created_at) the severity filter; the trigram GIN index on
+// keyset and the date range; (tenant_id, severity, created_at, id) the severity filter in time order, the
+// week's severe count and the histogram's per-day counts; one index per other sort, on the very expression the
+// sort orders by (email, action, ip, the severity rank; see the contract's header); the trigram GIN index on
 // AUDIT_SEARCH_TEXT the text search and the "contains" column filters (those also checked on their own field).
+// The plans assume fresh statistics: the retention sweep keeps them (server/audits/retention.ts).
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
+  addDays,
   AUDITS_TOTAL_CAP,
   createdAtRange,
   severitiesOf,
   STORED_SEVERITY,
   type AuditRowWire,
+  type AuditsHistogramDay,
   type AuditSeverityName,
   type AuditSortColumn,
 } from '../../shared/api/contracts/audits';
@@ -96,34 +101,45 @@ export function whereOf(f: AuditFilters): SQL[] {
   return where;
 }
 
-/** The value a sort orders by, and its text form (a cursor carries it; `castBack` reads it again). */
-const SORT_KEYS: Record<AuditSortColumn, { key: SQL; text: SQL; castBack: (v: string) => SQL }> = {
-  createdAt: {
-    key: sql`${audits.createdAt}`,
-    // Microseconds kept: rows written in the same millisecond stay in order across pages.
-    text: sql`to_char(${audits.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    castBack: (v) => sql`${v}::timestamptz`,
-  },
-  email: {
-    key: sql`coalesce(${audits.email}, '')`,
-    text: sql`coalesce(${audits.email}, '')`,
-    castBack: (v) => sql`${v}::text`,
-  },
-  action: { key: sql`${audits.action}`, text: sql`${audits.action}`, castBack: (v) => sql`${v}::text` },
-  ip: { key: sql`${audits.ipAddress}`, text: sql`${audits.ipAddress}`, castBack: (v) => sql`${v}::text` },
-  // By rank, not by the stored word: INFO < WARNING < SEVERE.
-  severity: {
-    key: sql`(case ${audits.severity} when 'High' then 3 when 'Medium' then 2 else 1 end)`,
-    text: sql`(case ${audits.severity} when 'High' then 3 when 'Medium' then 2 else 1 end)::text`,
-    castBack: (v) => sql`${v}::int`,
-  },
+/** One value a sort orders by, its text form (a cursor carries it) and how `castBack` reads that text again. */
+interface SortPart {
+  key: SQL;
+  text: SQL;
+  castBack: (v: string) => SQL;
+}
+
+/** The rank of a severity (INFO 1 < WARNING 2 < SEVERE 3): the expression of the index `audits_tenant_severity_rank` (keep them equal). */
+export const AUDIT_SEVERITY_RANK = sql`(case ${audits.severity} when 'High' then 3 when 'Medium' then 2 else 1 end)`;
+
+const timePart: SortPart = {
+  key: sql`${audits.createdAt}`,
+  // Microseconds kept: rows written in the same millisecond stay in order across pages.
+  text: sql`to_char(${audits.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  castBack: (v) => sql`${v}::timestamptz`,
+};
+const textPart = (column: SQL): SortPart => ({ key: column, text: column, castBack: (v) => sql`${v}::text` });
+
+/**
+ * The values each sort orders by, before the id (which breaks ties); each list is the leading columns of an
+ * index after tenant_id (server/db/schema.ts), so a page is an index walk, never a sort.
+ */
+const SORT_KEYS: Record<AuditSortColumn, SortPart[]> = {
+  createdAt: [timePart],
+  email: [textPart(sql`coalesce(${audits.email}, '')`)],
+  action: [textPart(sql`${audits.action}`)],
+  ip: [textPart(sql`${audits.ipAddress}`)],
+  // By rank, not by the stored word; newest first within a severity (descending).
+  severity: [
+    { key: AUDIT_SEVERITY_RANK, text: sql`${AUDIT_SEVERITY_RANK}::text`, castBack: (v) => sql`${v}::int` },
+    timePart,
+  ],
 };
 
-/** Where a keyset page starts: after the row with this sort value and id (the `after` cursor). */
+/** Where a keyset page starts: after the row with these sort values and id (the `after` cursor). */
 interface Cursor {
   s: AuditSortColumn;
   d: 'asc' | 'desc';
-  v: string;
+  v: string[];
   i: string;
 }
 
@@ -139,7 +155,9 @@ export function decodeCursor(after: string, sort: AuditSort): Cursor {
   }
   if (
     !c ||
-    typeof c.v !== 'string' ||
+    !Array.isArray(c.v) ||
+    c.v.length !== SORT_KEYS[sort.sortBy].length ||
+    !c.v.every((v) => typeof v === 'string') ||
     typeof c.i !== 'string' ||
     c.s !== sort.sortBy ||
     c.d !== sort.sortDirection
@@ -153,10 +171,10 @@ export function decodeCursor(after: string, sort: AuditSort): Cursor {
 
 /** The condition "after the cursor" in the sort's direction (a row comparison the index serves). */
 function afterCursor(c: Cursor): SQL {
-  const k = SORT_KEYS[c.s];
-  return c.d === 'desc'
-    ? sql`(${k.key}, ${audits.id}) < (${k.castBack(c.v)}, ${c.i})`
-    : sql`(${k.key}, ${audits.id}) > (${k.castBack(c.v)}, ${c.i})`;
+  const parts = SORT_KEYS[c.s];
+  const keys = sql.join([...parts.map((p) => p.key), sql`${audits.id}`], sql`, `);
+  const values = sql.join([...parts.map((p, n) => p.castBack(c.v[n]!)), sql`${c.i}`], sql`, `);
+  return c.d === 'desc' ? sql`(${keys}) < (${values})` : sql`(${keys}) > (${values})`;
 }
 
 const rowColumns = {
@@ -173,7 +191,7 @@ const rowColumns = {
   vendorId: audits.vendorId,
 };
 
-type DbRow = Pick<typeof audits.$inferSelect, keyof typeof rowColumns> & { sortKey: string };
+type DbRow = Pick<typeof audits.$inferSelect, keyof typeof rowColumns> & { sortKey: string[] };
 
 /** A stored row on the wire (AUDITS-001). */
 export const rowView = (r: DbRow): AuditRowWire => ({
@@ -196,9 +214,9 @@ export interface PageRequest {
   count: number;
   after?: string;
   /**
-   * Time order only: read by walking the (tenant_id, created_at, id) index from the cursor, never by gathering
-   * and sorting. The export reads so: each page costs its own rows, so a whole export reads the tenant's rows
-   * once, whatever the filters and the statistics.
+   * Read by walking the sort's index from the cursor, never by gathering and sorting. The export reads so:
+   * each page costs its own rows, so a whole export reads the tenant's rows once, whatever the filters and
+   * the statistics.
    */
   indexWalk?: boolean;
 }
@@ -211,25 +229,32 @@ export interface Page {
 
 /** One page of the tenant's rows: `count` rows from `offset`, or after the cursor. */
 export async function readPage(db: Db, f: AuditFilters, sort: AuditSort, page: PageRequest): Promise<Page> {
-  const k = SORT_KEYS[sort.sortBy];
+  const parts = SORT_KEYS[sort.sortBy];
   const where = whereOf(f);
   if (page.after) where.push(afterCursor(decodeCursor(page.after, sort)));
   const dir = sort.sortDirection === 'desc' ? desc : asc;
   const select = (q: Db) =>
     q
-      .select({ ...rowColumns, sortKey: sql<string>`${k.text}` })
+      .select({
+        ...rowColumns,
+        sortKey: sql<string[]>`array[${sql.join(
+          parts.map((p) => p.text),
+          sql`, `,
+        )}]`,
+      })
       .from(audits)
       .where(and(...where))
-      .orderBy(dir(k.key), dir(audits.id))
+      .orderBy(...parts.map((p) => dir(p.key)), dir(audits.id))
       .limit(page.count + 1)
       .offset(page.after ? 0 : page.offset);
   const rows = (
-    page.indexWalk && sort.sortBy === 'createdAt'
+    page.indexWalk
       ? await db.transaction(async (tx) => {
-          // Walk the time index from the cursor, whatever the planner's statistics say (PGlite has no
-          // autovacuum: with stale ones it would gather all the tenant's older rows and sort them, every page).
+          // Walk the sort's index from the cursor, whatever the planner's statistics say (with stale ones it
+          // could gather all the tenant's remaining rows and sort them, every page).
           await tx.execute(sql`set local enable_bitmapscan = off`);
           await tx.execute(sql`set local enable_seqscan = off`);
+          await tx.execute(sql`set local enable_sort = off`);
           return select(tx as unknown as Db);
         })
       : await select(db)
@@ -298,6 +323,103 @@ export async function readStats(
       ),
     );
   return { totalToday: Number(today?.n ?? 0), severeThisWeek: Number(severe?.n ?? 0) };
+}
+
+/**
+ * The rows per day and severity (the histogram, `GET /audits/histogram`) from day `from` to day `to` (both
+ * `YYYY-MM-DD`, included) in `timeZone` (an IANA name Postgres knows: the caller checks it), under the filters;
+ * every day of the range in the answer (zeros too). The day bounds are the zone's midnights as Postgres computes
+ * them (summer time included). Two forms:
+ * - no text filter (the chart's usual question: the range, maybe severities): per day and severity one count
+ *   over the (tenant_id, severity, created_at, id) index between two midnights, an index-only range count (no
+ *   expression evaluated per row, no hashing): 3 short index ranges a day;
+ * - with a text filter (search, email, action, …): one `group by` day over the tenant's rows of the range.
+ */
+export async function readHistogram(
+  db: Db,
+  f: AuditFilters,
+  days: { from: string; to: string },
+  timeZone: string,
+): Promise<AuditsHistogramDay[]> {
+  const textFiltered = Boolean(f.filter || f.email || f.action || f.description || f.userAgent || f.ip);
+  const rows = textFiltered
+    ? await histogramGrouped(db, f, days, timeZone)
+    : await histogramCounted(db, f, days, timeZone);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const out: AuditsHistogramDay[] = [];
+  for (let day = days.from; day <= days.to; day = addDays(day, 1)) {
+    const r = byDay.get(day);
+    out.push({
+      day,
+      INFO: Number(r?.info ?? 0),
+      WARNING: Number(r?.warning ?? 0),
+      SEVERE: Number(r?.severe ?? 0),
+    });
+  }
+  return out;
+}
+
+interface HistogramRow {
+  day: string;
+  info: number;
+  warning: number;
+  severe: number;
+}
+
+async function histogramGrouped(
+  db: Db,
+  f: AuditFilters,
+  days: { from: string; to: string },
+  timeZone: string,
+): Promise<HistogramRow[]> {
+  const where = [
+    ...whereOf(f),
+    sql`${audits.createdAt} >= (${days.from}::date)::timestamp at time zone ${timeZone}`,
+    sql`${audits.createdAt} < (${days.to}::date + 1)::timestamp at time zone ${timeZone}`,
+  ];
+  const counted = (stored: string) =>
+    sql<number>`count(*) filter (where ${audits.severity} = ${stored})::int`;
+  const perDay = db
+    .select({
+      d: sql<string>`(${audits.createdAt} at time zone ${timeZone})::date`.as('d'),
+      info: counted(STORED_SEVERITY.INFO).as('info'),
+      warning: counted(STORED_SEVERITY.WARNING).as('warning'),
+      severe: counted(STORED_SEVERITY.SEVERE).as('severe'),
+    })
+    .from(audits)
+    .where(and(...where))
+    .groupBy(sql`1`)
+    .as('per_day');
+  return db
+    .select({
+      day: sql<string>`to_char(${perDay.d}, 'YYYY-MM-DD')`,
+      info: perDay.info,
+      warning: perDay.warning,
+      severe: perDay.severe,
+    })
+    .from(perDay);
+}
+
+async function histogramCounted(
+  db: Db,
+  f: AuditFilters,
+  days: { from: string; to: string },
+  timeZone: string,
+): Promise<HistogramRow[]> {
+  const base = whereOf(f);
+  const day = sql`d.day`;
+  const count = (stored: string) =>
+    sql<number>`(select count(*)::int from ${audits} where ${and(
+      ...base,
+      eq(audits.severity, stored),
+      sql`${audits.createdAt} >= ${day} at time zone ${timeZone}`,
+      sql`${audits.createdAt} < (${day} + interval '1 day') at time zone ${timeZone}`,
+    )})`;
+  const result = await db.execute(sql`
+    select to_char(${day}, 'YYYY-MM-DD') as day, ${count(STORED_SEVERITY.INFO)} as info,
+           ${count(STORED_SEVERITY.WARNING)} as warning, ${count(STORED_SEVERITY.SEVERE)} as severe
+    from generate_series(${days.from}::date::timestamp, ${days.to}::date::timestamp, interval '1 day') as d(day)`);
+  return (result as unknown as { rows: HistogramRow[] }).rows;
 }
 
 /** The start of the current day in `timeZone` (an IANA name; UTC when it is not one). */

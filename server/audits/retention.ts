@@ -46,6 +46,19 @@ export async function pruneAudits(
   return total;
 }
 
+/**
+ * Fresh planner statistics for the audit log, and its dead rows vacuumed and the visibility map set (which the
+ * capped count's and the histogram's index-only scans read: without it each index entry costs a heap visit).
+ * PGlite has no autovacuum: without this the statistics stay those of the day the table was small, and the
+ * page queries' plans (server/audits/query.ts: which index serves a search, a filter, a range) go wrong as the
+ * log grows. The sweep runs it at start and after each sweep that deleted rows (`vacuum: true`; a vacuum
+ * skips the pages already all-visible, so after the first it costs the rows written since); on PostgreSQL it
+ * only does early what autovacuum would. `vacuum: false` is the statistics alone.
+ */
+export async function maintainAudits(db: Db, { vacuum }: { vacuum: boolean }): Promise<void> {
+  await db.execute(vacuum ? sql`vacuum (analyze) audits` : sql`analyze audits`);
+}
+
 /** Rows a DELETE touched: `rowCount` from node-postgres, `affectedRows` from PGlite. */
 function rowCount(result: unknown): number {
   const r = result as { rowCount?: number | null; affectedRows?: number };
@@ -60,14 +73,26 @@ export function startAuditRetention(
   db: Db,
   { intervalMs = RETENTION_INTERVAL_MS, ...options }: PruneOptions & { intervalMs?: number },
 ): { stop: () => Promise<void> } {
-  if (options.retentionDays <= 0) return { stop: async () => undefined };
+  const maintain = () =>
+    maintainAudits(db, { vacuum: true }).catch((error: unknown) =>
+      log.error({ err: error }, 'audit statistics refresh failed'),
+    );
+  if (options.retentionDays <= 0) {
+    // No sweep: the statistics are refreshed once, at start.
+    const once = maintain();
+    return { stop: () => once };
+  }
   let running: Promise<void> | undefined;
+  let first = true;
   const stopping = new AbortController();
   const sweep = () => {
     if (running || stopping.signal.aborted) return;
+    const atStart = first;
+    first = false;
     running = pruneAudits(db, { ...options, signal: stopping.signal })
-      .then((deleted) => {
+      .then(async (deleted) => {
         if (deleted) log.info({ deleted, retentionDays: options.retentionDays }, 'old audit rows deleted');
+        if ((deleted || atStart) && !stopping.signal.aborted) await maintain();
       })
       .catch((error: unknown) => log.error({ err: error }, 'audit retention sweep failed'))
       .finally(() => {

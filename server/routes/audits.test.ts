@@ -463,9 +463,9 @@ describe('audit logs (AUDITS-001..011)', () => {
     assert.match(await refused(ctl, { after: first.next! }), /after/, 'a cursor without virtual mode');
   });
 
-  it('[AUDITS-006] over 10,000 matching rows the total is capped (totalCapped), and pages still come', async () => {
+  it('[AUDITS-006] over 1,000 matching rows the total is capped (totalCapped), and pages still come; a page beyond the cap is not counted', async () => {
     const page = await list(bulk);
-    assert.equal(page.total, 10_000);
+    assert.equal(page.total, 1_000);
     assert.equal(page.totalCapped, true);
     assert.equal(page.data.length, 20);
     assert.equal(page.data[0]!.email, 'bulk1@bulk.test');
@@ -473,6 +473,10 @@ describe('audit logs (AUDITS-001..011)', () => {
     assert.deepEqual([narrowed.total, narrowed.totalCapped], [11, false], 'bulk row 1000 and 10000..10009');
     const deep = await list(bulk, { offset: '10000', count: '5' });
     assert.equal(deep.data[0]!.email, 'bulk10001@bulk.test');
+    assert.deepEqual([deep.total, deep.totalCapped], [1_000, true]);
+    // Beyond the cap with no row there: counted after all (here 11 rows match).
+    const past = await list(bulk, { filter: 'bulk row 1000', offset: '5000' });
+    assert.deepEqual([past.data.length, past.total, past.totalCapped], [0, 11, false]);
     assert.match(await refused(bulk, { offset: '10001' }), /offset/);
   });
 
@@ -500,6 +504,155 @@ describe('audit logs (AUDITS-001..011)', () => {
       token,
     );
     assert.deepEqual(await f.json(res), { totalToday: 2, severeThisWeek: 3 });
+  });
+
+  describe('the histogram (issue 17: the page chart, ours)', () => {
+    let tenant: string;
+    let token: string;
+    const histogram = async (query: Record<string, string> = {}, status = 200) => {
+      const res = await f.request(
+        'GET',
+        `${paths.audits.getAuditsHistogram.path}?${new URLSearchParams(query)}`,
+        token,
+      );
+      return f.json<{
+        from: string;
+        to: string;
+        timeZone: string;
+        days: { day: string; INFO: number; WARNING: number; SEVERE: number }[];
+      }>(res, status);
+    };
+    const at = (iso: string) => ({ minutesAgo: (now - Date.parse(iso)) / MINUTE });
+    const range = '2026-03-09T18:30:00Z,2026-03-13T18:29:59Z';
+
+    before(async () => {
+      tenant = await f.newTenant('Audit Histogram');
+      token = (await f.member(['Admin'], 'Audit Histogram')).token;
+      await settled(f.db);
+      await f.db.delete(audits).where(eq(audits.tenantId, tenant));
+      // India has no daylight saving: its day starts at 18:30 UTC the day before.
+      await f.db.update(tenants).set({ timezone: 'Asia/Kolkata' }).where(eq(tenants.id, tenant));
+      await insertRows(tenant, [
+        { ...at('2026-03-10T10:00:00Z'), severity: 'Info' },
+        { ...at('2026-03-10T12:00:00Z'), severity: 'High', email: 'hist@audit.test' },
+        { ...at('2026-03-10T18:29:00Z'), severity: 'Medium' },
+        // 00:01 on 11 March in India, still 10 March in UTC.
+        { ...at('2026-03-10T18:31:00Z'), severity: 'Info' },
+        {
+          ...at('2026-03-12T01:00:00Z'),
+          severity: 'High',
+          action: 'Role updated',
+          description: 'roles changed',
+        },
+        { ...at('2026-02-01T10:00:00Z'), severity: 'High' },
+        { ...at('2026-03-14T10:00:00Z'), severity: 'High' },
+      ]);
+    });
+
+    it('counts the rows per day and severity of the range in the account time zone, every day present, ascending', async () => {
+      assert.deepEqual(await histogram({ createdAt: range }), {
+        from: '2026-03-10',
+        to: '2026-03-13',
+        timeZone: 'Asia/Kolkata',
+        days: [
+          { day: '2026-03-10', INFO: 1, WARNING: 1, SEVERE: 1 },
+          { day: '2026-03-11', INFO: 1, WARNING: 0, SEVERE: 0 },
+          { day: '2026-03-12', INFO: 0, WARNING: 0, SEVERE: 1 },
+          { day: '2026-03-13', INFO: 0, WARNING: 0, SEVERE: 0 },
+        ],
+      });
+    });
+
+    it('the time zone moves a row across midnight', async () => {
+      await f.db.update(tenants).set({ timezone: 'UTC' }).where(eq(tenants.id, tenant));
+      try {
+        const h = await histogram({ createdAt: range });
+        assert.deepEqual([h.from, h.to, h.timeZone], ['2026-03-09', '2026-03-13', 'UTC']);
+        assert.deepEqual(h.days, [
+          { day: '2026-03-09', INFO: 0, WARNING: 0, SEVERE: 0 },
+          { day: '2026-03-10', INFO: 2, WARNING: 1, SEVERE: 1 },
+          { day: '2026-03-11', INFO: 0, WARNING: 0, SEVERE: 0 },
+          { day: '2026-03-12', INFO: 0, WARNING: 0, SEVERE: 1 },
+          { day: '2026-03-13', INFO: 0, WARNING: 0, SEVERE: 0 },
+        ]);
+        // The same with a text filter (the other form of the query: one group by day).
+        const filtered = await histogram({ createdAt: range, action: 'Filler action' });
+        assert.deepEqual(
+          filtered.days.map((d) => [d.day, d.INFO, d.WARNING, d.SEVERE].join(' ')),
+          [
+            '2026-03-09 0 0 0',
+            '2026-03-10 2 1 1',
+            '2026-03-11 0 0 0',
+            '2026-03-12 0 0 0',
+            '2026-03-13 0 0 0',
+          ],
+        );
+      } finally {
+        await f.db.update(tenants).set({ timezone: 'Asia/Kolkata' }).where(eq(tenants.id, tenant));
+      }
+    });
+
+    it('the text search and the column filters of the list apply', async () => {
+      const counts = (h: Awaited<ReturnType<typeof histogram>>) =>
+        h.days.map((d) => [d.day, d.INFO, d.WARNING, d.SEVERE].join(' '));
+      assert.deepEqual(counts(await histogram({ createdAt: range, severity: 'SEVERE' })), [
+        '2026-03-10 0 0 1',
+        '2026-03-11 0 0 0',
+        '2026-03-12 0 0 1',
+        '2026-03-13 0 0 0',
+      ]);
+      assert.deepEqual(counts(await histogram({ createdAt: range, filter: 'ROLES CHANGED' })), [
+        '2026-03-10 0 0 0',
+        '2026-03-11 0 0 0',
+        '2026-03-12 0 0 1',
+        '2026-03-13 0 0 0',
+      ]);
+      assert.deepEqual(
+        counts(await histogram({ createdAt: range, email: 'hist@', action: 'Filler action' })),
+        ['2026-03-10 0 0 1', '2026-03-11 0 0 0', '2026-03-12 0 0 0', '2026-03-13 0 0 0'],
+      );
+      // The range's instants bound the rows, not only its days: 10:00 UTC on 10 March is left out.
+      assert.deepEqual(counts(await histogram({ createdAt: '2026-03-10T11:00:00Z,2026-03-10T12:00:00Z' })), [
+        '2026-03-10 0 0 1',
+      ]);
+      // Without `from`: the 30 days ending on `to`'s day.
+      const open = await histogram({ createdAt: ',2026-03-12T12:00:00Z' });
+      assert.deepEqual([open.from, open.to, open.days.length], ['2026-02-11', '2026-03-12', 30]);
+      assert.equal(
+        open.days.reduce((n, d) => n + d.INFO + d.WARNING + d.SEVERE, 0),
+        5,
+      );
+    });
+
+    it('without a range: the last 30 days ending today in the account time zone', async () => {
+      await insertRows(tenant, [{ minutesAgo: 0, severity: 'Medium' }]);
+      const h = await histogram({ sortBy: 'email', count: '5' });
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+      assert.equal(h.to, today);
+      assert.equal(h.days.length, 30);
+      assert.equal(h.days[0]!.day, h.from);
+      assert.equal(h.days.at(-1)!.WARNING, 1);
+    });
+
+    it('a range over 366 days is a 400 naming createdAt; 366 days are answered', async () => {
+      const res = await f.request(
+        'GET',
+        `${paths.audits.getAuditsHistogram.path}?createdAt=${encodeURIComponent('2025-01-01T00:00:00Z,2026-01-02T00:00:00Z')}`,
+        token,
+      );
+      assert.match((await f.errorsOf(res, 400)).join(' '), /createdAt.*366/);
+      const longest = await histogram({ createdAt: '2025-01-01T12:00:00Z,2026-01-01T12:00:00Z' });
+      assert.equal(longest.days.length, 366);
+      assert.match(
+        (
+          await f.errorsOf(
+            await f.request('GET', `${paths.audits.getAuditsHistogram.path}?severity=LOUD`, token),
+            400,
+          )
+        ).join(' '),
+        /severity/,
+      );
+    });
   });
 
   it('[AUDITS-002] [AUDITS-008] [ENUM-017] the metadata names every column with its type and flags; its sorts and filters are the ones the list takes', async () => {
@@ -686,12 +839,14 @@ describe('audit logs (AUDITS-001..011)', () => {
     for (const res of [
       await f.request('GET', paths.audits.getAudits.path, viewer),
       await f.request('GET', paths.audits.getAuditsStats.path, viewer),
+      await f.request('GET', paths.audits.getAuditsHistogram.path, viewer),
       await exportCsv(viewer, [{ name: 'email', displayName: 'User' }]),
     ])
       assert.equal(res.status, 403);
     const readOnly = (await f.member(['ReadOnly'])).token;
     assert.equal((await f.request('GET', paths.audits.getAudits.path, readOnly)).status, 200);
     assert.equal((await f.request('GET', paths.audits.getAuditsStats.path, readOnly)).status, 200);
+    assert.equal((await f.request('GET', paths.audits.getAuditsHistogram.path, readOnly)).status, 200);
     assert.equal((await exportCsv(readOnly, [{ name: 'email', displayName: 'User' }])).status, 200);
     assert.equal((await f.request('GET', paths.audits.getAudits.path)).status, 401, 'no token');
   });
@@ -700,6 +855,7 @@ describe('audit logs (AUDITS-001..011)', () => {
     const auditRoutes = t.app.routes.filter((r) => r.path.startsWith('/audits') && r.method !== 'ALL');
     assert.deepEqual([...new Set(auditRoutes.map((r) => `${r.method} ${r.path}`))].sort(), [
       'GET /audits',
+      'GET /audits/histogram',
       'GET /audits/stats',
       'POST /audits/export/:endpoint',
       'POST /audits/export/csv/v2',

@@ -6,7 +6,9 @@ import type { Context } from 'hono';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import {
   AUDITS_PAGE_SIZE,
+  AUDITS_TOTAL_CAP,
   auditsContracts as ac,
+  histogramDays,
   type AuditSortColumn,
 } from '../../shared/api/contracts/audits';
 import { paths } from '../../shared/api/paths';
@@ -14,6 +16,7 @@ import { auditsCsvStream } from '../audits/csv';
 import {
   countCapped,
   DEFAULT_SORT,
+  readHistogram,
   readPage,
   readStats,
   startOfDay,
@@ -34,6 +37,7 @@ type Answer<K extends keyof typeof ac> = AnswerOf<(typeof ac)[K]>;
 export const auditsEndpointsByName = {
   getAudits: endpoint(p.getAudits, READ, "the caller's tenant's rows"),
   getAuditsStats: endpoint(p.getAuditsStats, READ, "the caller's tenant's rows"),
+  getAuditsHistogram: endpoint(p.getAuditsHistogram, READ, "the caller's tenant's rows"),
   exportAudits: endpoint(
     p.exportAudits,
     READ,
@@ -75,13 +79,22 @@ export const auditsRoutes = defineFamily(auditsEndpointsByName, (on, e, { db }) 
     const count = q.count ?? AUDITS_PAGE_SIZE;
     const virtual = q.paginationMode === 'virtual';
     if (q.after && !virtual) throw apiError(400, 'after: Only with paginationMode=virtual');
-    const page = await readPage(db, filters, sort, { offset, count, after: q.after });
     if (virtual) {
+      const page = await readPage(db, filters, sort, { offset, count, after: q.after });
       // No count: the rows the client holds, this page, and one more when a next page exists.
       const total = offset + page.rows.length + (page.next ? 1 : 0);
       return c.json({ data: page.rows, total, next: page.next } satisfies Answer<'getAudits'>);
     }
-    const { total, capped } = await countCapped(db, filters);
+    // A page from beyond the cap needs no count: its rows prove more than AUDITS_TOTAL_CAP match. Otherwise
+    // the page and the capped count run side by side (on PostgreSQL two connections of the pool).
+    const beyondCap = offset >= AUDITS_TOTAL_CAP;
+    const [page, counted] = await Promise.all([
+      readPage(db, filters, sort, { offset, count }),
+      beyondCap ? undefined : countCapped(db, filters),
+    ]);
+    const { total, capped } =
+      counted ??
+      (page.rows.length > 0 ? { total: AUDITS_TOTAL_CAP, capped: true } : await countCapped(db, filters));
     return c.json({
       data: page.rows,
       total,
@@ -90,16 +103,41 @@ export const auditsRoutes = defineFamily(auditsEndpointsByName, (on, e, { db }) 
     } satisfies Answer<'getAudits'>);
   });
 
-  on(e.getAuditsStats, async (c) => {
-    readQuery(c, ac.getAuditsStats.query);
-    const { tenantId } = c.get('auth');
+  /** The account's time zone (TENANTS-004): an IANA name, UTC when none is set or it is not one. */
+  const timeZoneOf = async (tenantId: string): Promise<string> => {
     const [tenant] = await db
       .select({ timezone: tenants.timezone })
       .from(tenants)
       .where(eq(tenants.id, tenantId));
+    const zone = tenant?.timezone ?? 'UTC';
+    // A region name only (Postgres reads an offset such as +05:00 with the POSIX sign, the reverse of ISO's).
+    if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone) || /^[A-Za-z]+[+-]/.test(zone))
+      return 'UTC';
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: zone });
+      return zone;
+    } catch {
+      return 'UTC';
+    }
+  };
+
+  on(e.getAuditsStats, async (c) => {
+    readQuery(c, ac.getAuditsStats.query);
+    const { tenantId } = c.get('auth');
     const now = new Date();
-    const stats = await readStats(db, tenantId, startOfDay(now, tenant?.timezone ?? 'UTC'), now);
+    const stats = await readStats(db, tenantId, startOfDay(now, await timeZoneOf(tenantId)), now);
     return c.json(stats satisfies Answer<'getAuditsStats'>);
+  });
+
+  on(e.getAuditsHistogram, async (c) => {
+    const q = readQuery(c, ac.getAuditsHistogram.query);
+    const { tenantId } = c.get('auth');
+    const { filters } = filtersOf(tenantId, q);
+    const timeZone = await timeZoneOf(tenantId);
+    const range = histogramDays(q.createdAt, new Date(), timeZone);
+    if ('error' in range) throw apiError(400, range.error);
+    const days = await readHistogram(db, filters, range, timeZone);
+    return c.json({ ...range, timeZone, days } satisfies Answer<'getAuditsHistogram'>);
   });
 
   const exportCsv = (endpointName: string) => async (c: Context<AppEnv>) => {

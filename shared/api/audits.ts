@@ -32,12 +32,20 @@ export interface AuditsQuery {
   sortDirection: SortDirection;
   filter: string;
   paginationMode?: 'virtual';
+  /** Virtual mode: the `next` cursor of the previous page. */
+  after?: string;
   /** Column filters by column name; empty values are not sent. */
   columns?: Record<string, string>;
 }
 
 /** AUDITS-006: a page of rows and how many match (`totalCapped`: more than the server counts). */
 export type AuditsPage = AnswerOf<typeof c.getAudits>;
+
+/**
+ * The audit rows per day and severity (`GET /audits/histogram`, ours): every day of the range (the `createdAt`
+ * filter, else the last 30 days) under the list's search and column filters, days in `timeZone`.
+ */
+export type AuditsHistogram = AnswerOf<typeof c.getAuditsHistogram>;
 
 /** AUDITS-007: the header statistics. */
 export type AuditsStats = AnswerOf<typeof c.getAuditsStats>;
@@ -64,6 +72,7 @@ function listQuery(query: AuditsQuery): Record<string, QueryValue> {
     sortDirection: query.sortDirection,
     filter: query.filter,
     ...(query.paginationMode ? { paginationMode: query.paginationMode } : {}),
+    ...(query.after ? { after: query.after } : {}),
   };
 }
 
@@ -73,6 +82,11 @@ export function createAuditsApi(client: Pick<ApiClient, 'request'>) {
     /** GET /audits (AUDITS-005/006). */
     getAudits: (query: AuditsQuery) =>
       client.request<AuditsPage>(paths.audits.getAudits, { query: listQuery(query) }),
+    /** GET /audits/histogram: the events per day by severity under the search and the column filters. */
+    getAuditsHistogram: (query: Pick<AuditsQuery, 'filter' | 'columns'>) =>
+      client.request<AuditsHistogram>(paths.audits.getAuditsHistogram, {
+        query: { ...columnFilterQuery(query.columns), filter: query.filter },
+      }),
     /** GET /audits/stats (AUDITS-007). */
     getAuditsStats: (query: Pick<AuditsQuery, 'sortBy' | 'sortDirection' | 'count'>) =>
       client.request<AuditsStats>(paths.audits.getAuditsStats, { query: { ...query } }),

@@ -33,6 +33,22 @@ export const auditsScript: Script = {
       call: au.getAuditsStats,
       query: { sortBy: 'createdAt', sortDirection: 'desc', count: '20' },
     },
+    { name: 'the histogram, its defaults (the last 30 days)', call: au.getAuditsHistogram },
+    {
+      name: 'the histogram of a range, searched and filtered',
+      call: au.getAuditsHistogram,
+      query: {
+        createdAt: '2026-01-01T00:00:00Z,2026-03-31T23:59:59Z',
+        filter: 'log',
+        severity: 'INFO,SEVERE',
+      },
+    },
+    {
+      name: 'a histogram over more than 366 days is refused',
+      call: au.getAuditsHistogram,
+      query: { createdAt: '2024-01-01T00:00:00Z,2026-01-01T00:00:00Z' },
+      expect: 400,
+    },
     {
       name: 'the CSV export',
       call: au.exportAudits,

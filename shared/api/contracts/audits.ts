@@ -24,8 +24,16 @@
 //                  (`2026-11-01T00:00:00Z,` = since then)
 //   A column that is not filterable (json) or a bad value is a 400 naming it; other parameters are ignored.
 // - Answer `{ data, total, next }` (AUDITS-006). Offset mode: `total` counts the matching rows exactly up to
-//   10,000 (AUDITS_TOTAL_CAP); beyond that it is 10,000 and `totalCapped` is true (an exact count over a
-//   million rows is not a page query). Pages past 10,000 rows: virtual mode.
+//   1,000 (AUDITS_TOTAL_CAP); beyond that it is 1,000 and `totalCapped` is true (an exact count over a
+//   million rows is not a page query; the page shows "More than 1,000" and goes on by `next`). A page whose
+//   rows already reach past the cap is not counted at all. `offset` goes to 10,000; deeper: virtual mode.
+// - Sorts and their indexes (server/db/schema.ts): each sort is one index walk from the tenant's first row in
+//   that order, never a sort of the tenant's rows: createdAt by (tenant_id, created_at, id); email, action and
+//   ip by (tenant_id, <column>, id) (ties in id order); severity by (tenant_id, <rank>, created_at, id), an
+//   expression index on the very rank expression the query orders by (INFO 1 < WARNING 2 < SEVERE 3; newest
+//   first within a severity when descending). An expression index rather than a stored `severity_rank`
+//   column: no table rewrite to add it, no write path (server/audit.ts) to keep in step, and the stored word
+//   stays the one source of the severity.
 //   Virtual mode (`paginationMode=virtual`): no count; `next` is the cursor of the next page (null at the end),
 //   sent back as `after` with the same sort and filters (keyset: the page after the last row, whatever was
 //   written meanwhile); `total` is `offset + data.length + (next ? 1 : 0)` (offset: the rows the client already
@@ -34,6 +42,13 @@
 // - `GET /audits/stats`: `totalToday` (the tenant's rows since 00:00 in the account's time zone, TENANTS-004;
 //   UTC by default), `severeThisWeek` (SEVERE rows of the last 7 days); sortBy, sortDirection and count are
 //   accepted and ignored (AUDITS-007).
+// - `GET /audits/histogram` (ours: Frontegg has none; the page's chart): the rows per day and severity, under
+//   the same text search and column filters as `GET /audits` (sort and page parameters are ignored). The days
+//   are those of the account's time zone (as the stats), from the day of the `createdAt` filter's `from` to the
+//   day of its `to` (no `from`: the 30 days ending on `to`'s day; no `to`: ending today); without the filter
+//   the last 30 days ending today. At most 366 days (a longer range is a 400 naming createdAt). Answer
+//   `{ from, to, timeZone, days: [{ day, INFO, WARNING, SEVERE }] }`, days as `YYYY-MM-DD`, every day of the
+//   range present (zeros too), ascending.
 // - `POST /audits/export/csv/v2` (also `/audits/export/csv`): body `{ properties: [{ name, displayName }, …] }`
 //   (the header: its columns in that order), query `sortBy`, `sortDirection`, `filter`, `offset` (0), and the
 //   column filters as for `GET /audits` (Frontegg's client sends these as query parameters). Answer `text/csv;
@@ -128,7 +143,9 @@ export type AuditSortColumn = (typeof AUDIT_SORTABLE)[number];
 /** The page size (AUDITS-010), the largest page, and where the offset count stops. */
 export const AUDITS_PAGE_SIZE = 20;
 export const AUDITS_MAX_COUNT = 100;
-export const AUDITS_TOTAL_CAP = 10_000;
+export const AUDITS_TOTAL_CAP = 1_000;
+/** The deepest offset page (beyond it: virtual mode's cursor). */
+export const AUDITS_MAX_OFFSET = 10_000;
 
 /** A row (AUDITS-001). */
 export const auditRow = z.object({
@@ -221,7 +238,7 @@ const sortAndSearch = z.object({
 export const getAuditsQuery = z.looseObject({
   ...sortAndSearch.shape,
   ...auditColumnFilters.shape,
-  offset: param(z.coerce.number().int().min(0).max(AUDITS_TOTAL_CAP)),
+  offset: param(z.coerce.number().int().min(0).max(AUDITS_MAX_OFFSET)),
   count: param(z.coerce.number().int().min(1).max(AUDITS_MAX_COUNT)),
   paginationMode: param(z.enum(['virtual'], { message: 'Must be virtual (or absent)' })),
   after: param(z.string().max(500)),
@@ -239,6 +256,84 @@ export const auditsPage = z.object({
 
 /** Frontegg's IAuditsStats. */
 export const auditsStats = z.object({ totalToday: z.number().int(), severeThisWeek: z.number().int() });
+
+/** The histogram's query: the list's text search and column filters (other parameters are ignored). */
+export const auditsHistogramQuery = z.looseObject({
+  filter: sortAndSearch.shape.filter,
+  ...auditColumnFilters.shape,
+});
+
+/** Days of a histogram: the default range, and the longest one. */
+export const AUDITS_HISTOGRAM_DEFAULT_DAYS = 30;
+export const AUDITS_HISTOGRAM_MAX_DAYS = 366;
+
+const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a day YYYY-MM-DD');
+
+/** One day of the histogram: its rows per severity. */
+export const auditsHistogramDay = z.object({
+  day: calendarDay,
+  INFO: z.number().int(),
+  WARNING: z.number().int(),
+  SEVERE: z.number().int(),
+});
+export type AuditsHistogramDay = z.infer<typeof auditsHistogramDay>;
+
+/** The histogram's answer: every day from `from` to `to` (inclusive, ascending) in `timeZone`. */
+export const auditsHistogram = z.object({
+  from: calendarDay,
+  to: calendarDay,
+  timeZone: z.string(),
+  days: z.array(auditsHistogramDay),
+});
+export type AuditsHistogram = z.infer<typeof auditsHistogram>;
+
+/** `YYYY-MM-DD` plus `n` days (calendar arithmetic, no time zone). */
+export function addDays(day: string, n: number): string {
+  const [y = 1970, m = 1, d = 1] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** Days from `from` to `to`, both included. */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+
+/** The calendar day of an instant in `timeZone` (an IANA name; UTC when it is not one). */
+export function dayIn(instant: Date, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(instant);
+  } catch {
+    return instant.toISOString().slice(0, 10);
+  }
+}
+
+/**
+ * The days a histogram covers under a `createdAt` filter (see the header): `{ from, to }`, or a 400 message
+ * when the range is longer than AUDITS_HISTOGRAM_MAX_DAYS.
+ */
+export function histogramDays(
+  createdAt: string | undefined,
+  now: Date,
+  timeZone: string,
+): { from: string; to: string } | { error: string } {
+  const range = createdAt ? (createdAtRange(createdAt) ?? {}) : {};
+  const today = dayIn(now, timeZone);
+  let to = range.to ? dayIn(new Date(range.to), timeZone) : today;
+  const from = range.from
+    ? dayIn(new Date(range.from), timeZone)
+    : addDays(to, 1 - AUDITS_HISTOGRAM_DEFAULT_DAYS);
+  if (from > to) to = from;
+  const n = daysBetween(from, to);
+  if (n > AUDITS_HISTOGRAM_MAX_DAYS)
+    return {
+      error: `createdAt: The histogram covers at most ${AUDITS_HISTOGRAM_MAX_DAYS} days (this range has ${n})`,
+    };
+  return { from, to };
+}
 
 /** The export's query (Frontegg's IExportAudits less the header, which is the body). */
 export const exportAuditsQuery = z.looseObject({
@@ -280,6 +375,11 @@ const a = paths.audits;
 
 export const auditsContracts = {
   getAudits: contract({ route: a.getAudits, query: getAuditsQuery, response: auditsPage }),
+  getAuditsHistogram: contract({
+    route: a.getAuditsHistogram,
+    query: auditsHistogramQuery,
+    response: auditsHistogram,
+  }),
   getAuditsStats: contract({
     route: a.getAuditsStats,
     query: z.looseObject({

@@ -2,9 +2,27 @@
 // (contains for email, description and user agent; exact action; an IP or its prefix `203.0.113.*`; one
 // severity or several, either vocabulary; a createdAt range `from,to`), the text search, the sort, the page
 // and the CSV export of the header columns.
-import { AUDIT_COLUMNS, auditsContracts as c, createdAtRange, severitiesOf } from '../contracts/audits';
+import {
+  addDays,
+  AUDIT_COLUMNS,
+  AUDITS_TOTAL_CAP,
+  auditsContracts as c,
+  type AuditsHistogramDay,
+  createdAtRange,
+  dayIn,
+  histogramDays,
+  severitiesOf,
+} from '../contracts/audits';
 import { paths } from '../paths';
-import { on, parseWith, PreviewReply, type PreviewRequest, type PreviewRoute, sortList } from './common';
+import {
+  fail,
+  on,
+  parseWith,
+  PreviewReply,
+  type PreviewRequest,
+  type PreviewRoute,
+  sortList,
+} from './common';
 import { type AuditRow } from './sampleData';
 
 type Filters = Partial<
@@ -73,14 +91,35 @@ export const auditsHandlers: PreviewRoute[] = [
   on(paths.audits.getAudits, (req) => {
     const q = parseWith(c.getAudits.query, queryOf(req));
     const rows = filterAudits(req.state, q);
+    const virtual = q.paginationMode === 'virtual';
+    if (q.after && !virtual) return fail(400, 'after: Only with paginationMode=virtual');
+    // The preview's cursor is the index of the next row (the server's is a keyset cursor).
+    const start = virtual && q.after ? Number(q.after) : (q.offset ?? 0);
+    if (!Number.isInteger(start) || start < 0) return fail(400, 'after: Not a cursor');
+    const data = rows.slice(start, start + (q.count ?? 20));
+    const more = start + data.length < rows.length;
+    const next = more ? String(start + data.length) : null;
     const offset = q.offset ?? 0;
-    const data = rows.slice(offset, offset + (q.count ?? 20));
-    const more = offset + data.length < rows.length;
-    const next = more ? String(offset + data.length) : null;
-    if (q.paginationMode === 'virtual') return { data, total: offset + data.length + (more ? 1 : 0), next };
-    return { data, total: rows.length, next };
+    if (virtual) return { data, total: offset + data.length + (more ? 1 : 0), next };
+    // Offset mode counts up to AUDITS_TOTAL_CAP, as the server does.
+    const capped = rows.length > AUDITS_TOTAL_CAP;
+    return { data, total: capped ? AUDITS_TOTAL_CAP : rows.length, totalCapped: capped, next };
   }),
   on(paths.audits.getAuditsStats, ({ state }) => state.auditStats),
+  on(paths.audits.getAuditsHistogram, (req) => {
+    const q = parseWith(c.getAuditsHistogram.query, queryOf(req));
+    const timeZone = req.state.accountSettings.timezone || 'UTC';
+    const range = histogramDays(q.createdAt, new Date(), timeZone);
+    if ('error' in range) return fail(400, range.error);
+    const counts = new Map<string, AuditsHistogramDay>();
+    for (let day = range.from; day <= range.to; day = addDays(day, 1))
+      counts.set(day, { day, INFO: 0, WARNING: 0, SEVERE: 0 });
+    for (const row of filterAudits(req.state, q)) {
+      const slot = counts.get(dayIn(new Date(row.createdAt), timeZone));
+      if (slot) slot[row.severity] += 1;
+    }
+    return { ...range, timeZone, days: [...counts.values()] };
+  }),
   on(paths.audits.exportAudits, (req) => {
     const q = parseWith(c.exportAudits.query, queryOf(req));
     // A request without a body (the preview's own tests) exports every column.

@@ -1,10 +1,11 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import type { AuditSeverity } from '../../../../shared/api/audits';
+import type { AuditSeverity, AuditsHistogram } from '../../../../shared/api/audits';
 import { AUDIT_SEVERITIES } from '../../../../shared/api/audits';
 import { useT } from '../../../../shared/i18n/useT';
-import { visuallyHidden } from '../../../../shared/ui/Skeleton';
+import { Skeleton, visuallyHidden } from '../../../../shared/ui/Skeleton';
 import { space } from '../../../../themes/tokens';
+import { LoadError } from '../../kit/notices';
 import { formatDay, type TimeSettings } from './auditTime';
 import { SEVERITY_COLOR } from './severity';
 
@@ -12,6 +13,18 @@ import { SEVERITY_COLOR } from './severity';
 export interface DayCounts {
   day: string;
   counts: Record<AuditSeverity, number>;
+}
+
+/** The histogram's days as the chart draws them (a day without a number counts 0). */
+export function daysOf(histogram: AuditsHistogram | null): DayCounts[] {
+  const days = Array.isArray(histogram?.days) ? histogram.days : [];
+  const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : 0);
+  return days
+    .filter((d) => typeof d?.day === 'string')
+    .map((d) => ({
+      day: d.day,
+      counts: { INFO: count(d.INFO), WARNING: count(d.WARNING), SEVERE: count(d.SEVERE) },
+    }));
 }
 
 /** Chart height in pixels. */
@@ -50,21 +63,26 @@ function cssVar(node: Element, name: string, fallback: string): string {
 }
 
 /**
- * Events per day by severity (AUDITS-004's statistics over time): stacked bars drawn by uPlot, loaded with
- * this page only (a dynamic import in the page's chunk). The canvas is hidden from assistive technology:
- * the summary line and a visually hidden table say the same.
+ * Events per day by severity (AUDITS-004's statistics over time) from the server's histogram, under the
+ * list's search and filters: stacked bars drawn by uPlot, loaded with this page only (a dynamic import in the
+ * page's chunk). The canvas is hidden from assistive technology: the summary line and a visually hidden table
+ * say the same. The histogram loads on its own: a loader while it does, its error with a retry in its place.
  */
 export function AuditsChart({
-  days,
+  histogram,
   settings,
-  pageOnly,
+  loading,
+  error,
+  onRetry,
 }: {
-  days: readonly DayCounts[];
+  histogram: AuditsHistogram | null;
   settings: TimeSettings;
-  /** The counts come from the rows of the current page only (the server has no per-day aggregate). */
-  pageOnly: boolean;
+  loading: boolean;
+  error?: string;
+  onRetry: () => void;
 }) {
   const { t, locale } = useT();
+  const days = useMemo(() => daysOf(histogram), [histogram]);
   const titleId = useId();
   const host = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
@@ -180,11 +198,23 @@ export function AuditsChart({
       <figcaption id={titleId} css={{ fontWeight: 600 }}>
         {t('adminPortal.audits.chart.title')}
       </figcaption>
-      <p data-chart-summary css={{ margin: 0, color: 'var(--fe-color-text-secondary)', fontSize: '0.9em' }}>
-        {summary}
-        {pageOnly && <> {t('adminPortal.audits.chart.pageOnly')}</>}
-      </p>
-      {days.length > 0 && total > 0 && !failed && (
+      {error ? (
+        <LoadError error={error} onRetry={onRetry} />
+      ) : loading && !histogram ? (
+        <div data-chart-loading aria-busy="true" css={{ display: 'grid', gap: space.sm }}>
+          <Skeleton width="60%" />
+          <Skeleton height={HEIGHT} shape="block" />
+        </div>
+      ) : (
+        <p
+          data-chart-summary
+          aria-busy={loading || undefined}
+          css={{ margin: 0, color: 'var(--fe-color-text-secondary)', fontSize: '0.9em' }}
+        >
+          {summary}
+        </p>
+      )}
+      {!error && days.length > 0 && total > 0 && !failed && (
         <>
           <div
             ref={host}
@@ -219,7 +249,7 @@ export function AuditsChart({
           </ul>
         </>
       )}
-      {days.length > 0 && (
+      {!error && days.length > 0 && (
         <table data-chart-table css={visuallyHidden}>
           <caption>{t('adminPortal.audits.chart.tableCaption')}</caption>
           <thead>

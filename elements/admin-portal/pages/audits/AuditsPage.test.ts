@@ -1,4 +1,5 @@
 import { expect } from '@open-wc/testing';
+import { AUDITS_PAGE_SIZE, AUDITS_TOTAL_CAP } from '../../../../shared/api/contracts/audits';
 import { paths } from '../../../../shared/api/paths';
 import { buildAuditRow } from '../../../../shared/api/preview/sampleData';
 import { store } from '../../../../shared/store';
@@ -43,6 +44,7 @@ const root = (el: HTMLElement) => el.shadowRoot!;
 const rows = (el: HTMLElement) => [...root(el).querySelectorAll<HTMLTableRowElement>('tr[data-row]')];
 const rowIds = (el: HTMLElement) => rows(el).map((r) => r.getAttribute('data-row'));
 const auditCalls = () => transport.callsOf(paths.audits.getAudits);
+const histogramCalls = () => transport.callsOf(paths.audits.getAuditsHistogram);
 const lastAuditQuery = () => auditCalls().at(-1)!.query;
 
 /** Mounts the portal for a reader and opens Audit logs from the navigation; waits for the first rows. */
@@ -137,22 +139,99 @@ describe('audits page', () => {
     expect(shadowText(el)).to.include('Page 2 of 2');
   });
 
-  it('[AUDITS-006] says when more rows match than the server counts', async () => {
+  it('[AUDITS-005] [AUDITS-006] past the capped total: "More than …", Next goes on by the cursor (virtual mode), Previous goes back', async function () {
+    // Fifty pages clicked through, each a request to the preview.
+    this.timeout(120_000);
+    addRows(AUDITS_TOTAL_CAP + 25);
+    // The `next` cursor of each answer, by the offset asked (virtual pages: by their cursor).
+    const nextOf = new Map<string, string | null>();
     const fetch = transport.fetch.bind(transport);
     transport.fetch = async (input, init) => {
       const response = await fetch(input, init);
-      if (!new URL(String(input)).pathname.endsWith('/audits')) return response;
-      const body = (await response.json()) as object;
-      return new Response(JSON.stringify({ ...body, total: 10_000, totalCapped: true }), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
+      const url = new URL(String(input));
+      if (url.pathname.endsWith('/audits') && response.ok) {
+        const { next } = (await response.clone().json()) as { next?: string | null };
+        nextOf.set(url.searchParams.get('after') ?? `offset ${url.searchParams.get('offset')}`, next ?? null);
+      }
+      return response;
     };
+    const all = [...transport.preview.state.audits]
+      .sort((x, y) => Date.parse(y.createdAt) - Date.parse(x.createdAt))
+      .map((r) => r.frontegg_id);
+    const counted = AUDITS_TOTAL_CAP / AUDITS_PAGE_SIZE;
     const el = await openAudits();
-    expect($(el, '[data-total]')!.textContent).to.equal(
-      'More than 10,000 events; narrow the filters to page through them',
+    const cap = new Intl.NumberFormat('en').format(AUDITS_TOTAL_CAP);
+    expect($(el, '[data-total]')!.textContent).to.equal(`More than ${cap} events`);
+    const pager = () => $(el, 'nav[data-pager="capped"]')!;
+    const pageText = (n: number) => `Page ${n} of more than ${counted}`;
+    expect(pager().textContent).to.include(pageText(1));
+    const next = () => button(pager(), 'Next')!;
+    const previous = () => button(pager(), 'Previous')!;
+    const firstRow = () => rowIds(el)[0];
+
+    // The counted pages by offset, to the last one.
+    for (let page = 2; page <= counted; page++) {
+      await waitUntil(() => !next().disabled, `Next stayed disabled on page ${page - 1}`);
+      next().click();
+      await waitUntil(
+        () =>
+          pager().textContent!.includes(pageText(page)) && firstRow() === all[(page - 1) * AUDITS_PAGE_SIZE],
+        `no page ${page}`,
+      );
+    }
+    expect(lastAuditQuery().get('offset')).to.equal(String(AUDITS_TOTAL_CAP - AUDITS_PAGE_SIZE));
+    expect(lastAuditQuery().has('paginationMode')).to.equal(false);
+    const cursor = nextOf.get(`offset ${AUDITS_TOTAL_CAP - AUDITS_PAGE_SIZE}`);
+    expect(cursor, 'the last counted page answers a cursor').to.be.a('string');
+
+    // Beyond: virtual mode from the cursor of the last counted page.
+    await waitUntil(() => !next().disabled, 'Next is disabled on the last counted page');
+    next().click();
+    await waitUntil(
+      () => pager().textContent!.includes(pageText(counted + 1)) && firstRow() === all[AUDITS_TOTAL_CAP],
+      'no page after the counted ones',
     );
-    expect(shadowText(el)).to.include('Page 1 of 500');
+    expect(lastAuditQuery().get('paginationMode')).to.equal('virtual');
+    expect(lastAuditQuery().get('after')).to.equal(cursor);
+    expect(rowCount(el)).to.equal(AUDITS_PAGE_SIZE);
+    expect($(el, '[data-total]')!.textContent).to.equal(`More than ${cap} events`);
+    const secondCursor = nextOf.get(cursor!);
+    expect(secondCursor).to.be.a('string');
+    await waitUntil(() => !next().disabled, 'Next is disabled on the first virtual page');
+    next().click();
+    await waitUntil(
+      () =>
+        pager().textContent!.includes(pageText(counted + 2)) &&
+        firstRow() === all[AUDITS_TOTAL_CAP + AUDITS_PAGE_SIZE],
+      'no second page after the counted ones',
+    );
+    expect(lastAuditQuery().get('after')).to.equal(secondCursor);
+    // The last page: what is left, and no Next.
+    expect(rowCount(el)).to.equal(all.length - AUDITS_TOTAL_CAP - AUDITS_PAGE_SIZE);
+    expect(next().disabled).to.equal(true);
+
+    // Previous: back through the cursors kept, then the counted page by its offset.
+    previous().click();
+    await waitUntil(
+      () => pager().textContent!.includes(pageText(counted + 1)) && firstRow() === all[AUDITS_TOTAL_CAP],
+      'Previous did not go back to the first virtual page',
+    );
+    expect(lastAuditQuery().get('after')).to.equal(cursor);
+    previous().click();
+    await waitUntil(
+      () =>
+        pager().textContent!.includes(pageText(counted)) &&
+        firstRow() === all[AUDITS_TOTAL_CAP - AUDITS_PAGE_SIZE],
+      'Previous did not go back to the last counted page',
+    );
+    expect(lastAuditQuery().has('after')).to.equal(false);
+    expect(lastAuditQuery().get('offset')).to.equal(String(AUDITS_TOTAL_CAP - AUDITS_PAGE_SIZE));
+
+    // A new search starts again at the first page, by offset.
+    setValue($<HTMLInputElement>(el, 'input[data-input="search"]')!, 'extra');
+    await waitUntil(() => lastAuditQuery().get('filter') === 'extra', 'the search was not sent');
+    expect(lastAuditQuery().get('offset')).to.equal('0');
+    expect(lastAuditQuery().has('after')).to.equal(false);
   });
 
   it('[AUDITS-013] a new search or filter goes back to the first page', async () => {
@@ -386,19 +465,64 @@ describe('audits page', () => {
     await waitUntil(() => !openDialog(el), 'the dialog stayed open');
   });
 
-  it('the chart counts the page by day and severity, with a text alternative', async () => {
+  it("[AUDITS-004] the chart draws the server's events per day by severity (not the page's), with a text alternative, again on a new filter", async () => {
+    addRows(25);
     const el = await openAudits();
+    expect(rowCount(el)).to.equal(20);
     await waitUntil(() => $(el, '[data-chart-canvas] canvas'), 'no chart canvas');
-    const summary = $(el, '[data-chart-summary]')!.textContent ?? '';
-    expect(summary).to.include('5 events');
-    expect(summary).to.include('this page only');
-    const table = $(el, 'table[data-chart-table]')!;
-    const cells = [...table.querySelectorAll('tbody tr')].map((tr) =>
-      [...tr.querySelectorAll('td')].map((td) => Number(td.textContent)),
+    expect(histogramCalls()).to.have.length(1);
+    const summary = () => $(el, '[data-chart-summary]')?.textContent ?? '';
+    // The 30 rows of the last 30 days, not the 20 of the page.
+    expect(summary()).to.include('30 events');
+    expect(summary()).to.not.include('this page');
+    const sums = () => {
+      const cells = [...$(el, 'table[data-chart-table]')!.querySelectorAll('tbody tr')].map((tr) =>
+        [...tr.querySelectorAll('td')].map((td) => Number(td.textContent)),
+      );
+      const sum = (i: number) => cells.reduce((total, row) => total + (row[i] ?? 0), 0);
+      return [sum(0), sum(1), sum(2), sum(3)];
+    };
+    // INFO, WARNING, SEVERE, total; the sample has 3 INFO, 1 WARNING, 1 SEVERE, and 25 INFO were added.
+    expect(sums()).to.deep.equal([28, 1, 1, 30]);
+    // Every day of the default range (the last 30 days) is a row of the text alternative.
+    expect($(el, 'table[data-chart-table]')!.querySelectorAll('tbody tr')).to.have.length(30);
+
+    choose($<HTMLSelectElement>(el, 'select[data-filter="severity"]')!, 'SEVERE');
+    await waitUntil(
+      () => histogramCalls().at(-1)?.query.get('severity') === 'SEVERE',
+      'the histogram was not asked again with the filter',
     );
-    // INFO, WARNING, SEVERE, total per day; the sample has 3 INFO, 1 WARNING, 1 SEVERE.
-    const sum = (i: number) => cells.reduce((total, row) => total + (row[i] ?? 0), 0);
-    expect([sum(0), sum(1), sum(2), sum(3)]).to.deep.equal([3, 1, 1, 5]);
+    await waitUntil(() => sums().join() === '0,0,1,1', `not the severe row: ${sums().join()}`);
+    setValue($<HTMLInputElement>(el, 'input[data-input="search"]')!, 'no such event');
+    await waitUntil(() => histogramCalls().at(-1)?.query.get('filter') === 'no such event', 'no search');
+    await waitUntil(() => summary() === 'No events in this range.', `not empty: ${summary()}`);
+    expect(present($(el, '[data-chart-canvas]'))).to.equal(false);
+  });
+
+  it('[AUDITS-015] [AUDITS-016] the chart has its own loader, and its own error with a retry; the table stays', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fetch = transport.fetch.bind(transport);
+    transport.fetch = async (input, init) => {
+      if (new URL(String(input)).pathname.endsWith('/audits/histogram')) await gate;
+      return fetch(input, init);
+    };
+    transport.fail(paths.audits.getAuditsHistogram, 500, 'Histogram is down');
+    const el = await openAudits();
+    expect(present($(el, 'figure[data-chart] [data-chart-loading]'))).to.equal(true);
+    expect(rows(el)).to.have.length(5);
+    release();
+    await waitUntil(() => $(el, 'figure[data-chart] [data-load-error]'), 'no chart error');
+    expect($(el, 'figure[data-chart]')!.textContent).to.include('Histogram is down');
+    expect(present($(el, '[data-part="audits"] [data-load-error]'))).to.equal(false);
+    expect(rows(el)).to.have.length(5);
+    transport.heal();
+    button($(el, 'figure[data-chart]')!, 'Try again')!.click();
+    await waitUntil(
+      () => $(el, '[data-chart-summary]')?.textContent?.includes('5 events'),
+      'the retry did not load',
+    );
+    expect(present($(el, 'figure[data-chart] [data-load-error]'))).to.equal(false);
   });
 
   it('speaks Hebrew right to left, the column names too', async () => {

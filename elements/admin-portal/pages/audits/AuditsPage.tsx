@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import type { AuditSeverity } from '../../../../shared/api/audits';
 import { useT } from '../../../../shared/i18n/useT';
 import { Alert, Button, Skeleton, TextField } from '../../../../shared/ui';
 import { compactButtonCss } from '../../../../shared/ui/Button';
@@ -8,48 +7,16 @@ import { space } from '../../../../themes/tokens';
 import { LoadError } from '../../kit/notices';
 import { PortalPage } from '../../kit/PortalPage';
 import { AuditDetailDialog } from './AuditDetailDialog';
-import { AuditFilters, type DayRange } from './AuditFilters';
-import { AuditsChart, type DayCounts } from './AuditsChart';
+import { AuditFilters } from './AuditFilters';
+import { AuditsChart } from './AuditsChart';
 import { AuditValue, columnLabel, valueOf } from './AuditValue';
-import { dayIn, daysBetween, formatAuditTime, type TimeSettings } from './auditTime';
-import { isSeverity } from './severity';
+import { formatAuditTime } from './auditTime';
 import {
   AUDITS_SEARCH_DEBOUNCE_MS,
   DEFAULT_AUDITS_QUERY,
   useAuditsState,
   type AuditItem,
 } from './useAuditsState';
-
-/** The most days the chart shows (a longer range shows its last days). */
-const CHART_MAX_DAYS = 92;
-
-const zeroCounts = (): Record<AuditSeverity, number> => ({ INFO: 0, WARNING: 0, SEVERE: 0 });
-
-/**
- * The chart's days: the filtered date range when it has both ends, else the days the rows span; each day's
- * events of the rows by severity (the server has no per-day aggregate: the rows of the page are counted).
- */
-export function countByDay(
-  rows: readonly AuditItem[],
-  settings: TimeSettings,
-  range: DayRange | undefined,
-): DayCounts[] {
-  const byDay = new Map<string, Record<AuditSeverity, number>>();
-  for (const row of rows) {
-    const at = new Date(row.createdAt);
-    if (Number.isNaN(at.getTime()) || !isSeverity(row.severity)) continue;
-    const day = dayIn(at, settings.timezone);
-    const counts = byDay.get(day) ?? zeroCounts();
-    counts[row.severity] += 1;
-    byDay.set(day, counts);
-  }
-  const known = [...byDay.keys()].sort();
-  const from = range?.from || known[0];
-  const to = range?.to || known[known.length - 1];
-  if (!from || !to) return [];
-  const days = daysBetween(from, to, 10_000).slice(-CHART_MAX_DAYS);
-  return days.map((day) => ({ day, counts: byDay.get(day) ?? zeroCounts() }));
-}
 
 function Stat({ label, value, name }: { label: string; value: number | null; name: string }) {
   const { locale } = useT();
@@ -73,6 +40,40 @@ function Stat({ label, value, name }: { label: string; value: number | null; nam
 }
 
 /**
+ * The pager when more rows match than the server counts: the counted pages by offset, then on by the `next`
+ * cursor of each page (virtual mode) until the last; Previous goes back through the pages visited.
+ */
+function CappedPagination({
+  page,
+  counted,
+  hasNext,
+  onPage,
+}: {
+  page: number;
+  counted: number;
+  hasNext: boolean;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useT();
+  const button = { ...compactButtonCss, '&:disabled': { opacity: 0.5, cursor: 'default' } } as const;
+  return (
+    <nav
+      data-pager="capped"
+      aria-label={t('adminPortal.form.pagination')}
+      css={{ display: 'flex', alignItems: 'center', gap: space.md, justifyContent: 'flex-end' }}
+    >
+      <button type="button" css={button} disabled={page <= 0} onClick={() => onPage(page - 1)}>
+        {t('adminPortal.form.previousPage')}
+      </button>
+      <span aria-live="polite">{t('adminPortal.audits.pageOfMore', { page: page + 1, pages: counted })}</span>
+      <button type="button" css={button} disabled={!hasNext} onClick={() => onPage(page + 1)}>
+        {t('adminPortal.form.nextPage')}
+      </button>
+    </nav>
+  );
+}
+
+/**
  * The audit logs page (SCREEN-068, AUDITS-003/004/010..017): the header statistics, the events per day by
  * severity, per-column filters and the text search, the table of the columns the metadata shows (sorted by
  * the server, a page of 20), a row's detail with its "more info" columns and JSON, and the CSV export. The
@@ -87,11 +88,6 @@ export default function AuditsPage() {
 
   const tableColumns = useMemo(() => state.headerProps.filter((c) => c.showInTable), [state.headerProps]);
   const filterColumns = useMemo(() => state.headerProps.filter((c) => c.filterable), [state.headerProps]);
-  const timestampColumn = filterColumns.find((c) => c.type === 'Timestamp')?.name ?? 'createdAt';
-  const days = useMemo(
-    () => countByDay(state.rows, settings, audits.ranges[timestampColumn]),
-    [state.rows, settings, audits.ranges, timestampColumn],
-  );
 
   const columns = useMemo<ColumnDef<AuditItem, unknown>[]>(
     () => [
@@ -192,9 +188,13 @@ export default function AuditsPage() {
         )}
       </div>
 
-      {!state.errors.audits && state.rows.length > 0 && (
-        <AuditsChart days={days} settings={settings} pageOnly />
-      )}
+      <AuditsChart
+        histogram={state.histogram}
+        settings={settings}
+        loading={state.loading.histogram}
+        error={state.errors.histogram}
+        onRetry={audits.reload.histogram}
+      />
 
       <div data-part="audits" css={{ display: 'grid', gap: space.md }}>
         {state.errors.audits ? (
@@ -222,8 +222,17 @@ export default function AuditsPage() {
               skeletonRows={Math.min(DEFAULT_AUDITS_QUERY.limit, 8)}
               maxHeight={640}
             />
-            {audits.totalPages > 1 && (
-              <Pagination page={state.currentPage} pageCount={audits.totalPages} onPage={audits.setPage} />
+            {state.totalCapped ? (
+              <CappedPagination
+                page={state.currentPage}
+                counted={audits.totalPages}
+                hasNext={state.next !== null && !state.loading.audits}
+                onPage={audits.setPage}
+              />
+            ) : (
+              audits.totalPages > 1 && (
+                <Pagination page={state.currentPage} pageCount={audits.totalPages} onPage={audits.setPage} />
+              )
             )}
           </>
         )}

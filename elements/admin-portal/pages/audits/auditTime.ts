@@ -95,12 +95,6 @@ export function formatAuditTime(value: unknown, settings: TimeSettings): string 
   return formatInZone(date, `${settings.dateFormat} ${settings.timeFormat}`, settings.timezone);
 }
 
-/** The calendar day (YYYY-MM-DD) of an instant in the account's zone. */
-export function dayIn(date: Date, zone: string): string {
-  const p = partsIn(date, safeZone(zone));
-  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
-}
-
 /** A calendar day (YYYY-MM-DD) shown in the account's date format. */
 export function formatDay(day: string, settings: TimeSettings): string {
   const [y, m, d] = day.split('-');
@@ -128,15 +122,4 @@ export function zonedInstant(day: string, zone: string, endOfDay = false): Date 
   let guess = wall - offsetAt(wall);
   guess = wall - offsetAt(guess);
   return new Date(guess);
-}
-
-/** The calendar days from `from` to `to` (YYYY-MM-DD, both included), at most `max`. */
-export function daysBetween(from: string, to: string, max = 400): string[] {
-  const start = Date.parse(`${from}T00:00:00Z`);
-  const end = Date.parse(`${to}T00:00:00Z`);
-  if (Number.isNaN(start) || Number.isNaN(end) || end < start) return [];
-  const days: string[] = [];
-  for (let at = start; at <= end && days.length < max; at += 86_400_000)
-    days.push(new Date(at).toISOString().slice(0, 10));
-  return days;
 }

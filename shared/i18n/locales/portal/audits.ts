@@ -39,7 +39,8 @@ export const auditsEn = {
   tableLabel: 'Audit log events',
   empty: 'No audit events match',
   total: '{count, plural, =0 {No events} one {# event} other {# events}}',
-  totalCapped: 'More than {count, number} events; narrow the filters to page through them',
+  totalCapped: 'More than {count, number} events',
+  pageOfMore: 'Page {page, number} of more than {pages, number}',
   columnsFailed: 'The columns could not be loaded; the default columns are shown.',
   details: 'Details',
   detailsOf: 'Details of the event {action} at {time}',
@@ -52,7 +53,6 @@ export const auditsEn = {
   exportFailed: 'The export failed: {error}',
   chart: {
     title: 'Events per day by severity',
-    pageOnly: 'Counted from the events on this page only.',
     summary:
       '{total, plural, =0 {No events} one {# event} other {# events}} from {from} to {to}; the busiest day was {peak} with {peakCount}.',
     empty: 'No events in this range.',
@@ -97,7 +97,8 @@ export const auditsHe = {
   tableLabel: 'אירועי יומן הביקורת',
   empty: 'אין אירועי ביקורת תואמים',
   total: '{count, plural, =0 {אין אירועים} one {אירוע אחד} other {# אירועים}}',
-  totalCapped: 'יותר מ-{count, number} אירועים; יש לצמצם את המסננים כדי לדפדף ביניהם',
+  totalCapped: 'יותר מ-{count, number} אירועים',
+  pageOfMore: 'עמוד {page, number} מתוך יותר מ-{pages, number}',
   columnsFailed: 'לא ניתן לטעון את העמודות; מוצגות עמודות ברירת המחדל.',
   details: 'פרטים',
   detailsOf: 'פרטי האירוע {action} ב-{time}',
@@ -110,7 +111,6 @@ export const auditsHe = {
   exportFailed: 'הייצוא נכשל: {error}',
   chart: {
     title: 'אירועים ליום לפי חומרה',
-    pageOnly: 'נספר מהאירועים שבעמוד זה בלבד.',
     summary:
       '{total, plural, =0 {אין אירועים} one {אירוע אחד} other {# אירועים}} מ-{from} עד {to}; היום העמוס ביותר היה {peak} עם {peakCount}.',
     empty: 'אין אירועים בטווח הזה.',
