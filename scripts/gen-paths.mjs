@@ -68,6 +68,14 @@ const ours = [
     comment:
       "Ours, not the catalogue's (Frontegg's documented machine-to-machine sign-in, absent from the SDK): a script exchanges an API token's clientId and secret for an access token.",
   },
+  {
+    group: 'audits',
+    fn: 'getAuditsHistogram',
+    method: 'GET',
+    path: '/audits/histogram',
+    comment:
+      "Ours, not the catalogue's (Frontegg has none): the audit rows per day and severity over a date range, under the list's search and filters; the audits page's chart needs it.",
+  },
 ];
 
 const groups = new Map();

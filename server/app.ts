@@ -18,6 +18,7 @@ import { accountStrategiesRoutes } from './routes/account/strategies';
 import { accountTenantsRoutes } from './routes/account/tenants';
 import { accountSettingsRoutes } from './routes/accountSettings';
 import { applicationsRoutes } from './routes/applications';
+import { auditsRoutes } from './routes/audits';
 import { authRoutes } from './routes/auth';
 import { flagsRoutes } from './routes/flags';
 import { groupsRoutes } from './routes/groups';
@@ -130,6 +131,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     domainRestrictionsDevRoutes(deps),
     apiTokensRoutes(deps),
     apiTokenExchangeRoutes(deps),
+    auditsRoutes(deps),
   ];
   // A family whose paths share no root (e.g. `/identity/...` and `/team/...`) mounts at `/`.
   for (const family of families) app.route(family.prefix || '/', family.app);

@@ -12,6 +12,7 @@ import { roleKeys, sampleRoleNames, type SampleRoleName } from '../shared/fixtur
 import {
   apiTokens,
   applications,
+  audits,
   applicationUsers,
   groupRoles,
   groups,
@@ -52,6 +53,12 @@ const portalEndpoints: Endpoint[] = [
 
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+/** The columns an audit export asks for (the tenant and the actor: what a leak would show). */
+const auditExportHeader = [
+  { name: 'tenantId', displayName: 'Tenant' },
+  { name: 'email', displayName: 'User' },
+  { name: 'description', displayName: 'Description' },
+];
 const fill = (path: string, params: Record<string, string>) =>
   path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'missing'));
 
@@ -83,6 +90,16 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
     await tenantRole(globex);
     await group(globex, { withUser: admin.id });
     await inviteLink(globex);
+    // An audit row of the other tenant (its actor's email and the tenant id are markers).
+    await f.db.insert(audits).values({
+      id: randomUUID(),
+      vendorId: t.services.vendorId,
+      tenantId: globex,
+      userId: admin.id,
+      email: admin.email,
+      action: 'User logged in',
+      description: 'Globex Matrix sign-in',
+    });
     managedApp = randomUUID();
     await f.db.insert(applications).values({
       id: managedApp,
@@ -584,6 +601,15 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       paths.securityPolicy.saveCaptchaPolicy.path,
       () => ({ enabled: false }),
     ),
+    // Audit log (read-only: the other tenant's row carries its markers)
+    [`GET ${paths.audits.getAudits.path}`]: plain(`${paths.audits.getAudits.path}?count=100`),
+    [`GET ${paths.audits.getAuditsStats.path}`]: plain(paths.audits.getAuditsStats.path),
+    [`GET ${paths.audits.getAuditsHistogram.path}`]: plain(paths.audits.getAuditsHistogram.path),
+    [`POST ${paths.audits.exportAudits.path}`]: plain(
+      fill(paths.audits.exportAudits.path, { endpoint: 'csv/v2' }),
+      () => ({ properties: auditExportHeader }),
+    ),
+    ['POST /audits/export/csv/v2']: plain('/audits/export/csv/v2', () => ({ properties: auditExportHeader })),
     [`POST ${paths.auth.revokeSessionsForUser.path}`]: async (scope) => {
       const user = scope === 'own' ? await ownUser() : await otherUser();
       await f.db

@@ -27,6 +27,7 @@ const envSchema = z.object({
   ALLOW_OVERRIDE_PASSWORD_EXPIRATION: z.enum(['0', '1']).default('1'),
   ALLOW_OVERRIDE_PASSWORD_HISTORY: z.enum(['0', '1']).default('1'),
   API_TOKENS_ENABLED: z.enum(['0', '1']).default('1'),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).default(365),
 });
 
 /** The vendor's main sign-in strategy (public auth strategies config, LOGIN-002..005). */
@@ -80,6 +81,8 @@ export interface ServerConfig {
   requestHeadTimeoutMs: number;
   /** Longest wait for a whole request (head and body); then 408 and the socket is closed. */
   requestTimeoutMs: number;
+  /** Days an audit row is kept (older ones are deleted in batches, hourly and at start); 0 keeps them forever. */
+  auditRetentionDays: number;
 }
 
 /** `ALLOWED_ORIGINS`: comma-separated exact origins (scheme://host[:port]); anything else stops the start-up. */
@@ -166,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     apiTokenExchangesPerMinute: 20,
     requestHeadTimeoutMs: e.REQUEST_HEAD_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }
 

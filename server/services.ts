@@ -1,3 +1,4 @@
+import { startAuditRetention } from './audits/retention';
 import { createTokenService } from './auth/keys';
 import { createRefreshTokenService } from './auth/refresh';
 import type { ServerConfig } from './config';
@@ -28,9 +29,17 @@ export async function startServices(
     refresh: createRefreshTokenService(db, { ttlDays: config.refreshTokenTtlDays, now }),
     mailer: createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
     sms: createSmsSender(db),
-    close: () => database.close(),
   };
   // The hosted-login demo client follows PUBLIC_URL: refreshed at every start.
   await ensureDemoOAuthClient(services);
-  return services;
+  // Periodic jobs, started once the server can run: audit retention (AUDIT_RETENTION_DAYS).
+  const retention = startAuditRetention(db, { retentionDays: config.auditRetentionDays, now });
+  return {
+    ...services,
+    // Periodic jobs stop (a batch under way finishes) before the database closes.
+    close: async () => {
+      await retention.stop();
+      await database.close();
+    },
+  };
 }

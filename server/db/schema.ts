@@ -262,7 +262,31 @@ export const audits = pgTable(
     severity: text('severity').notNull().default('Info'),
     json: jsonObject('json'),
   },
-  (t) => [index('audits_tenant_created').on(t.tenantId, t.createdAt)],
+  (t) => [
+    // The audits page (server/audits/query.ts): a tenant's rows by time (the default sort and its keyset, the
+    // date range, today's count, the histogram), by severity in time (the severity filter in time order, the
+    // week's severe count), one index per other sort (its keyset; the expressions are the query's sort keys:
+    // keep them equal), and the text search (lower(…) like '%…%' over the searched fields, joined by the unit
+    // separator U+001F, which no search may contain: no match spans two fields; the expression is
+    // AUDIT_SEARCH_TEXT's).
+    index('audits_tenant_created_id').on(t.tenantId, t.createdAt, t.id),
+    index('audits_tenant_severity_created_id').on(t.tenantId, t.severity, t.createdAt, t.id),
+    index('audits_tenant_email_id').on(t.tenantId, sql`coalesce(${t.email}, '')`, t.id),
+    index('audits_tenant_action_id').on(t.tenantId, t.action, t.id),
+    index('audits_tenant_ip_id').on(t.tenantId, t.ipAddress, t.id),
+    index('audits_tenant_severity_rank').on(
+      t.tenantId,
+      sql`(case ${t.severity} when 'High' then 3 when 'Medium' then 2 else 1 end)`,
+      t.createdAt,
+      t.id,
+    ),
+    index('audits_search_trgm').using(
+      'gin',
+      sql`lower(coalesce(${t.email}, '') || E'\\x1f' || ${t.action} || E'\\x1f' || ${t.description} || E'\\x1f' || ${t.ipAddress} || E'\\x1f' || ${t.userAgent}) gin_trgm_ops`,
+    ),
+    // Retention (server/audits/retention.ts): the oldest rows of every tenant.
+    index('audits_created').on(t.createdAt),
+  ],
 );
 
 /** The dev outbox: mail the server would send, readable at GET /dev/outbox with DEV_ROUTES=1. */

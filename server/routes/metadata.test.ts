@@ -51,7 +51,8 @@ describe('portal metadata (GET /metadata?entityName=adminBox) and the metadata f
   });
 
   it('[SHELL-018] another entity, or none named, is an empty rows list (the client says "metadata not found"), never a 404', async () => {
-    for (const query of ['?entityName=audits', '?entityName=saml', '?entityName=nope', '']) {
+    // (audits has its columns: server/routes/audits.test.ts)
+    for (const query of ['?entityName=saml', '?entityName=nope', '']) {
       const answer = await get(`${paths.metadata.getMetadata.path}${query}`);
       assert.deepEqual(answer, { rows: [] });
       assert.throws(() => readPortalConfiguration(answer), /metadata not found/);

@@ -2,6 +2,7 @@ import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { metadataContracts as mc } from '../../shared/api/contracts/metadata';
 import { paths } from '../../shared/api/paths';
 import { writeAudit } from '../audit';
+import { AUDITS_ENTITY, auditsMetadataRow } from '../audits/metadata';
 import { apiError, caller, readBody } from '../context';
 import { ADMIN_BOX, commitAdminBox, readAdminBox } from '../metadata/adminBox';
 import { devEndpoint, publicEndpoint, defineFamily } from './endpoints';
@@ -14,7 +15,7 @@ import { devEndpoint, publicEndpoint, defineFamily } from './endpoints';
 export const metadataEndpointsByName = {
   getMetadata: publicEndpoint(
     paths.metadata.getMetadata,
-    'vendor portal configuration; other entities: no rows',
+    'vendor portal configuration, audit columns; other entities: no rows',
   ),
   getAdminBoxMetadata: publicEndpoint(paths.metadata.getAdminBoxMetadata, 'vendor portal configuration'),
   updateAdminBoxMetadata: devEndpoint(paths.metadata.updateAdminBoxMetadata, 'vendor portal configuration'),
@@ -25,13 +26,18 @@ export const metadataEndpointsByName = {
 } as const;
 
 export const metadataRoutes = defineFamily(metadataEndpointsByName, (on, e, services) => {
-  // Frontegg's shape: `{ rows: [...] }`; an entity this server does not keep has no rows (the client reads
-  // that as "metadata not found"), never a 404.
-  on(e.getMetadata, async (c) =>
-    c.json({
-      rows: c.req.query('entityName') === ADMIN_BOX ? [await readAdminBox(services)] : [],
-    } satisfies AnswerOf<typeof mc.getMetadata>),
-  );
+  // Frontegg's shape: `{ rows: [...] }`: the portal configuration, the audit columns; an entity this server does
+  // not keep has no rows (the client reads that as "metadata not found"), never a 404.
+  on(e.getMetadata, async (c) => {
+    const entityName = c.req.query('entityName');
+    const rows =
+      entityName === ADMIN_BOX
+        ? [await readAdminBox(services)]
+        : entityName === AUDITS_ENTITY
+          ? [auditsMetadataRow(services.vendorId)]
+          : [];
+    return c.json({ rows } satisfies AnswerOf<typeof mc.getMetadata>);
+  });
   on(e.getAdminBoxMetadata, async (c) =>
     c.json((await readAdminBox(services)) satisfies AnswerOf<typeof mc.getAdminBoxMetadata>),
   );

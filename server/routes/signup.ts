@@ -347,7 +347,7 @@ export const signupRoutes = defineFamily(signupEndpointsByName, (on, e, services
       const setPasswordToken = needsPassword
         ? await issueUserToken(tx, { kind: 'reset', userId })
         : undefined;
-      return { row, setPasswordToken };
+      return { row, setPasswordToken, email: before?.email ?? null };
     });
   }
 
@@ -358,6 +358,7 @@ export const signupRoutes = defineFamily(signupEndpointsByName, (on, e, services
       vendorId,
       tenantId: accepted.row.tenantId,
       userId,
+      email: accepted.email,
       action: 'Invitation accepted',
       ...caller(c),
     });

@@ -8,6 +8,7 @@ import { accountTenantsEndpointsByName } from './account/tenants';
 import { accountSettingsEndpointsByName } from './accountSettings';
 import { apiTokenExchangeEndpointsByName, apiTokensEndpointsByName } from './apiTokens';
 import { applicationsEndpointsByName } from './applications';
+import { auditsEndpointsByName } from './audits';
 import { authEndpointsByName } from './auth';
 import { captchaEndpointsByName } from './captcha';
 import { devEndpointsByName } from './dev';
@@ -52,6 +53,7 @@ export const portalTables = {
   ipRestrictions: ipRestrictionsEndpointsByName,
   domainRestrictions: domainRestrictionsEndpointsByName,
   apiTokens: apiTokensEndpointsByName,
+  audits: auditsEndpointsByName,
 } as const;
 
 /** Every table: the portal's and those of sign-in, the user's own account and development. */

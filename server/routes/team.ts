@@ -262,13 +262,18 @@ export const teamRoutes = defineFamily(teamEndpointsByName, (on, e, services) =>
       // No roles asked for: the default roles, as a sign-up gets them.
       roleIds = await defaultRoleIds(db, vendorId, tenantId);
     }
-    // createInvitation writes the audit row ('User invited') naming the caller.
     const { userId, created } = await createInvitation(services, {
       email: body.email,
       name: body.name || body.email,
       tenantId,
       roleIds,
       invitedByUserId: sub,
+    });
+    // The row names the caller (who, from where); the invitee is in its description and data.
+    await c.var.audit({
+      action: 'User invited',
+      description: `Invited ${body.email}`,
+      json: { invitedUserId: userId, roleIds },
     });
     if (created && phoneNumber) await db.update(users).set({ phoneNumber }).where(eq(users.id, userId));
     return c.json(await viewOf(userId, tenantId));

@@ -1,6 +1,5 @@
 import { and, eq, isNull, or, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { writeAudit } from '../audit';
 import { apiError, type Services } from '../context';
 import { roles, tenants, userRoles, users, userTenants } from '../db/schema';
 import { checkEmailDomain } from '../domainRestrictions';
@@ -92,13 +91,5 @@ export async function createInvitation(
     return { user: { id: user.id, email: user.email, name: user.name }, created: !existing };
   });
   await mailInvitation(services, user, tenantId, invitedByUserId);
-  await writeAudit(db, {
-    vendorId,
-    tenantId,
-    userId: invitedByUserId,
-    email: user.email,
-    action: 'User invited',
-    json: { invitedUserId: user.id, roleIds: wanted },
-  });
   return { userId: user.id, created };
 }

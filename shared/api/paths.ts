@@ -26,6 +26,8 @@ export const paths = apiPaths({
   audits: {
     exportAudits: 'POST /audits/export/{endpoint} (download)',
     getAudits: 'GET /audits',
+    // Ours, not the catalogue's (Frontegg has none): the audit rows per day and severity over a date range, under the list's search and filters; the audits page's chart needs it.
+    getAuditsHistogram: 'GET /audits/histogram',
     getAuditsStats: 'GET /audits/stats',
   },
   auth: {

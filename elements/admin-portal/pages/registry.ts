@@ -15,4 +15,5 @@ export const portalPages: Partial<Record<NavigationEntryKey, LazyExoticComponent
   security: lazy(() => import('./security/SecurityPage')),
   personalApiTokens: lazy(() => import('./apiTokens/PersonalApiTokensPage')),
   apiTokens: lazy(() => import('./apiTokens/TenantApiTokensPage')),
+  audits: lazy(() => import('./audits/AuditsPage')),
 };

@@ -11,6 +11,7 @@ import { captchaScript } from './captcha';
 import { domainRestrictionsScript } from './domainRestrictions';
 import { ipRestrictionsScript } from './ipRestrictions';
 import { apiTokensScript } from './apiTokens';
+import { auditsScript } from './audits';
 import { authScript, impersonateScript, sessionsScript, usersScript } from './auth';
 import { signupScript } from './signup';
 import { mfaScript } from './mfa';
@@ -45,4 +46,5 @@ export const scripts: Script[] = [
   profileScript,
   phoneScript,
   apiTokensScript,
+  auditsScript,
 ];

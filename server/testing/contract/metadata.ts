@@ -6,7 +6,6 @@ export const metadataScript: Script = {
   family: 'metadata',
   steps: [
     { name: 'portal metadata', call: md.getMetadata, query: { entityName: 'adminBox' } },
-    // The server keeps no audit metadata (no rows); the preview answers its sample columns: both the contract's.
     { name: 'audits metadata', call: md.getMetadata, query: { entityName: 'audits' } },
     { name: 'an entity nobody keeps has no rows', call: md.getMetadata, query: { entityName: 'saml' } },
     { name: 'admin box metadata', call: md.getAdminBoxMetadata },

@@ -118,6 +118,8 @@ import type { webauthnContracts as webauthn } from './webauthn';
 import type { rolesContracts as roles } from './roles';
 import type { apiTokensContracts as apiTokens } from './apiTokens';
 import type { ITenantApiTokensData, IUserApiTokensData } from '@frontegg/rest-api';
+import type { auditsContracts as audits } from './audits';
+import type { IAudits, IAuditsStats } from '@frontegg/rest-api';
 
 type Item<T> = T extends readonly (infer U)[] ? U : T;
 type Check<Ours, Theirs> = CarriesRequired<Item<Ours>, Theirs>;
@@ -205,6 +207,10 @@ export const carried = {
     AnswerOf<typeof apiTokens.updateTenantApiTokensData>,
     ITenantApiTokensData
   >,
+  // audits (their AuditRowData is a legacy row shape — _id, __v, resource, time, user — that the portal never
+  // reads; rows follow AUDITS-001 with frontegg_id: shared/api/contracts/audits.ts)
+  auditsPage: true satisfies Check<AnswerOf<typeof audits.getAudits>, Omit<IAudits, 'data'>>,
+  auditsStats: true satisfies Check<AnswerOf<typeof audits.getAuditsStats>, IAuditsStats>,
   // IP restrictions
   ipRestriction: true satisfies Check<
     AnswerOf<typeof ipRestrictions.getIPRestrictions>['items'],

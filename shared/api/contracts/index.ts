@@ -26,6 +26,7 @@ import { teamContracts } from './team';
 import { profileContracts } from './profile';
 import { phoneContracts } from './phone';
 import { apiTokensContracts } from './apiTokens';
+import { auditsContracts } from './audits';
 
 export const contracts = {
   roles: rolesContracts,
@@ -53,4 +54,5 @@ export const contracts = {
   profile: profileContracts,
   phone: phoneContracts,
   apiTokens: apiTokensContracts,
+  audits: auditsContracts,
 } satisfies Record<string, Contracts>;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { paths } from '../paths';
 import { contract } from './contract';
 import { isoDate } from './common';
+import { auditColumn } from './audits';
 
 /** Field appearance values (ENUM-012) and tab appearance values (ENUM-013) of the portal configuration. */
 export const fieldAppearance = z.enum(['hidden', 'viewOnly', 'edit']);
@@ -28,13 +29,12 @@ export const metadataRow = z.object({
   updatedAt: isoDate,
 });
 
-/** The audit log's columns (Frontegg's IAuditsMetadata): this server keeps no audit metadata (no rows); the
- * preview answers its sample columns. */
+/** The audit log's columns (Frontegg's IAuditsMetadata; AUDITS-002, AUDITS-008): AUDIT_COLUMNS of ./audits. */
 export const auditsMetadataRow = z.object({
   id: z.string(),
   entityName: z.literal('audits'),
   vendorId: z.string(),
-  properties: z.array(z.unknown()),
+  properties: z.array(auditColumn),
   theme: z.object({ id: z.string(), name: z.string(), styles: z.unknown() }),
   createdAt: isoDate,
   updatedAt: isoDate,

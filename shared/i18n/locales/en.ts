@@ -8,6 +8,7 @@ import { rolesEn } from './portal/roles';
 import { securityEn } from './portal/security';
 import { groupsEn } from './portal/groups';
 import { apiTokensEn } from './portal/apiTokens';
+import { auditsEn } from './portal/audits';
 import { formEn } from './portal/form';
 import { accountEn } from './portal/account';
 import { privacyEn } from './portal/privacy';
@@ -232,6 +233,7 @@ export const en = {
     security: securityEn,
     groups: groupsEn,
     apiTokens: apiTokensEn,
+    audits: auditsEn,
     account: accountEn,
     privacy: privacyEn,
     privacyMfa: privacyMfaEn,

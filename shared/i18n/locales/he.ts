@@ -4,6 +4,7 @@ import { rolesHe } from './portal/roles';
 import { securityHe } from './portal/security';
 import { groupsHe } from './portal/groups';
 import { apiTokensHe } from './portal/apiTokens';
+import { auditsHe } from './portal/audits';
 import { formHe } from './portal/form';
 import { accountHe } from './portal/account';
 import { privacyHe } from './portal/privacy';
@@ -228,6 +229,7 @@ export const he = {
     security: securityHe,
     groups: groupsHe,
     apiTokens: apiTokensHe,
+    audits: auditsHe,
     account: accountHe,
     privacy: privacyHe,
     privacyMfa: privacyMfaHe,

@@ -1,0 +1,452 @@
+// The audit log of a tenant as the audits page reads it (AUDITS-005/006, 010, 011): filters, text search, sort,
+// offset pages with a capped count, keyset pages (virtual mode and the CSV export). The wire is described in
+// shared/api/contracts/audits.ts. Rows are only read here: the audit trail is append-only through the API.
+//
+// Indexes (server/db/schema.ts, migration 0013): (tenant_id, created_at, id) serves the default sort, its
+// keyset and the date range; (tenant_id, severity, created_at, id) the severity filter in time order, the
+// week's severe count and the histogram's per-day counts; one index per other sort, on the very expression the
+// sort orders by (email, action, ip, the severity rank; see the contract's header); the trigram GIN index on
+// AUDIT_SEARCH_TEXT the text search and the "contains" column filters (those also checked on their own field).
+// The plans assume fresh statistics: the retention sweep keeps them (server/audits/retention.ts).
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  addDays,
+  AUDITS_TOTAL_CAP,
+  createdAtRange,
+  severitiesOf,
+  STORED_SEVERITY,
+  type AuditRowWire,
+  type AuditsHistogramDay,
+  type AuditSeverityName,
+  type AuditSortColumn,
+} from '../../shared/api/contracts/audits';
+import { apiError } from '../context';
+import type { Db } from '../db';
+import { audits } from '../db/schema';
+
+/** The searched text of a row: the expression of the trigram index `audits_search_trgm` (keep them equal). */
+export const AUDIT_SEARCH_TEXT = sql`lower(coalesce(${audits.email}, '') || E'\\x1f' || ${audits.action} || E'\\x1f' || ${audits.description} || E'\\x1f' || ${audits.ipAddress} || E'\\x1f' || ${audits.userAgent})`;
+
+/** What narrows the rows: the tenant, the text search and the column filters (as the contract parsed them). */
+export interface AuditFilters {
+  tenantId: string;
+  filter?: string;
+  email?: string;
+  action?: string;
+  description?: string;
+  userAgent?: string;
+  ip?: string;
+  severity?: string;
+  createdAt?: string;
+}
+
+export interface AuditSort {
+  sortBy: AuditSortColumn;
+  sortDirection: 'asc' | 'desc';
+}
+
+/** The default sort (AUDITS-011). */
+export const DEFAULT_SORT: AuditSort = { sortBy: 'createdAt', sortDirection: 'desc' };
+
+const WIRE_SEVERITY: Record<string, AuditSeverityName> = { Info: 'INFO', Medium: 'WARNING', High: 'SEVERE' };
+
+/** A LIKE pattern matching `text` anywhere (its %, _ and \ taken literally), lower-cased. */
+const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** Trigrams need 3 characters: a shorter needle gains nothing from the index. */
+const indexed = (needle: string): SQL[] =>
+  needle.length >= 3 ? [sql`${AUDIT_SEARCH_TEXT} like ${containsPattern(needle)}`] : [];
+
+const lowerOf = (column: SQL | typeof audits.email) => sql`lower(coalesce(${column}, ''))`;
+
+/** The WHERE of a tenant's rows under the filters. */
+export function whereOf(f: AuditFilters): SQL[] {
+  const where: SQL[] = [eq(audits.tenantId, f.tenantId)];
+  // The fields are joined by U+001F, which no search contains (the contract refuses control characters): one
+  // predicate, served by the trigram index, that never matches across two fields.
+  if (f.filter) where.push(sql`${AUDIT_SEARCH_TEXT} like ${containsPattern(f.filter)}`);
+  const contains = (needle: string | undefined, column: SQL) => {
+    if (!needle) return;
+    where.push(...indexed(needle), sql`${column} like ${containsPattern(needle)}`);
+  };
+  contains(f.email, lowerOf(audits.email));
+  contains(f.description, sql`lower(${audits.description})`);
+  contains(f.userAgent, sql`lower(${audits.userAgent})`);
+  if (f.action) where.push(...indexed(f.action), eq(audits.action, f.action));
+  if (f.ip) {
+    if (f.ip.endsWith('*')) {
+      const prefix = f.ip.slice(0, -1).toLowerCase();
+      where.push(
+        ...indexed(prefix),
+        sql`lower(${audits.ipAddress}) like ${`${prefix.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`,
+      );
+    } else where.push(sql`lower(${audits.ipAddress}) = ${f.ip.toLowerCase()}`);
+  }
+  if (f.severity) {
+    const names = severitiesOf(f.severity);
+    if (!names) throw apiError(400, 'severity: Must be INFO, WARNING or SEVERE');
+    where.push(
+      inArray(
+        audits.severity,
+        names.map((n) => STORED_SEVERITY[n]),
+      ),
+    );
+  }
+  if (f.createdAt) {
+    const range = createdAtRange(f.createdAt);
+    if (!range) throw apiError(400, 'createdAt: Must be a range from,to of ISO 8601 times');
+    if (range.from) where.push(gte(audits.createdAt, new Date(range.from)));
+    if (range.to) where.push(lte(audits.createdAt, new Date(range.to)));
+  }
+  return where;
+}
+
+/** One value a sort orders by, its text form (a cursor carries it) and how `castBack` reads that text again. */
+interface SortPart {
+  key: SQL;
+  text: SQL;
+  castBack: (v: string) => SQL;
+}
+
+/** The rank of a severity (INFO 1 < WARNING 2 < SEVERE 3): the expression of the index `audits_tenant_severity_rank` (keep them equal). */
+export const AUDIT_SEVERITY_RANK = sql`(case ${audits.severity} when 'High' then 3 when 'Medium' then 2 else 1 end)`;
+
+const timePart: SortPart = {
+  key: sql`${audits.createdAt}`,
+  // Microseconds kept: rows written in the same millisecond stay in order across pages.
+  text: sql`to_char(${audits.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  castBack: (v) => sql`${v}::timestamptz`,
+};
+const textPart = (column: SQL): SortPart => ({ key: column, text: column, castBack: (v) => sql`${v}::text` });
+
+/**
+ * The values each sort orders by, before the id (which breaks ties); each list is the leading columns of an
+ * index after tenant_id (server/db/schema.ts), so a page is an index walk, never a sort.
+ */
+const SORT_KEYS: Record<AuditSortColumn, SortPart[]> = {
+  createdAt: [timePart],
+  email: [textPart(sql`coalesce(${audits.email}, '')`)],
+  action: [textPart(sql`${audits.action}`)],
+  ip: [textPart(sql`${audits.ipAddress}`)],
+  // By rank, not by the stored word; newest first within a severity (descending).
+  severity: [
+    { key: AUDIT_SEVERITY_RANK, text: sql`${AUDIT_SEVERITY_RANK}::text`, castBack: (v) => sql`${v}::int` },
+    timePart,
+  ],
+};
+
+/** Where a keyset page starts: after the row with these sort values and id (the `after` cursor). */
+interface Cursor {
+  s: AuditSortColumn;
+  d: 'asc' | 'desc';
+  v: string[];
+  i: string;
+}
+
+const encodeCursor = (c: Cursor): string => Buffer.from(JSON.stringify(c)).toString('base64url');
+
+/** The cursor of `after`, checked against the sort it is used with; a 400 otherwise. */
+export function decodeCursor(after: string, sort: AuditSort): Cursor {
+  let c: Partial<Cursor> | null = null;
+  try {
+    c = JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as Partial<Cursor>;
+  } catch {
+    c = null;
+  }
+  if (
+    !c ||
+    !Array.isArray(c.v) ||
+    c.v.length !== SORT_KEYS[sort.sortBy].length ||
+    !c.v.every((v) => typeof v === 'string') ||
+    typeof c.i !== 'string' ||
+    c.s !== sort.sortBy ||
+    c.d !== sort.sortDirection
+  )
+    throw apiError(
+      400,
+      'after: Not a cursor of this sort (send the `next` of the previous page, same sortBy and sortDirection)',
+    );
+  return c as Cursor;
+}
+
+/** The condition "after the cursor" in the sort's direction (a row comparison the index serves). */
+function afterCursor(c: Cursor): SQL {
+  const parts = SORT_KEYS[c.s];
+  const keys = sql.join([...parts.map((p) => p.key), sql`${audits.id}`], sql`, `);
+  const values = sql.join([...parts.map((p, n) => p.castBack(c.v[n]!)), sql`${c.i}`], sql`, `);
+  return c.d === 'desc' ? sql`(${keys}) < (${values})` : sql`(${keys}) > (${values})`;
+}
+
+const rowColumns = {
+  id: audits.id,
+  createdAt: audits.createdAt,
+  email: audits.email,
+  action: audits.action,
+  description: audits.description,
+  ipAddress: audits.ipAddress,
+  userAgent: audits.userAgent,
+  severity: audits.severity,
+  json: audits.json,
+  tenantId: audits.tenantId,
+  vendorId: audits.vendorId,
+};
+
+type DbRow = Pick<typeof audits.$inferSelect, keyof typeof rowColumns> & { sortKey: string[] };
+
+/** A stored row on the wire (AUDITS-001). */
+export const rowView = (r: DbRow): AuditRowWire => ({
+  frontegg_id: r.id,
+  createdAt: r.createdAt.toISOString(),
+  email: r.email ?? '',
+  action: r.action,
+  description: r.description,
+  ip: r.ipAddress,
+  severity: WIRE_SEVERITY[r.severity] ?? 'INFO',
+  userAgent: r.userAgent,
+  json: (r.json ?? {}) as Record<string, unknown>,
+  tenantId: r.tenantId ?? '',
+  vendorId: r.vendorId,
+});
+
+export interface PageRequest {
+  /** Rows to skip (offset mode); ignored with `after`. */
+  offset: number;
+  count: number;
+  after?: string;
+  /**
+   * Read by walking the sort's index from the cursor, never by gathering and sorting. The export reads so:
+   * each page costs its own rows, so a whole export reads the tenant's rows once, whatever the filters and
+   * the statistics.
+   */
+  indexWalk?: boolean;
+}
+
+export interface Page {
+  rows: AuditRowWire[];
+  /** The cursor after the page's last row; null when no row follows. */
+  next: string | null;
+}
+
+/** One page of the tenant's rows: `count` rows from `offset`, or after the cursor. */
+export async function readPage(db: Db, f: AuditFilters, sort: AuditSort, page: PageRequest): Promise<Page> {
+  const parts = SORT_KEYS[sort.sortBy];
+  const where = whereOf(f);
+  if (page.after) where.push(afterCursor(decodeCursor(page.after, sort)));
+  const dir = sort.sortDirection === 'desc' ? desc : asc;
+  const select = (q: Db) =>
+    q
+      .select({
+        ...rowColumns,
+        sortKey: sql<string[]>`array[${sql.join(
+          parts.map((p) => p.text),
+          sql`, `,
+        )}]`,
+      })
+      .from(audits)
+      .where(and(...where))
+      .orderBy(...parts.map((p) => dir(p.key)), dir(audits.id))
+      .limit(page.count + 1)
+      .offset(page.after ? 0 : page.offset);
+  const rows = (
+    page.indexWalk
+      ? await db.transaction(async (tx) => {
+          // Walk the sort's index from the cursor, whatever the planner's statistics say (with stale ones it
+          // could gather all the tenant's remaining rows and sort them, every page).
+          await tx.execute(sql`set local enable_bitmapscan = off`);
+          await tx.execute(sql`set local enable_seqscan = off`);
+          await tx.execute(sql`set local enable_sort = off`);
+          return select(tx as unknown as Db);
+        })
+      : await select(db)
+  ) as DbRow[];
+  const more = rows.length > page.count;
+  const shown = rows.slice(0, page.count);
+  const last = shown.at(-1);
+  return {
+    rows: shown.map(rowView),
+    next:
+      more && last
+        ? encodeCursor({ s: sort.sortBy, d: sort.sortDirection, v: last.sortKey, i: last.id })
+        : null,
+  };
+}
+
+/** How many rows match, counted up to AUDITS_TOTAL_CAP (one more tells "more than the cap"). */
+export async function countCapped(db: Db, f: AuditFilters): Promise<{ total: number; capped: boolean }> {
+  const limited = db
+    .select({ one: sql`1` })
+    .from(audits)
+    .where(and(...whereOf(f)))
+    .limit(AUDITS_TOTAL_CAP + 1)
+    .as('limited');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  const n = Number(row?.n ?? 0);
+  return n > AUDITS_TOTAL_CAP ? { total: AUDITS_TOTAL_CAP, capped: true } : { total: n, capped: false };
+}
+
+/** Every matching row, page by page (keyset, `pageSize` rows a query): what the CSV export streams. */
+export async function* allRows(
+  db: Db,
+  f: AuditFilters,
+  sort: AuditSort,
+  pageSize = 1000,
+): AsyncGenerator<AuditRowWire[]> {
+  let after: string | undefined;
+  for (;;) {
+    const page = await readPage(db, f, sort, { offset: 0, count: pageSize, after, indexWalk: true });
+    if (page.rows.length) yield page.rows;
+    if (!page.next) return;
+    after = page.next;
+  }
+}
+
+/** The tenant's header statistics (AUDITS-007): rows since the start of today, SEVERE rows of the last 7 days. */
+export async function readStats(
+  db: Db,
+  tenantId: string,
+  startOfToday: Date,
+  now: Date,
+): Promise<{ totalToday: number; severeThisWeek: number }> {
+  const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60_000);
+  const [today] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(audits)
+    .where(and(eq(audits.tenantId, tenantId), gte(audits.createdAt, startOfToday)));
+  const [severe] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(audits)
+    .where(
+      and(
+        eq(audits.tenantId, tenantId),
+        eq(audits.severity, STORED_SEVERITY.SEVERE),
+        gte(audits.createdAt, weekAgo),
+      ),
+    );
+  return { totalToday: Number(today?.n ?? 0), severeThisWeek: Number(severe?.n ?? 0) };
+}
+
+/**
+ * The rows per day and severity (the histogram, `GET /audits/histogram`) from day `from` to day `to` (both
+ * `YYYY-MM-DD`, included) in `timeZone` (an IANA name Postgres knows: the caller checks it), under the filters;
+ * every day of the range in the answer (zeros too). The day bounds are the zone's midnights as Postgres computes
+ * them (summer time included). Two forms:
+ * - no text filter (the chart's usual question: the range, maybe severities): per day and severity one count
+ *   over the (tenant_id, severity, created_at, id) index between two midnights, an index-only range count (no
+ *   expression evaluated per row, no hashing): 3 short index ranges a day;
+ * - with a text filter (search, email, action, …): one `group by` day over the tenant's rows of the range.
+ */
+export async function readHistogram(
+  db: Db,
+  f: AuditFilters,
+  days: { from: string; to: string },
+  timeZone: string,
+): Promise<AuditsHistogramDay[]> {
+  const textFiltered = Boolean(f.filter || f.email || f.action || f.description || f.userAgent || f.ip);
+  const rows = textFiltered
+    ? await histogramGrouped(db, f, days, timeZone)
+    : await histogramCounted(db, f, days, timeZone);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const out: AuditsHistogramDay[] = [];
+  for (let day = days.from; day <= days.to; day = addDays(day, 1)) {
+    const r = byDay.get(day);
+    out.push({
+      day,
+      INFO: Number(r?.info ?? 0),
+      WARNING: Number(r?.warning ?? 0),
+      SEVERE: Number(r?.severe ?? 0),
+    });
+  }
+  return out;
+}
+
+interface HistogramRow {
+  day: string;
+  info: number;
+  warning: number;
+  severe: number;
+}
+
+async function histogramGrouped(
+  db: Db,
+  f: AuditFilters,
+  days: { from: string; to: string },
+  timeZone: string,
+): Promise<HistogramRow[]> {
+  const where = [
+    ...whereOf(f),
+    sql`${audits.createdAt} >= (${days.from}::date)::timestamp at time zone ${timeZone}`,
+    sql`${audits.createdAt} < (${days.to}::date + 1)::timestamp at time zone ${timeZone}`,
+  ];
+  const counted = (stored: string) =>
+    sql<number>`count(*) filter (where ${audits.severity} = ${stored})::int`;
+  const perDay = db
+    .select({
+      d: sql<string>`(${audits.createdAt} at time zone ${timeZone})::date`.as('d'),
+      info: counted(STORED_SEVERITY.INFO).as('info'),
+      warning: counted(STORED_SEVERITY.WARNING).as('warning'),
+      severe: counted(STORED_SEVERITY.SEVERE).as('severe'),
+    })
+    .from(audits)
+    .where(and(...where))
+    .groupBy(sql`1`)
+    .as('per_day');
+  return db
+    .select({
+      day: sql<string>`to_char(${perDay.d}, 'YYYY-MM-DD')`,
+      info: perDay.info,
+      warning: perDay.warning,
+      severe: perDay.severe,
+    })
+    .from(perDay);
+}
+
+async function histogramCounted(
+  db: Db,
+  f: AuditFilters,
+  days: { from: string; to: string },
+  timeZone: string,
+): Promise<HistogramRow[]> {
+  const base = whereOf(f);
+  const day = sql`d.day`;
+  const count = (stored: string) =>
+    sql<number>`(select count(*)::int from ${audits} where ${and(
+      ...base,
+      eq(audits.severity, stored),
+      sql`${audits.createdAt} >= ${day} at time zone ${timeZone}`,
+      sql`${audits.createdAt} < (${day} + interval '1 day') at time zone ${timeZone}`,
+    )})`;
+  const result = await db.execute(sql`
+    select to_char(${day}, 'YYYY-MM-DD') as day, ${count(STORED_SEVERITY.INFO)} as info,
+           ${count(STORED_SEVERITY.WARNING)} as warning, ${count(STORED_SEVERITY.SEVERE)} as severe
+    from generate_series(${days.from}::date::timestamp, ${days.to}::date::timestamp, interval '1 day') as d(day)`);
+  return (result as unknown as { rows: HistogramRow[] }).rows;
+}
+
+/** The start of the current day in `timeZone` (an IANA name; UTC when it is not one). */
+export function startOfDay(now: Date, timeZone: string): Date {
+  let parts: Record<string, number>;
+  try {
+    parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      })
+        .formatToParts(now)
+        .filter((p) => p.type !== 'literal')
+        .map((p) => [p.type, Number(p.value)]),
+    );
+  } catch {
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  }
+  const { year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
+  // The zone's offset now: its wall clock read as UTC, minus the instant (whole seconds).
+  const offset =
+    Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(now.getTime() / 1000) * 1000;
+  return new Date(Date.UTC(year, month - 1, day) - offset);
+}
