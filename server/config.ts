@@ -27,7 +27,7 @@ const envSchema = z.object({
   ALLOW_OVERRIDE_PASSWORD_EXPIRATION: z.enum(['0', '1']).default('1'),
   ALLOW_OVERRIDE_PASSWORD_HISTORY: z.enum(['0', '1']).default('1'),
   API_TOKENS_ENABLED: z.enum(['0', '1']).default('1'),
-  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).default(365),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
 });
 
 /** The vendor's main sign-in strategy (public auth strategies config, LOGIN-002..005). */

@@ -8,7 +8,7 @@
 // sort orders by (email, action, ip, the severity rank; see the contract's header); the trigram GIN index on
 // AUDIT_SEARCH_TEXT the text search and the "contains" column filters (those also checked on their own field).
 // The plans assume fresh statistics: the retention sweep keeps them (server/audits/retention.ts).
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
   AUDITS_TOTAL_CAP,
@@ -96,7 +96,9 @@ export function whereOf(f: AuditFilters): SQL[] {
     const range = createdAtRange(f.createdAt);
     if (!range) throw apiError(400, 'createdAt: Must be a range from,to of ISO 8601 times');
     if (range.from) where.push(gte(audits.createdAt, new Date(range.from)));
-    if (range.to) where.push(lte(audits.createdAt, new Date(range.to)));
+    // Inclusive to the end of `to`'s millisecond: rows are stored in microseconds (23:59:59.999400 is in a day
+    // that ends at 23:59:59.999).
+    if (range.to) where.push(lt(audits.createdAt, new Date(Date.parse(range.to) + 1)));
   }
   return where;
 }
@@ -106,6 +108,8 @@ interface SortPart {
   key: SQL;
   text: SQL;
   castBack: (v: string) => SQL;
+  /** Whether a cursor's value can be cast back (a forged or damaged cursor is a 400, not a database error). */
+  valid: (v: string) => boolean;
 }
 
 /** The rank of a severity (INFO 1 < WARNING 2 < SEVERE 3): the expression of the index `audits_tenant_severity_rank` (keep them equal). */
@@ -116,8 +120,14 @@ const timePart: SortPart = {
   // Microseconds kept: rows written in the same millisecond stay in order across pages.
   text: sql`to_char(${audits.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   castBack: (v) => sql`${v}::timestamptz`,
+  valid: (v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(v) && !Number.isNaN(Date.parse(v)),
 };
-const textPart = (column: SQL): SortPart => ({ key: column, text: column, castBack: (v) => sql`${v}::text` });
+const textPart = (column: SQL): SortPart => ({
+  key: column,
+  text: column,
+  castBack: (v) => sql`${v}::text`,
+  valid: (v) => !v.includes('\0'),
+});
 
 /**
  * The values each sort orders by, before the id (which breaks ties); each list is the leading columns of an
@@ -130,7 +140,12 @@ const SORT_KEYS: Record<AuditSortColumn, SortPart[]> = {
   ip: [textPart(sql`${audits.ipAddress}`)],
   // By rank, not by the stored word; newest first within a severity (descending).
   severity: [
-    { key: AUDIT_SEVERITY_RANK, text: sql`${AUDIT_SEVERITY_RANK}::text`, castBack: (v) => sql`${v}::int` },
+    {
+      key: AUDIT_SEVERITY_RANK,
+      text: sql`${AUDIT_SEVERITY_RANK}::text`,
+      castBack: (v) => sql`${v}::int`,
+      valid: (v) => /^[123]$/.test(v),
+    },
     timePart,
   ],
 };
@@ -157,8 +172,10 @@ export function decodeCursor(after: string, sort: AuditSort): Cursor {
     !c ||
     !Array.isArray(c.v) ||
     c.v.length !== SORT_KEYS[sort.sortBy].length ||
-    !c.v.every((v) => typeof v === 'string') ||
+    !c.v.every((v, n) => typeof v === 'string' && SORT_KEYS[sort.sortBy][n]!.valid(v)) ||
     typeof c.i !== 'string' ||
+    c.i.length > 64 ||
+    c.i.includes('\0') ||
     c.s !== sort.sortBy ||
     c.d !== sort.sortDirection
   )
@@ -422,31 +439,43 @@ async function histogramCounted(
   return (result as unknown as { rows: HistogramRow[] }).rows;
 }
 
-/** The start of the current day in `timeZone` (an IANA name; UTC when it is not one). */
+/** The wall clock of `instant` in `timeZone` (throws on a zone that is not an IANA name). */
+function wallClock(instant: Date, timeZone: string): Record<string, number> {
+  return Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(instant)
+      .filter((p) => p.type !== 'literal')
+      .map((p) => [p.type, Number(p.value)]),
+  );
+}
+
+/** The zone's offset at `instant`: its wall clock read as UTC, minus the instant (whole seconds). */
+function offsetAt(instant: Date, timeZone: string): number {
+  const { year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = wallClock(instant, timeZone);
+  return Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The start of the current day in `timeZone` (an IANA name; UTC when it is not one). The offset is read twice:
+ * on a day the clocks change, midnight's offset is not the one of the moment asked about.
+ */
 export function startOfDay(now: Date, timeZone: string): Date {
-  let parts: Record<string, number>;
+  let midnight: number;
   try {
-    parts = Object.fromEntries(
-      new Intl.DateTimeFormat('en-US', {
-        timeZone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-      })
-        .formatToParts(now)
-        .filter((p) => p.type !== 'literal')
-        .map((p) => [p.type, Number(p.value)]),
-    );
+    const { year = 1970, month = 1, day = 1 } = wallClock(now, timeZone);
+    midnight = Date.UTC(year, month - 1, day);
   } catch {
     return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   }
-  const { year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = parts;
-  // The zone's offset now: its wall clock read as UTC, minus the instant (whole seconds).
-  const offset =
-    Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(now.getTime() / 1000) * 1000;
-  return new Date(Date.UTC(year, month - 1, day) - offset);
+  const guess = new Date(midnight - offsetAt(now, timeZone));
+  return new Date(midnight - offsetAt(guess, timeZone));
 }

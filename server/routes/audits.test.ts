@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { AUDIT_SORTABLE } from '../../shared/api/contracts/audits';
 import { paths } from '../../shared/api/paths';
 import { audits, tenants } from '../db/schema';
+import { startOfDay } from '../audits/query';
 import { settled } from '../signup/background';
 import { ADMIN_EMAIL, fixtures, testServer, type TestServer } from '../testing';
 
@@ -460,7 +461,48 @@ describe('audit logs (AUDITS-001..011)', () => {
       'a cursor of another sort',
     );
     assert.match(await refused(ctl, { paginationMode: 'virtual', after: 'garbage' }), /after/);
+    // A forged cursor of the right sort whose values the database could not read is a 400, not a 500.
+    const forged = (v: string[], i = 'x') =>
+      Buffer.from(JSON.stringify({ s: 'createdAt', d: 'desc', v, i })).toString('base64url');
+    for (const after of [
+      forged(['x']),
+      forged(['2026-11-24T10:00:00.000000Z\u0000']),
+      forged([new Date(now).toISOString()]),
+    ])
+      assert.match(await refused(ctl, { paginationMode: 'virtual', after }), /after/, after);
+    const severityCursor = (rank: string) =>
+      Buffer.from(
+        JSON.stringify({ s: 'severity', d: 'desc', v: [rank, '2026-11-24T10:00:00.000000Z'], i: 'x' }),
+      ).toString('base64url');
+    assert.match(
+      await refused(ctl, { paginationMode: 'virtual', sortBy: 'severity', after: severityCursor('9') }),
+      /after/,
+    );
+    assert.equal(
+      (
+        await list(ctl, { paginationMode: 'virtual', sortBy: 'severity', after: severityCursor('2') })
+      ).data.every((r) => r.severity !== 'SEVERE'),
+      true,
+      'a well-formed cursor is read',
+    );
     assert.match(await refused(ctl, { after: first.next! }), /after/, 'a cursor without virtual mode');
+  });
+
+  it('[AUDITS-005] a range ending at a millisecond holds the rows of that millisecond (stored in microseconds)', async () => {
+    const id = randomUUID();
+    await f.db.execute(sql`
+      insert into audits (id, vendor_id, tenant_id, action, email, created_at)
+      values (${id}, ${t.services.vendorId}, ${ctlTenant}, 'Filler action', 'micro@audit.test',
+              '2026-01-15T23:59:59.999400Z')`);
+    const found = await list(ctl, {
+      email: 'micro@audit.test',
+      createdAt: '2026-01-15T00:00:00.000Z,2026-01-15T23:59:59.999Z',
+    });
+    assert.deepEqual(
+      found.data.map((r) => r.frontegg_id),
+      [id],
+    );
+    await f.db.delete(audits).where(eq(audits.id, id));
   });
 
   it('[AUDITS-006] over 1,000 matching rows the total is capped (totalCapped), and pages still come; a page beyond the cap is not counted', async () => {
@@ -870,5 +912,16 @@ describe('audit logs (AUDITS-001..011)', () => {
         assert.ok(res.status === 404 || res.status === 405, `${method} ${path}: ${res.status}`);
       }
     assert.equal((await f.db.select().from(audits).where(eq(audits.id, row!.frontegg_id))).length, 1);
+  });
+});
+
+describe("audit stats: the start of the day in the account's time zone", () => {
+  it('[AUDITS-007] totalToday counts from the local midnight, also on days the clocks change', () => {
+    const at = (now: string, zone: string) => startOfDay(new Date(now), zone).toISOString();
+    assert.equal(at('2026-03-08T14:00:00Z', 'America/New_York'), '2026-03-08T05:00:00.000Z');
+    assert.equal(at('2026-11-01T14:00:00Z', 'America/New_York'), '2026-11-01T04:00:00.000Z');
+    assert.equal(at('2026-03-29T14:00:00Z', 'Europe/Berlin'), '2026-03-28T23:00:00.000Z');
+    assert.equal(at('2026-11-24T23:30:00Z', 'Asia/Tokyo'), '2026-11-24T15:00:00.000Z');
+    assert.equal(at('2026-11-24T10:00:00Z', 'Not/AZone'), '2026-11-24T00:00:00.000Z');
   });
 });

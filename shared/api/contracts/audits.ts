@@ -241,7 +241,8 @@ export const getAuditsQuery = z.looseObject({
   offset: param(z.coerce.number().int().min(0).max(AUDITS_MAX_OFFSET)),
   count: param(z.coerce.number().int().min(1).max(AUDITS_MAX_COUNT)),
   paginationMode: param(z.enum(['virtual'], { message: 'Must be virtual (or absent)' })),
-  after: param(z.string().max(500)),
+  // A cursor carries the last row's sort values: an email may be 320 characters, base64url-encoded.
+  after: param(z.string().max(2000)),
 });
 
 /** The list answer (Frontegg's IAudits, with the next page's cursor). */

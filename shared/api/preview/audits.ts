@@ -23,7 +23,9 @@ import {
   type PreviewRoute,
   sortList,
 } from './common';
-import { type AuditRow } from './sampleData';
+import { type AuditRow, type Severity } from './sampleData';
+
+const SEVERITY_RANK: Record<Severity, number> = { INFO: 1, WARNING: 2, SEVERE: 3 };
 
 type Filters = Partial<
   Record<'email' | 'action' | 'description' | 'ip' | 'severity' | 'userAgent', string>
@@ -64,6 +66,15 @@ function filterAudits(state: PreviewRequest['state'], q: Filters): AuditRow[] {
       const at = Date.parse(r.createdAt);
       return at >= from && at <= to;
     });
+  }
+  if (q.sortBy === 'severity') {
+    // As the server: by rank (INFO < WARNING < SEVERE), then by time, in the one direction.
+    const direction = (q.sortDirection ?? 'desc').toLowerCase() === 'desc' ? -1 : 1;
+    return rows.sort(
+      (a, b) =>
+        (SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+          Date.parse(a.createdAt) - Date.parse(b.createdAt)) * direction,
+    );
   }
   return sortList(rows, q.sortBy ?? 'createdAt', q.sortDirection ?? 'desc');
 }

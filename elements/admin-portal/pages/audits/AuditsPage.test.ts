@@ -499,6 +499,22 @@ describe('audits page', () => {
     expect(present($(el, '[data-chart-canvas]'))).to.equal(false);
   });
 
+  it('[AUDITS-004] a date range longer than the chart covers: the list keeps it, the chart shows its last year', async () => {
+    const el = await openAudits();
+    await waitUntil(() => histogramCalls().length === 1, 'no histogram');
+    setValue($<HTMLInputElement>(el, 'input[data-filter="createdAt-from"]')!, '2023-01-01');
+    setValue($<HTMLInputElement>(el, 'input[data-filter="createdAt-to"]')!, '2026-01-31');
+    await waitUntil(() => (histogramCalls().at(-1)?.query.get('createdAt') ?? '').endsWith('Z'), 'no range');
+    const [from = '', to = ''] = histogramCalls().at(-1)!.query.get('createdAt')!.split(',');
+    const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
+    expect(days).to.be.within(363, 365);
+    expect(auditCalls().at(-1)?.query.get('createdAt')?.startsWith('202')).to.equal(true);
+    expect(Date.parse(auditCalls().at(-1)!.query.get('createdAt')!.split(',')[0]!)).to.be.below(
+      Date.parse(from),
+    );
+    await waitUntil(() => $(el, '[data-chart-summary]'), 'the chart shows no summary (an error?)');
+  });
+
   it('[AUDITS-015] [AUDITS-016] the chart has its own loader, and its own error with a retry; the table stays', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

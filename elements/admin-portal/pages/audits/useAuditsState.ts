@@ -9,7 +9,12 @@ import {
   type AuditsHistogram,
   type SortDirection,
 } from '../../../../shared/api/audits';
-import { AUDIT_COLUMNS, AUDITS_PAGE_SIZE } from '../../../../shared/api/contracts/audits';
+import {
+  AUDIT_COLUMNS,
+  AUDITS_HISTOGRAM_MAX_DAYS,
+  AUDITS_PAGE_SIZE,
+  createdAtRange,
+} from '../../../../shared/api/contracts/audits';
 import { errorMessage } from '../../../../shared/api/errors';
 import { useAccountData } from '../../../../shared/api/useAccountData';
 import { userAtom } from '../../../../shared/auth/session.atoms';
@@ -48,6 +53,20 @@ export const DEFAULT_AUDITS_QUERY: Readonly<AuditsListQuery> = Object.freeze({
 
 /** Milliseconds between the last key stroke in the search box (or a text filter) and the request. */
 export const AUDITS_SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The chart's filters: the list's, with a date range longer than the histogram covers cut to its last
+ * days (the list keeps the whole range; the chart's caption names the days it shows).
+ */
+export function chartColumns(columns: Record<string, string>, now = Date.now()): Record<string, string> {
+  const range = columns.createdAt ? createdAtRange(columns.createdAt) : undefined;
+  if (!range?.from) return columns;
+  const to = range.to ? Date.parse(range.to) : now;
+  // Two days short of the limit: the server counts calendar days of the account's time zone, both ends in.
+  const earliest = to - (AUDITS_HISTOGRAM_MAX_DAYS - 2) * 86_400_000;
+  if (Date.parse(range.from) >= earliest) return columns;
+  return { ...columns, createdAt: `${new Date(earliest).toISOString()},${range.to ?? ''}` };
+}
 
 /** Which load failed: each keeps its own error (AUDITS-016). */
 export type AuditsPart = 'audits' | 'stats' | 'metadata' | 'histogram';
@@ -177,7 +196,7 @@ export function useAuditsState() {
     let live = true;
     const [filter, columns] = JSON.parse(histogramKey) as [string, Record<string, string>];
     setHistogram((h) => ({ status: 'loading', data: h.data }));
-    auditsApi.getAuditsHistogram({ filter, columns }).then(
+    auditsApi.getAuditsHistogram({ filter, columns: chartColumns(columns) }).then(
       (data) => live && setHistogram({ status: 'ready', data }),
       (error: unknown) =>
         live &&
