@@ -99,6 +99,16 @@ export const ERROR_CATALOG = [
   { code: 'ER-4022', message: 'API token not found' },
   { code: 'ER-4023', message: 'API tokens cannot call this endpoint' },
   { code: 'ER-4024', message: 'Invalid API token credentials' },
+  // Audit logs
+  { code: 'ER-4025', message: 'severity: Must be INFO, WARNING or SEVERE' },
+  { code: 'ER-4026', message: 'createdAt: Must be a range from,to of ISO 8601 times' },
+  {
+    code: 'ER-4027',
+    message:
+      'after: Not a cursor of this sort (send the `next` of the previous page, same sortBy and sortDirection)',
+  },
+  { code: 'ER-4028', message: 'after: Only with paginationMode=virtual' },
+  { code: 'ER-4029', message: 'endpoint: Must be csv/v2 or csv' },
   // 5xxx users, roles, groups, applications
   { code: 'ER-5001', message: 'You are not authorized to perform this action' },
   { code: 'ER-5002', pattern: /^You cannot grant permissions you do not hold: / },

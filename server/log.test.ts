@@ -72,9 +72,11 @@ describe('[Hardening] logs hold no SQL parameters and no secrets', () => {
       );
       assert.equal(res.status, 500);
       assert.deepEqual(await res.json(), { errors: ['Internal server error'], errorCode: 'ER-6005' });
-      assert.equal(calls.length, 1);
+      // The request's line only (the start-up audit maintenance may also fail on the dropped table).
+      const requestLines = calls.filter((args) => !/^audit /.test(String(args[1])));
+      assert.equal(requestLines.length, 1);
       const { logger, lines, entries } = capture();
-      logger.error(...(calls[0] as [object, string]));
+      logger.error(...(requestLines[0] as [object, string]));
       assert.ok(!lines.join('').includes(agent), lines.join(''));
       assert.ok(!lines.join('').includes('admin-password-1234'));
       const [entry] = entries();
