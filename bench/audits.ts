@@ -18,6 +18,7 @@ const ROWS = Number(process.env.BENCH_AUDIT_ROWS ?? process.env.AUDIT_BENCH_ROWS
 const OTHER_ROWS = Math.round(ROWS / 10);
 const BATCH = 100_000; // rows per insert statement: PGlite's memory stays small
 const USERS = 5_000;
+const SPAN_SECONDS = 400 * 86_400; // the log's age: 400 days
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 const engine = postgres ? 'PostgreSQL' : 'PGlite';
 const P95_TARGET = postgres ? 50 : 150;
@@ -68,16 +69,18 @@ const textArray = (values: readonly string[]) =>
   )}]::text[]`;
 
 /**
- * Rows `from`..`to` of a tenant in one statement. Pseudo-random but repeatable spread (multiplicative hashes
- * of the row number): createdAt over 400 days, one of ~5,000 users (own email, user id and address), an
- * action with its description and severity, a user agent, a small json.
+ * Rows `from`..`to` of a tenant's `total` in one statement, in time order as an append-only log is written:
+ * createdAt spread evenly over 400 days up to now (row `total` the newest), a few seconds of jitter. The rest is
+ * a pseudo-random but repeatable spread (multiplicative hashes of the row number): one of ~5,000 users (own
+ * email, user id and address), an action with its description and severity, a user agent, a small json.
  */
-async function seedRange(tenantId: string, prefix: string, from: number, to: number) {
+async function seedRange(tenantId: string, prefix: string, from: number, to: number, total: number) {
   await db.execute(sql`
     insert into audits (id, created_at, vendor_id, tenant_id, user_id, email, action, description, ip_address,
                         user_agent, severity, json)
     select ${prefix} || g,
-           now() - ((g::bigint * 2654435761) % 34560000) * interval '1 second',
+           now() - ((${total} - g)::float8 * ${SPAN_SECONDS / total} + (g::bigint * 2654435761) % 5)
+                   * interval '1 second',
            ${vendorId}, ${tenantId}, ${prefix} || 'user-' || u, 'user' || u || '@' || d, a.action, a.description,
            '203.0.' || (u % 200) || '.' || (1 + (u * 13) % 250), ua[1 + (g * 7 + u) % ${USER_AGENTS.length}],
            a.severity, jsonb_build_object('requestId', g, 'via', (array['portal','api','hosted'])[1 + g % 3])
@@ -104,12 +107,14 @@ const indexes = (
   }
 ).rows;
 for (const i of indexes) await db.execute(sql.raw(`drop index "${i.indexname}"`));
-for (const [tenantId, prefix, rows] of [
-  [me.tenantId, 'bench-a-', ROWS],
-  [OTHER_TENANT, 'bench-b-', OTHER_ROWS],
-] as const) {
-  for (let from = 1; from <= rows; from += BATCH)
-    await seedRange(tenantId, prefix, from, Math.min(rows, from + BATCH - 1));
+// The two tenants' rows interleave on disk as they would in a shared log: each batch of the big tenant, then
+// the other tenant's rows of the same stretch of time.
+for (let from = 1; from <= ROWS; from += BATCH) {
+  await seedRange(me.tenantId, 'bench-a-', from, Math.min(ROWS, from + BATCH - 1), ROWS);
+  const share = (n: number) => Math.round((n / ROWS) * OTHER_ROWS);
+  const otherFrom = share(from - 1) + 1;
+  const otherTo = share(Math.min(ROWS, from + BATCH - 1));
+  if (otherTo >= otherFrom) await seedRange(OTHER_TENANT, 'bench-b-', otherFrom, otherTo, OTHER_ROWS);
 }
 for (const i of indexes) await db.execute(sql.raw(i.indexdef));
 // What the server runs at start (server/audits/retention.ts): statistics, visibility map.

@@ -11,6 +11,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
+  AUDITS_HISTOGRAM_SEARCH_CAP,
   AUDITS_TOTAL_CAP,
   createdAtRange,
   severitiesOf,
@@ -230,12 +231,6 @@ export interface PageRequest {
   offset: number;
   count: number;
   after?: string;
-  /**
-   * Read by walking the sort's index from the cursor, never by gathering and sorting. The export reads so:
-   * each page costs its own rows, so a whole export reads the tenant's rows once, whatever the filters and
-   * the statistics.
-   */
-  indexWalk?: boolean;
 }
 
 export interface Page {
@@ -244,46 +239,108 @@ export interface Page {
   next: string | null;
 }
 
+/** The values `sort` orders by, as one text array (what a cursor carries). */
+const sortKeyOf = (sort: AuditSort) =>
+  sql<string[]>`array[${sql.join(
+    SORT_KEYS[sort.sortBy].map((p) => p.text),
+    sql`, `,
+  )}]`;
+
+/** The ORDER BY of `sort` (its keys, then the id). */
+const orderOf = (sort: AuditSort): SQL[] => {
+  const dir = sort.sortDirection === 'desc' ? desc : asc;
+  return [...SORT_KEYS[sort.sortBy].map((p) => dir(p.key)), dir(audits.id)];
+};
+
+/** The WHERE of a page: the filters, and after the cursor when one is given. */
+const pageWhere = (f: AuditFilters, sort: AuditSort, after: string | undefined): SQL[] => {
+  const where = whereOf(f);
+  if (after) where.push(afterCursor(decodeCursor(after, sort)));
+  return where;
+};
+
+/** The cursor after a row with these sort values and id. */
+const cursorAfter = (sort: AuditSort, sortKey: string[], id: string): string =>
+  encodeCursor({ s: sort.sortBy, d: sort.sortDirection, v: sortKey, i: id });
+
+/**
+ * Runs `read` walking the sort's index from the cursor, never gathering and sorting, whatever the planner's
+ * statistics say (with stale ones it could gather all the tenant's remaining rows and sort them, every page):
+ * each export page costs its own rows, so a whole export reads the tenant's rows once.
+ */
+const walkingIndex = <T>(db: Db, read: (q: Db) => Promise<T>): Promise<T> =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_sort = off`);
+    return read(tx as unknown as Db);
+  });
+
 /** One page of the tenant's rows: `count` rows from `offset`, or after the cursor. */
 export async function readPage(db: Db, f: AuditFilters, sort: AuditSort, page: PageRequest): Promise<Page> {
-  const parts = SORT_KEYS[sort.sortBy];
-  const where = whereOf(f);
-  if (page.after) where.push(afterCursor(decodeCursor(page.after, sort)));
-  const dir = sort.sortDirection === 'desc' ? desc : asc;
   const select = (q: Db) =>
     q
-      .select({
-        ...rowColumns,
-        sortKey: sql<string[]>`array[${sql.join(
-          parts.map((p) => p.text),
-          sql`, `,
-        )}]`,
-      })
+      .select({ ...rowColumns, sortKey: sortKeyOf(sort) })
       .from(audits)
-      .where(and(...where))
-      .orderBy(...parts.map((p) => dir(p.key)), dir(audits.id))
+      .where(and(...pageWhere(f, sort, page.after)))
+      .orderBy(...orderOf(sort))
       .limit(page.count + 1)
       .offset(page.after ? 0 : page.offset);
-  const rows = (
-    page.indexWalk
-      ? await db.transaction(async (tx) => {
-          // Walk the sort's index from the cursor, whatever the planner's statistics say (with stale ones it
-          // could gather all the tenant's remaining rows and sort them, every page).
-          await tx.execute(sql`set local enable_bitmapscan = off`);
-          await tx.execute(sql`set local enable_seqscan = off`);
-          await tx.execute(sql`set local enable_sort = off`);
-          return select(tx as unknown as Db);
-        })
-      : await select(db)
-  ) as DbRow[];
+  const rows = (await select(db)) as DbRow[];
   const more = rows.length > page.count;
   const shown = rows.slice(0, page.count);
   const last = shown.at(-1);
   return {
     rows: shown.map(rowView),
+    next: more && last ? cursorAfter(sort, last.sortKey, last.id) : null,
+  };
+}
+
+/**
+ * A page of rows rendered by the database as CSV text (`line` is one record of each row, see
+ * server/audits/csv.ts), `count` rows after the cursor, walking the sort's index: one string and the last row's
+ * cursor come back, not a row object per row (the export's memory stays flat). `next` is null once a page
+ * comes back short.
+ */
+export async function readTextPage(
+  db: Db,
+  f: AuditFilters,
+  sort: AuditSort,
+  line: SQL,
+  page: { count: number; after?: string },
+): Promise<{ text: string; rows: number; next: string | null }> {
+  const [row] = await walkingIndex(db, (q) => {
+    const inPage = q
+      .select({
+        line: sql<string>`${line}`.as('line'),
+        sortKey: sortKeyOf(sort).as('sort_key'),
+        id: audits.id,
+        n: sql<number>`row_number() over (order by ${sql.join(orderOf(sort), sql`, `)})`.as('n'),
+      })
+      .from(audits)
+      .where(and(...pageWhere(f, sort, page.after)))
+      .orderBy(...orderOf(sort))
+      .limit(page.count)
+      .as('page');
+    return q
+      .select({
+        text: sql<string | null>`string_agg(${inPage.line}, '' order by ${inPage.n})`,
+        rows: sql<number>`count(*)::int`,
+        // The last row's sort values as JSON (an aggregate of arrays would be a two-dimensional array).
+        sortKey: sql<
+          string | null
+        >`(array_agg(array_to_json(${inPage.sortKey})::text order by ${inPage.n} desc))[1]`,
+        id: sql<string | null>`(array_agg(${inPage.id} order by ${inPage.n} desc))[1]`,
+      })
+      .from(inPage);
+  });
+  const rows = Number(row?.rows ?? 0);
+  return {
+    text: row?.text ?? '',
+    rows,
     next:
-      more && last
-        ? encodeCursor({ s: sort.sortBy, d: sort.sortDirection, v: last.sortKey, i: last.id })
+      rows === page.count && row?.sortKey && row.id
+        ? cursorAfter(sort, JSON.parse(row.sortKey) as string[], row.id)
         : null,
   };
 }
@@ -299,22 +356,6 @@ export async function countCapped(db: Db, f: AuditFilters): Promise<{ total: num
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
   const n = Number(row?.n ?? 0);
   return n > AUDITS_TOTAL_CAP ? { total: AUDITS_TOTAL_CAP, capped: true } : { total: n, capped: false };
-}
-
-/** Every matching row, page by page (keyset, `pageSize` rows a query): what the CSV export streams. */
-export async function* allRows(
-  db: Db,
-  f: AuditFilters,
-  sort: AuditSort,
-  pageSize = 1000,
-): AsyncGenerator<AuditRowWire[]> {
-  let after: string | undefined;
-  for (;;) {
-    const page = await readPage(db, f, sort, { offset: 0, count: pageSize, after, indexWalk: true });
-    if (page.rows.length) yield page.rows;
-    if (!page.next) return;
-    after = page.next;
-  }
 }
 
 /** The tenant's header statistics (AUDITS-007): rows since the start of today, SEVERE rows of the last 7 days. */
@@ -347,33 +388,44 @@ export async function readStats(
  * `YYYY-MM-DD`, included) in `timeZone` (an IANA name Postgres knows: the caller checks it), under the filters;
  * every day of the range in the answer (zeros too). The day bounds are the zone's midnights as Postgres computes
  * them (summer time included). Two forms:
- * - no text filter (the chart's usual question: the range, maybe severities): per day and severity one count
- *   over the (tenant_id, severity, created_at, id) index between two midnights, an index-only range count (no
- *   expression evaluated per row, no hashing): 3 short index ranges a day;
- * - with a text filter (search, email, action, …): one `group by` day over the tenant's rows of the range.
+ * - no text filter (the chart's usual question: the range, maybe severities): the hourly counts
+ *   (`audit_hour_counts`, kept by triggers) summed per local day, plus the rows of the partial hours at the
+ *   range's ends counted from `audits`; a year is ~9,000 small rows, whatever the log holds. In a zone whose
+ *   midnight is not on a UTC hour (India, Nepal…) every day is counted from `audits` instead (index-only range
+ *   counts per day and severity).
+ * - with a text filter (search, email, action, …): the newest AUDITS_HISTOGRAM_SEARCH_CAP matching rows of the
+ *   range grouped per day, as the list's total is capped: beyond the cap `countedFrom` is the first day counted
+ *   whole, and the days before it count 0.
  */
 export async function readHistogram(
   db: Db,
   f: AuditFilters,
   days: { from: string; to: string },
   timeZone: string,
-): Promise<AuditsHistogramDay[]> {
+): Promise<{ days: AuditsHistogramDay[]; countedFrom: string | null }> {
   const textFiltered = Boolean(f.filter || f.email || f.action || f.description || f.userAgent || f.ip);
-  const rows = textFiltered
-    ? await histogramGrouped(db, f, days, timeZone)
-    : await histogramCounted(db, f, days, timeZone);
-  const byDay = new Map(rows.map((r) => [r.day, r]));
+  let rows: HistogramRow[];
+  let countedFrom: string | null = null;
+  if (textFiltered) {
+    const searched = await histogramSearched(db, f, days, timeZone);
+    rows = searched.rows;
+    countedFrom = searched.countedFrom;
+  } else rows = await histogramRolledUp(db, f, days, timeZone);
+  const byDay = new Map<string, { info: number; warning: number; severe: number }>();
+  for (const r of rows) {
+    if (countedFrom && r.day < countedFrom) continue;
+    const sum = byDay.get(r.day) ?? { info: 0, warning: 0, severe: 0 };
+    sum.info += Number(r.info);
+    sum.warning += Number(r.warning);
+    sum.severe += Number(r.severe);
+    byDay.set(r.day, sum);
+  }
   const out: AuditsHistogramDay[] = [];
   for (let day = days.from; day <= days.to; day = addDays(day, 1)) {
     const r = byDay.get(day);
-    out.push({
-      day,
-      INFO: Number(r?.info ?? 0),
-      WARNING: Number(r?.warning ?? 0),
-      SEVERE: Number(r?.severe ?? 0),
-    });
+    out.push({ day, INFO: r?.info ?? 0, WARNING: r?.warning ?? 0, SEVERE: r?.severe ?? 0 });
   }
-  return out;
+  return { days: out, countedFrom };
 }
 
 interface HistogramRow {
@@ -383,40 +435,113 @@ interface HistogramRow {
   severe: number;
 }
 
-async function histogramGrouped(
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The range's bounds: the days' midnights in the zone, narrowed by a `createdAt` filter. */
+const rangeWhere = (days: { from: string; to: string }, timeZone: string): SQL[] => [
+  sql`${audits.createdAt} >= (${days.from}::date)::timestamp at time zone ${timeZone}`,
+  sql`${audits.createdAt} < (${days.to}::date + 1)::timestamp at time zone ${timeZone}`,
+];
+
+/** Per local day and severity, the rows of `source` (a subquery of created_at and severity). */
+async function groupedPerDay(db: Db, source: SQL, timeZone: string): Promise<HistogramRow[]> {
+  return rowsOf<HistogramRow>(
+    await db.execute(sql`
+      select to_char((s.created_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
+             count(*) filter (where s.severity = ${STORED_SEVERITY.INFO})::int as info,
+             count(*) filter (where s.severity = ${STORED_SEVERITY.WARNING})::int as warning,
+             count(*) filter (where s.severity = ${STORED_SEVERITY.SEVERE})::int as severe
+      from (${source}) as s group by 1`),
+  );
+}
+
+async function histogramSearched(
+  db: Db,
+  f: AuditFilters,
+  days: { from: string; to: string },
+  timeZone: string,
+): Promise<{ rows: HistogramRow[]; countedFrom: string | null }> {
+  const newest = db
+    .select({ created_at: audits.createdAt, severity: audits.severity })
+    .from(audits)
+    .where(and(...whereOf(f), ...rangeWhere(days, timeZone)))
+    .orderBy(desc(audits.createdAt), desc(audits.id))
+    .limit(AUDITS_HISTOGRAM_SEARCH_CAP + 1);
+  const rows = await groupedPerDay(db, sql`${newest}`, timeZone);
+  const counted = rows.reduce((n, r) => n + Number(r.info) + Number(r.warning) + Number(r.severe), 0);
+  if (counted <= AUDITS_HISTOGRAM_SEARCH_CAP) return { rows, countedFrom: null };
+  // More rows match than the chart counts: the oldest day reached is partial; count from the day after it.
+  const oldest = rows.reduce((min, r) => (r.day < min ? r.day : min), days.to);
+  return { rows, countedFrom: addDays(oldest, 1) };
+}
+
+/** The UTC wall clock of an instant, as `audit_hour_counts.hour` holds hours. */
+const utcClock = (ms: number) => new Date(ms).toISOString().slice(0, 23).replace('T', ' ');
+
+async function histogramRolledUp(
   db: Db,
   f: AuditFilters,
   days: { from: string; to: string },
   timeZone: string,
 ): Promise<HistogramRow[]> {
-  const where = [
-    ...whereOf(f),
-    sql`${audits.createdAt} >= (${days.from}::date)::timestamp at time zone ${timeZone}`,
-    sql`${audits.createdAt} < (${days.to}::date + 1)::timestamp at time zone ${timeZone}`,
-  ];
-  const counted = (stored: string) =>
-    sql<number>`count(*) filter (where ${audits.severity} = ${stored})::int`;
-  const perDay = db
-    .select({
-      d: sql<string>`(${audits.createdAt} at time zone ${timeZone})::date`.as('d'),
-      info: counted(STORED_SEVERITY.INFO).as('info'),
-      warning: counted(STORED_SEVERITY.WARNING).as('warning'),
-      severe: counted(STORED_SEVERITY.SEVERE).as('severe'),
-    })
+  const [bounds] = rowsOf<{ lo: Date | string; hi: Date | string; whole: boolean }>(
+    await db.execute(sql`
+      select (${days.from}::date)::timestamp at time zone ${timeZone} as lo,
+             (${days.to}::date + 1)::timestamp at time zone ${timeZone} as hi,
+             bool_and(extract(epoch from (d at time zone ${timeZone}))::bigint % 3600 = 0) as whole
+      from generate_series((${days.from}::date)::timestamp, (${days.to}::date + 1)::timestamp, interval '1 day') as d`),
+  );
+  if (!bounds?.whole) return histogramCounted(db, f, days, timeZone);
+  let lo = new Date(bounds.lo).getTime();
+  let hi = new Date(bounds.hi).getTime();
+  const range = f.createdAt ? createdAtRange(f.createdAt) : undefined;
+  if (range?.from) lo = Math.max(lo, Date.parse(range.from));
+  if (range?.to) hi = Math.min(hi, Date.parse(range.to) + 1);
+  const hour = 3_600_000;
+  const loHour = Math.ceil(lo / hour) * hour;
+  const hiHour = Math.floor(hi / hour) * hour;
+  const base = whereOf(f);
+  if (loHour >= hiHour) {
+    const source = db
+      .select({ created_at: audits.createdAt, severity: audits.severity })
+      .from(audits)
+      .where(and(...base, ...rangeWhere(days, timeZone)));
+    return groupedPerDay(db, sql`${source}`, timeZone);
+  }
+  const severities = f.severity ? severitiesOf(f.severity)?.map((n) => STORED_SEVERITY[n]) : undefined;
+  const stored = (name: string) => sql`coalesce(sum(n) filter (where severity = ${name}), 0)::int`;
+  const whole = rowsOf<HistogramRow>(
+    await db.execute(sql`
+      select to_char((((hour at time zone 'UTC') at time zone ${timeZone}))::date, 'YYYY-MM-DD') as day,
+             ${stored(STORED_SEVERITY.INFO)} as info, ${stored(STORED_SEVERITY.WARNING)} as warning,
+             ${stored(STORED_SEVERITY.SEVERE)} as severe
+      from audit_hour_counts
+      where tenant_id = ${f.tenantId} and hour >= ${utcClock(loHour)}::timestamp and hour < ${utcClock(hiHour)}::timestamp
+        ${
+          severities
+            ? sql`and severity in (${sql.join(
+                severities.map((x) => sql`${x}`),
+                sql`, `,
+              )})`
+            : sql``
+        }
+      group by 1`),
+  );
+  // The partial hours at the ends, from the rows themselves.
+  const edges = db
+    .select({ created_at: audits.createdAt, severity: audits.severity })
     .from(audits)
-    .where(and(...where))
-    .groupBy(sql`1`)
-    .as('per_day');
-  return db
-    .select({
-      day: sql<string>`to_char(${perDay.d}, 'YYYY-MM-DD')`,
-      info: perDay.info,
-      warning: perDay.warning,
-      severe: perDay.severe,
-    })
-    .from(perDay);
+    .where(
+      and(
+        ...base,
+        ...rangeWhere(days, timeZone),
+        sql`(${audits.createdAt} < ${new Date(loHour)} or ${audits.createdAt} >= ${new Date(hiHour)})`,
+      ),
+    );
+  return [...whole, ...(await groupedPerDay(db, sql`${edges}`, timeZone))];
 }
 
+/** Per day and severity, index-only range counts between the zone's midnights (any zone). */
 async function histogramCounted(
   db: Db,
   f: AuditFilters,

@@ -289,6 +289,23 @@ export const audits = pgTable(
   ],
 );
 
+/**
+ * A tenant's audit rows per UTC hour and stored severity: what the audits chart counts over long ranges
+ * (server/audits/query.ts). Kept by statement triggers on `audits` (migration 0014: inserts add, deletes — the
+ * retention sweep — subtract, a truncate empties it), whatever writes the rows; vendor rows (no tenant) are
+ * not counted. `hour` is the UTC wall clock of the hour's start.
+ */
+export const auditHourCounts = pgTable(
+  'audit_hour_counts',
+  {
+    tenantId: text('tenant_id').notNull(),
+    hour: timestamp('hour', { mode: 'string' }).notNull(),
+    severity: text('severity').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.hour, t.severity] })],
+);
+
 /** The dev outbox: mail the server would send, readable at GET /dev/outbox with DEV_ROUTES=1. */
 export const outbox = pgTable('outbox', {
   id: id(),

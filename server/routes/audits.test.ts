@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AUDIT_SORTABLE } from '../../shared/api/contracts/audits';
 import { paths } from '../../shared/api/paths';
 import { audits, tenants } from '../db/schema';
@@ -562,6 +562,7 @@ describe('audit logs (AUDITS-001..011)', () => {
         to: string;
         timeZone: string;
         days: { day: string; INFO: number; WARNING: number; SEVERE: number }[];
+        countedFrom: string | null;
       }>(res, status);
     };
     const at = (iso: string) => ({ minutesAgo: (now - Date.parse(iso)) / MINUTE });
@@ -596,6 +597,7 @@ describe('audit logs (AUDITS-001..011)', () => {
         from: '2026-03-10',
         to: '2026-03-13',
         timeZone: 'Asia/Kolkata',
+        countedFrom: null,
         days: [
           { day: '2026-03-10', INFO: 1, WARNING: 1, SEVERE: 1 },
           { day: '2026-03-11', INFO: 1, WARNING: 0, SEVERE: 0 },
@@ -663,6 +665,78 @@ describe('audit logs (AUDITS-001..011)', () => {
       assert.equal(
         open.days.reduce((n, d) => n + d.INFO + d.WARNING + d.SEVERE, 0),
         5,
+      );
+    });
+
+    it('in a whole-hour zone the hourly counts plus the partial hours at the ends are exact; a deleted row leaves them', async () => {
+      const berlin = await f.newTenant('Audit Hours');
+      const hoursToken = (await f.member(['Admin'], 'Audit Hours')).token;
+      await settled(f.db);
+      await f.db.delete(audits).where(eq(audits.tenantId, berlin));
+      await f.db.update(tenants).set({ timezone: 'Europe/Berlin' }).where(eq(tenants.id, berlin));
+      const times = [
+        '2026-03-10T10:10:00Z', // before the range's start (10:30): left out
+        '2026-03-10T10:45:00Z', // in the start's partial hour
+        '2026-03-10T11:00:00Z', // the first whole hour
+        '2026-03-10T22:59:59Z', // 23:59:59 in Berlin: 10 March
+        '2026-03-10T23:00:00Z', // midnight in Berlin: 11 March
+        '2026-03-11T12:30:00Z',
+        '2026-03-12T00:15:00Z', // in the end's partial hour
+        '2026-03-12T00:40:00Z', // after the range's end (00:30): left out
+      ];
+      await insertRows(
+        berlin,
+        times.map((iso, n) => ({ ...at(iso), severity: (['Info', 'Medium', 'High'] as const)[n % 3] })),
+      );
+      const ask = async () => {
+        const res = await f.request(
+          'GET',
+          `${paths.audits.getAuditsHistogram.path}?${new URLSearchParams({ createdAt: '2026-03-10T10:30:00Z,2026-03-12T00:30:00Z' })}`,
+          hoursToken,
+        );
+        return (await f.json<Awaited<ReturnType<typeof histogram>>>(res, 200)).days.map((d) =>
+          [d.day, d.INFO, d.WARNING, d.SEVERE].join(' '),
+        );
+      };
+      // By index: Info, Medium, High in turn (the first and last rows are out of the range).
+      assert.deepEqual(await ask(), ['2026-03-10 1 1 1', '2026-03-11 0 1 1', '2026-03-12 1 0 0']);
+      // The counts follow the rows: the retention's deletes subtract (statement triggers on audits).
+      await f.db
+        .delete(audits)
+        .where(and(eq(audits.tenantId, berlin), eq(audits.createdAt, new Date('2026-03-10T23:00:00Z'))));
+      assert.deepEqual(await ask(), ['2026-03-10 1 1 1', '2026-03-11 0 0 1', '2026-03-12 1 0 0']);
+      const [kept] = (
+        (await f.db.execute(
+          sql`select coalesce(sum(n), 0)::int as n from audit_hour_counts where tenant_id = ${berlin}`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows;
+      assert.equal(kept!.n, times.length - 1, 'one count per row of the tenant');
+    });
+
+    it('a search matching more rows than the chart counts: the newest 5,000, countedFrom the first day counted whole', async () => {
+      const res = await f.request(
+        'GET',
+        `${paths.audits.getAuditsHistogram.path}?${new URLSearchParams({ filter: 'bulk row' })}`,
+        bulk,
+      );
+      const h = await f.json<Awaited<ReturnType<typeof histogram>>>(res, 200);
+      // 10,050 rows, one a second back from now: the 5,001st newest is older than 5,000 seconds.
+      const oldestCounted = new Date(Date.now() - 5_001_000).toISOString().slice(0, 10);
+      assert.ok(h.countedFrom, 'capped');
+      assert.ok(h.countedFrom >= oldestCounted, `${h.countedFrom} after ${oldestCounted}`);
+      for (const d of h.days.filter((x) => x.day < h.countedFrom!))
+        assert.equal(d.INFO + d.WARNING + d.SEVERE, 0, `${d.day} before countedFrom counts 0`);
+      // A narrower search is counted whole.
+      const narrow = await f.request(
+        'GET',
+        `${paths.audits.getAuditsHistogram.path}?${new URLSearchParams({ filter: 'bulk row 1000' })}`,
+        bulk,
+      );
+      const n = await f.json<Awaited<ReturnType<typeof histogram>>>(narrow, 200);
+      assert.equal(n.countedFrom, null);
+      assert.equal(
+        n.days.reduce((sum, d) => sum + d.INFO + d.WARNING + d.SEVERE, 0),
+        11,
       );
     });
 

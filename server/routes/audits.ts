@@ -136,8 +136,8 @@ export const auditsRoutes = defineFamily(auditsEndpointsByName, (on, e, { db }) 
     const timeZone = await timeZoneOf(tenantId);
     const range = histogramDays(q.createdAt, new Date(), timeZone);
     if ('error' in range) throw apiError(400, range.error);
-    const days = await readHistogram(db, filters, range, timeZone);
-    return c.json({ ...range, timeZone, days } satisfies Answer<'getAuditsHistogram'>);
+    const { days, countedFrom } = await readHistogram(db, filters, range, timeZone);
+    return c.json({ ...range, timeZone, days, countedFrom } satisfies Answer<'getAuditsHistogram'>);
   });
 
   const exportCsv = (endpointName: string) => async (c: Context<AppEnv>) => {

@@ -47,8 +47,11 @@
 //   are those of the account's time zone (as the stats), from the day of the `createdAt` filter's `from` to the
 //   day of its `to` (no `from`: the 30 days ending on `to`'s day; no `to`: ending today); without the filter
 //   the last 30 days ending today. At most 366 days (a longer range is a 400 naming createdAt). Answer
-//   `{ from, to, timeZone, days: [{ day, INFO, WARNING, SEVERE }] }`, days as `YYYY-MM-DD`, every day of the
-//   range present (zeros too), ascending.
+//   `{ from, to, timeZone, days: [{ day, INFO, WARNING, SEVERE }], countedFrom }`, days as `YYYY-MM-DD`, every
+//   day of the range present (zeros too), ascending. Without a text filter the counts are exact (kept per hour
+//   as rows are written). With one (search, email, action, …) the newest AUDITS_HISTOGRAM_SEARCH_CAP (5,000)
+//   matching rows of the range are counted, as the list's total is capped: when more match, `countedFrom` is
+//   the first day counted whole and the days before it count 0 (null when every match is counted).
 // - `POST /audits/export/csv/v2` (also `/audits/export/csv`): body `{ properties: [{ name, displayName }, …] }`
 //   (the header: its columns in that order), query `sortBy`, `sortDirection`, `filter`, `offset` (0), and the
 //   column filters as for `GET /audits` (Frontegg's client sends these as query parameters). Answer `text/csv;
@@ -267,6 +270,8 @@ export const auditsHistogramQuery = z.looseObject({
 /** Days of a histogram: the default range, and the longest one. */
 export const AUDITS_HISTOGRAM_DEFAULT_DAYS = 30;
 export const AUDITS_HISTOGRAM_MAX_DAYS = 366;
+/** Rows a searched histogram counts at most (the newest of the range; see the header). */
+export const AUDITS_HISTOGRAM_SEARCH_CAP = 5_000;
 
 const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a day YYYY-MM-DD');
 
@@ -285,6 +290,11 @@ export const auditsHistogram = z.object({
   to: calendarDay,
   timeZone: z.string(),
   days: z.array(auditsHistogramDay),
+  /**
+   * With a text filter matching more than AUDITS_HISTOGRAM_SEARCH_CAP rows of the range: the first day counted
+   * whole (the days before it count 0). Null otherwise.
+   */
+  countedFrom: calendarDay.nullable(),
 });
 export type AuditsHistogram = z.infer<typeof auditsHistogram>;
 

@@ -129,7 +129,8 @@ export const auditsHandlers: PreviewRoute[] = [
       const slot = counts.get(dayIn(new Date(row.createdAt), timeZone));
       if (slot) slot[row.severity] += 1;
     }
-    return { ...range, timeZone, days: [...counts.values()] };
+    // The preview holds a few rows: every match is counted.
+    return { ...range, timeZone, days: [...counts.values()], countedFrom: null };
   }),
   on(paths.audits.exportAudits, (req) => {
     const q = parseWith(c.exportAudits.query, queryOf(req));

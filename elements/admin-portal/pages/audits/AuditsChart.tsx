@@ -212,6 +212,11 @@ export function AuditsChart({
           css={{ margin: 0, color: 'var(--fe-color-text-secondary)', fontSize: '0.9em' }}
         >
           {summary}
+          {histogram?.countedFrom && (
+            <span data-chart-capped css={{ display: 'block' }}>
+              {t('adminPortal.audits.chart.capped', { from: formatDay(histogram.countedFrom, settings) })}
+            </span>
+          )}
         </p>
       )}
       {!error && days.length > 0 && total > 0 && !failed && (

@@ -515,6 +515,22 @@ describe('audits page', () => {
     await waitUntil(() => $(el, '[data-chart-summary]'), 'the chart shows no summary (an error?)');
   });
 
+  it('[AUDITS-004] a search the server counts only in part (countedFrom): the chart says from which day it counts', async () => {
+    const fetch = transport.fetch.bind(transport);
+    transport.fetch = async (input, init) => {
+      const res = await fetch(input, init);
+      if (!new URL(String(input)).pathname.endsWith('/audits/histogram')) return res;
+      const body = (await res.json()) as { days: { day: string }[]; countedFrom: string | null };
+      return new Response(JSON.stringify({ ...body, countedFrom: body.days[10]!.day }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const el = await openAudits();
+    await waitUntil(() => $(el, '[data-chart-capped]'), 'no note of the partial count');
+    expect($(el, '[data-chart-capped]')!.textContent).to.include('too many events to count them all');
+  });
+
   it('[AUDITS-015] [AUDITS-016] the chart has its own loader, and its own error with a retry; the table stays', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
