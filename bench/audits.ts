@@ -141,7 +141,7 @@ const query = client.query.bind(client);
 let captured: { text: string; params: unknown[] }[] | undefined;
 client.query = (text, params, ...rest) => {
   const sqlText = typeof text === 'string' ? text : (text as { text?: string }).text;
-  if (captured && sqlText && /from "audits"/i.test(sqlText))
+  if (captured && sqlText && /from "audits"|from audit_hour_counts/i.test(sqlText))
     captured.push({ text: sqlText, params: params ?? [] });
   return query(text, params, ...rest);
 };
@@ -302,7 +302,11 @@ explained.push(['email sort, offset 2,000', sortedDeep[0]!]);
       )
       .join(', ')}`,
   );
-  explained.push(['histogram, 30 days', urls[0]!], ['histogram, 365 days', urls[1]!]);
+  explained.push(
+    ['histogram, 30 days', urls[0]!],
+    ['histogram, 365 days', urls[1]!],
+    ['histogram, 365 days searched "password"', urls[2]!],
+  );
 }
 
 // Virtual mode: 10 chains of 20 next pages (each page after the previous one's cursor), default sort and a

@@ -30,7 +30,8 @@ export const AUDIT_SEARCH_TEXT = sql`lower(coalesce(${audits.email}, '') || E'\\
 
 /** What narrows the rows: the tenant, the text search and the column filters (as the contract parsed them). */
 export interface AuditFilters {
-  tenantId: string;
+  /** The tenants whose rows are read: the caller's, and its sub-accounts' when asked and allowed. */
+  tenantIds: string[];
   filter?: string;
   email?: string;
   action?: string;
@@ -60,9 +61,13 @@ const indexed = (needle: string): SQL[] =>
 
 const lowerOf = (column: SQL | typeof audits.email) => sql`lower(coalesce(${column}, ''))`;
 
+/** Rows of these tenants (one: the index's equality; several: a list). */
+const tenantIn = (tenantIds: string[]): SQL =>
+  tenantIds.length === 1 ? eq(audits.tenantId, tenantIds[0]!) : inArray(audits.tenantId, tenantIds);
+
 /** The WHERE of a tenant's rows under the filters. */
 export function whereOf(f: AuditFilters): SQL[] {
-  const where: SQL[] = [eq(audits.tenantId, f.tenantId)];
+  const where: SQL[] = [tenantIn(f.tenantIds)];
   // The fields are joined by U+001F, which no search contains (the contract refuses control characters): one
   // predicate, served by the trigram index, that never matches across two fields.
   if (f.filter) where.push(sql`${AUDIT_SEARCH_TEXT} like ${containsPattern(f.filter)}`);
@@ -516,7 +521,10 @@ async function histogramRolledUp(
              ${stored(STORED_SEVERITY.INFO)} as info, ${stored(STORED_SEVERITY.WARNING)} as warning,
              ${stored(STORED_SEVERITY.SEVERE)} as severe
       from audit_hour_counts
-      where tenant_id = ${f.tenantId} and hour >= ${utcClock(loHour)}::timestamp and hour < ${utcClock(hiHour)}::timestamp
+      where tenant_id in (${sql.join(
+        f.tenantIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}) and hour >= ${utcClock(loHour)}::timestamp and hour < ${utcClock(hiHour)}::timestamp
         ${
           severities
             ? sql`and severity in (${sql.join(

@@ -1,5 +1,6 @@
-// The audit log (AUDITS-005..011): the `audits` group of the paths table. Only the caller's tenant's rows (a
-// vendor-level row, with no tenant, never), under fe.secure.read.audits. Read-only: no route changes or deletes
+// The audit log (AUDITS-005..011): the `audits` group of the paths table. Only the caller's tenant's rows, and
+// its sub-accounts' when asked and allowed (a vendor-level row, with no tenant, never), under
+// fe.secure.read.audits. Read-only: no route changes or deletes
 // an audit row (retention aside: server/audits/retention.ts). The wire: shared/api/contracts/audits.ts.
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -26,6 +27,7 @@ import {
 import { apiError, readBody, type AppEnv } from '../context';
 import { tenants } from '../db/schema';
 import { readQuery } from '../signup/validation';
+import { callerScope } from '../team/users';
 import { defineFamily, endpoint, type Endpoint } from './endpoints';
 
 const READ = 'fe.secure.read.audits';
@@ -53,9 +55,9 @@ export const auditsEndpointsByName = {
 
 export const auditsEndpoints: Endpoint[] = Object.values(auditsEndpointsByName);
 
-/** The filters and sort of a parsed list or export query, on the caller's tenant. */
+/** The filters and sort of a parsed list or export query, on the tenants of the caller's scope. */
 function filtersOf(
-  tenantId: string,
+  tenantIds: string[],
   q: Partial<Record<keyof AuditFilters, string>> & {
     sortBy?: AuditSortColumn;
     sortDirection?: 'asc' | 'desc';
@@ -63,7 +65,7 @@ function filtersOf(
 ): { filters: AuditFilters; sort: AuditSort } {
   const { filter, email, action, description, userAgent, ip, severity, createdAt } = q;
   return {
-    filters: { tenantId, filter, email, action, description, userAgent, ip, severity, createdAt },
+    filters: { tenantIds, filter, email, action, description, userAgent, ip, severity, createdAt },
     sort: {
       sortBy: q.sortBy ?? DEFAULT_SORT.sortBy,
       sortDirection: q.sortDirection ?? DEFAULT_SORT.sortDirection,
@@ -71,10 +73,14 @@ function filtersOf(
   };
 }
 
-export const auditsRoutes = defineFamily(auditsEndpointsByName, (on, e, { db }) => {
+export const auditsRoutes = defineFamily(auditsEndpointsByName, (on, e, { db, vendorId }) => {
+  /** The tenants of a request's rows: the caller's, and its sub-accounts' when asked and allowed. */
+  const scopeOf = (c: Context<AppEnv>, q: { includeSubTenants?: boolean }) =>
+    callerScope(db, vendorId, c.get('auth'), q.includeSubTenants ?? false);
+
   on(e.getAudits, async (c) => {
     const q = readQuery(c, ac.getAudits.query);
-    const { filters, sort } = filtersOf(c.get('auth').tenantId, q);
+    const { filters, sort } = filtersOf(await scopeOf(c, q), q);
     const offset = q.offset ?? 0;
     const count = q.count ?? AUDITS_PAGE_SIZE;
     const virtual = q.paginationMode === 'virtual';
@@ -132,7 +138,7 @@ export const auditsRoutes = defineFamily(auditsEndpointsByName, (on, e, { db }) 
   on(e.getAuditsHistogram, async (c) => {
     const q = readQuery(c, ac.getAuditsHistogram.query);
     const { tenantId } = c.get('auth');
-    const { filters } = filtersOf(tenantId, q);
+    const { filters } = filtersOf(await scopeOf(c, q), q);
     const timeZone = await timeZoneOf(tenantId);
     const range = histogramDays(q.createdAt, new Date(), timeZone);
     if ('error' in range) throw apiError(400, range.error);
@@ -145,7 +151,7 @@ export const auditsRoutes = defineFamily(auditsEndpointsByName, (on, e, { db }) 
     if (!parsedEndpoint.success) throw apiError(400, 'endpoint: Must be csv/v2 or csv');
     const q = readQuery(c, ac.exportAudits.query);
     const { properties } = await readBody(c, ac.exportAudits.body);
-    const { filters, sort } = filtersOf(c.get('auth').tenantId, q);
+    const { filters, sort } = filtersOf(await scopeOf(c, q), q);
     return c.body(auditsCsvStream(db, properties, filters, sort), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': 'attachment; filename="audits.csv"',

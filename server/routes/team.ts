@@ -31,7 +31,7 @@ import {
 } from '../team/inviteLink';
 import { pageOfPhoneNumbers } from '../team/phoneNumbers';
 import { memberStats } from '../team/stats';
-import { listParams, memberParams, pageOfUsers, tenantScope, type ListParams } from '../team/users';
+import { callerScope, listParams, memberParams, pageOfUsers, type ListParams } from '../team/users';
 import { teamRole, userViews, withPermissions } from '../users';
 
 export const READ_USERS = 'fe.secure.read.users';
@@ -121,15 +121,8 @@ export const teamRoutes = defineFamily(teamEndpointsByName, (on, e, services) =>
 
   /** A page of the users of the caller's tenant (and, when asked, its sub-tenants), answered as views. */
   async function listUsers(c: Context<AppEnv>, params: ListParams) {
-    const { sub, tenantId, type } = c.get('auth');
-    let includeSub = params.includeSubTenants;
-    // A tenant API token is no member: its roles alone decide (docs/decisions/0021-api-tokens.md).
-    if (includeSub && type !== 'tenantApiToken') {
-      // Sub-account access can be withdrawn from a member (TENANTS-013): then the list is the tenant's own.
-      const { membership } = await member(tenantId, sub);
-      includeSub = membership.subAccountAccessAllowed;
-    }
-    const scope = await tenantScope(db, vendorId, tenantId, includeSub);
+    const { tenantId } = c.get('auth');
+    const scope = await callerScope(db, vendorId, c.get('auth'), params.includeSubTenants);
     const page = await pageOfUsers(db, vendorId, scope, params);
     return {
       items: await userViews(db, page.ids, scope, tenantId),

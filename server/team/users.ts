@@ -12,6 +12,7 @@ import {
 } from '../../shared/api/contracts/team';
 import type { Db } from '../db';
 import { tenants, users, userTenants } from '../db/schema';
+import { findMember } from '../tenants/members';
 import { liveTenants } from '../tenants/tenants';
 
 /** The `inactive` preset: no sign-in for 90 days unless `_maxInactiveSeconds` says otherwise. */
@@ -102,6 +103,25 @@ export async function tenantScope(
     scope.push(...level);
   }
   return scope;
+}
+
+/**
+ * The tenants a caller's list covers (users, audit logs): its tenant and, when asked and allowed, its
+ * sub-tenants. A member's sub-account access can be withdrawn (TENANTS-013): then the list is the tenant's own.
+ * A tenant API token is no member: its roles alone decide (docs/decisions/0021-api-tokens.md).
+ */
+export async function callerScope(
+  db: Db,
+  vendorId: string,
+  caller: { tenantId: string; sub: string; type?: string },
+  includeSubTenants: boolean,
+): Promise<string[]> {
+  let include = includeSubTenants;
+  if (include && caller.type !== 'tenantApiToken') {
+    const { membership } = await findMember(db, vendorId, caller.tenantId, caller.sub);
+    include = membership.subAccountAccessAllowed;
+  }
+  return tenantScope(db, vendorId, caller.tenantId, include);
 }
 
 /** `%` and `_` typed by the user match themselves. */

@@ -36,7 +36,13 @@ export interface AuditsQuery {
   after?: string;
   /** Column filters by column name; empty values are not sent. */
   columns?: Record<string, string>;
+  /** The sub-accounts' rows too, where the hierarchy allows (ours; sent only when true). */
+  includeSubTenants?: boolean;
 }
+
+/** The scope parameter, sent only when asked for. */
+const scopeQuery = (includeSubTenants: boolean | undefined) =>
+  includeSubTenants ? { includeSubTenants: true } : {};
 
 /** AUDITS-006: a page of rows and how many match (`totalCapped`: more than the server counts). */
 export type AuditsPage = AnswerOf<typeof c.getAudits>;
@@ -73,6 +79,7 @@ function listQuery(query: AuditsQuery): Record<string, QueryValue> {
     filter: query.filter,
     ...(query.paginationMode ? { paginationMode: query.paginationMode } : {}),
     ...(query.after ? { after: query.after } : {}),
+    ...scopeQuery(query.includeSubTenants),
   };
 }
 
@@ -83,9 +90,13 @@ export function createAuditsApi(client: Pick<ApiClient, 'request'>) {
     getAudits: (query: AuditsQuery) =>
       client.request<AuditsPage>(paths.audits.getAudits, { query: listQuery(query) }),
     /** GET /audits/histogram: the events per day by severity under the search and the column filters. */
-    getAuditsHistogram: (query: Pick<AuditsQuery, 'filter' | 'columns'>) =>
+    getAuditsHistogram: (query: Pick<AuditsQuery, 'filter' | 'columns' | 'includeSubTenants'>) =>
       client.request<AuditsHistogram>(paths.audits.getAuditsHistogram, {
-        query: { ...columnFilterQuery(query.columns), filter: query.filter },
+        query: {
+          ...columnFilterQuery(query.columns),
+          filter: query.filter,
+          ...scopeQuery(query.includeSubTenants),
+        },
       }),
     /** GET /audits/stats (AUDITS-007). */
     getAuditsStats: (query: Pick<AuditsQuery, 'sortBy' | 'sortDirection' | 'count'>) =>
@@ -113,6 +124,7 @@ export function createAuditsApi(client: Pick<ApiClient, 'request'>) {
       sortDirection: SortDirection;
       filter: string;
       columns?: Record<string, string>;
+      includeSubTenants?: boolean;
     }) =>
       client.request<Blob>(paths.audits.exportAudits, {
         params: { endpoint: input.endpoint },
@@ -126,6 +138,7 @@ export function createAuditsApi(client: Pick<ApiClient, 'request'>) {
           filter: input.filter,
           offset: 0,
           outputFileName: AUDITS_CSV_FILE,
+          ...scopeQuery(input.includeSubTenants),
         },
         fileName: AUDITS_CSV_FILE,
       }),

@@ -5,6 +5,10 @@
 // - A row (AUDITS-001): `frontegg_id` (the row's id, as Frontegg's audit rows name it), `createdAt` (ISO),
 //   `email` ('' when no user acted), `action` (server/audit/actions.ts), `description`, `ip`, `severity`,
 //   `userAgent`, `json` (an object; `impersonatedBy` when an impersonator acted), `tenantId`, `vendorId`.
+// - Whose rows: the caller's tenant only. With `includeSubTenants=true` (ours, on the list, the histogram and
+//   the export, as on the users list) its sub-accounts' rows too (the tenants below it, not deleted), unless the
+//   caller's sub-account access was withdrawn (TENANTS-013): then its own only. `tenantId` tells a row's
+//   account. Never a parent's or a sibling's rows, never vendor rows (no tenant). The stats are the tenant's own.
 // - Severity: one vocabulary on the wire, ENUM-051's `INFO`, `WARNING`, `SEVERE` (the database keeps `Info`,
 //   `Medium`, `High`: `INFO` = Info, `WARNING` = Medium, `SEVERE` = High). The `severity` filter accepts either
 //   vocabulary, any case, one value or several separated by commas.
@@ -49,7 +53,7 @@
 //   the last 30 days ending today. At most 366 days (a longer range is a 400 naming createdAt). Answer
 //   `{ from, to, timeZone, days: [{ day, INFO, WARNING, SEVERE }], countedFrom }`, days as `YYYY-MM-DD`, every
 //   day of the range present (zeros too), ascending. Without a text filter the counts are exact (kept per hour
-//   as rows are written). With one (search, email, action, …) the newest AUDITS_HISTOGRAM_SEARCH_CAP (5,000)
+//   as rows are written). With one (search, email, action, …) the newest AUDITS_HISTOGRAM_SEARCH_CAP (1,000, as the list's total)
 //   matching rows of the range are counted, as the list's total is capped: when more match, `countedFrom` is
 //   the first day counted whole and the days before it count 0 (null when every match is counted).
 // - `POST /audits/export/csv/v2` (also `/audits/export/csv`): body `{ properties: [{ name, displayName }, …] }`
@@ -61,7 +65,7 @@
 import { z } from 'zod';
 import { paths } from '../paths';
 import { contract } from './contract';
-import { isoDate } from './common';
+import { flag, isoDate, param } from './common';
 
 /** The severities on the wire (ENUM-051), lowest first. */
 export const auditSeverity = z.enum(['INFO', 'WARNING', 'SEVERE']);
@@ -166,10 +170,6 @@ export const auditRow = z.object({
 });
 export type AuditRowWire = z.infer<typeof auditRow>;
 
-/** A query parameter; an empty one counts as absent. */
-const param = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-
 const isInstant = (v: string) => v === '' || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)));
 
 /** A `createdAt` range `from,to` (ISO 8601, inclusive; either side empty). */
@@ -215,6 +215,12 @@ export const auditColumnFilters = z.object({
   json: param(z.string().refine(() => false, 'Not a filterable column')),
 });
 
+/**
+ * Whose rows (ours; the list, the histogram and the export): the caller's tenant, and with `includeSubTenants`
+ * its sub-accounts' too, where the hierarchy allows (see the header).
+ */
+const auditScope = z.object({ includeSubTenants: param(flag) });
+
 /** Sort and text search (shared by the list and the export). */
 const sortAndSearch = z.object({
   sortBy: param(
@@ -239,6 +245,7 @@ const sortAndSearch = z.object({
 
 /** The list query (Frontegg's IGetAuditsParams and the column filters); other parameters are ignored. */
 export const getAuditsQuery = z.looseObject({
+  ...auditScope.shape,
   ...sortAndSearch.shape,
   ...auditColumnFilters.shape,
   offset: param(z.coerce.number().int().min(0).max(AUDITS_MAX_OFFSET)),
@@ -263,6 +270,7 @@ export const auditsStats = z.object({ totalToday: z.number().int(), severeThisWe
 
 /** The histogram's query: the list's text search and column filters (other parameters are ignored). */
 export const auditsHistogramQuery = z.looseObject({
+  ...auditScope.shape,
   filter: sortAndSearch.shape.filter,
   ...auditColumnFilters.shape,
 });
@@ -270,8 +278,8 @@ export const auditsHistogramQuery = z.looseObject({
 /** Days of a histogram: the default range, and the longest one. */
 export const AUDITS_HISTOGRAM_DEFAULT_DAYS = 30;
 export const AUDITS_HISTOGRAM_MAX_DAYS = 366;
-/** Rows a searched histogram counts at most (the newest of the range; see the header). */
-export const AUDITS_HISTOGRAM_SEARCH_CAP = 5_000;
+/** Rows a searched histogram counts at most (the newest of the range; see the header): the list's cap. */
+export const AUDITS_HISTOGRAM_SEARCH_CAP = AUDITS_TOTAL_CAP;
 
 const calendarDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a day YYYY-MM-DD');
 
@@ -348,6 +356,7 @@ export function histogramDays(
 
 /** The export's query (Frontegg's IExportAudits less the header, which is the body). */
 export const exportAuditsQuery = z.looseObject({
+  ...auditScope.shape,
   ...sortAndSearch.shape,
   ...auditColumnFilters.shape,
   offset: param(z.coerce.number().int().min(0).max(0, 'An export starts at offset 0')),

@@ -11,6 +11,13 @@ export const isoDate = z.string().min(1);
 /** An id (uuid or the vendor's own format). */
 export const id = z.string().min(1).max(200);
 
+/** A query parameter; an empty one counts as absent (clients send `filter=`). */
+export const param = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** A yes/no query parameter as clients spell it. */
+export const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
 /** An answer with nothing in it (`{}`); extra fields are tolerated. */
 export const empty = z.object({});
 

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { paths } from '../paths';
 import { contract } from './contract';
-import { empty, id, paginated } from './common';
+import { empty, id, paginated, param } from './common';
 
 /** Frontegg's RestrictionType. */
 export const domainRestrictionType = z.enum(['ALLOW', 'BLOCK']);
@@ -75,10 +75,6 @@ export const domainRestrictionsConfig = z.object({
   blockPublicDomains: z.boolean(),
   listType: domainRestrictionType,
 });
-
-/** A query parameter; an empty one counts as absent. */
-const param = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /**
  * The list query: `_offset` 0 and `_limit` 10 by default (SECURITY-015). `_offset` is a page index, as in

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isIpOrCidr } from '../ipAddress';
 import { paths } from '../paths';
 import { contract } from './contract';
-import { empty, id, isoDate, paginated } from './common';
+import { empty, id, isoDate, paginated, param } from './common';
 
 /** Frontegg's RestrictionType. */
 export const restrictionType = z.enum(['ALLOW', 'BLOCK']);
@@ -53,10 +53,6 @@ export const MY_IP_DESCRIPTION = 'My IP';
 /** The list defaults (SECURITY-008, SECURITY-010). */
 export const IP_RESTRICTIONS_DEFAULT_LIMIT = 10;
 export const IP_RESTRICTIONS_DEFAULT_FILTER: RestrictionType = 'ALLOW';
-
-/** A query parameter; an empty one counts as absent. */
-const param = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
 /**
  * The list query (Frontegg's GetIPRestrictionsParams): `_offset` 0, `_limit` 10 and `_filter` allow by default

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { paths } from '../paths';
 import { contract } from './contract';
-import { empty, id, isoDate, paginated } from './common';
+import { empty, id, isoDate, paginated, param } from './common';
 import { phoneNumber } from './mfa';
 
 /** A phone number of the user (PHONE-005; Frontegg's IPhoneNumber). */
@@ -26,9 +26,6 @@ export const phoneCode = z
   .regex(/^\d{4,8}$/, 'the code of the message');
 const codeBody = z.object({ otcToken: tokenField, code: phoneCode });
 
-/** A query parameter; an empty one counts as absent. */
-const param = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 const pageSize = param(z.coerce.number().int().min(1).max(100));
 const pageOffset = param(z.coerce.number().int().min(0).max(1_000_000));
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { paths, type ApiPath } from '../paths';
 import { contract } from './contract';
-import { empty, id, isoDate, paginated, phoneField, sortDirection } from './common';
+import { empty, flag, id, isoDate, paginated, param, phoneField, sortDirection } from './common';
 import { group } from './groups';
 import { role } from './roles';
 import { emailField } from './signup';
@@ -131,11 +131,7 @@ export const inviteLinkConfiguration = z.object({
 /** Largest page a users list answers; a bigger limit is a 400. */
 export const MAX_PAGE_SIZE = 500;
 
-/** A query parameter; an empty one counts as absent (clients send `filter=`). */
-const param = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 const count = (max: number) => z.coerce.number().int().min(0).max(max);
-const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 /** ENUM-044, as any client spells it (Frontegg's loadUsers sends `asc`/`desc`). */
 const order = z
   .string()

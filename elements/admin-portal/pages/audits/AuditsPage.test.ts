@@ -337,6 +337,25 @@ describe('audits page', () => {
     await waitUntil(() => !$(el, '[data-part="metadata"]'), 'the retry did not clear the error');
   });
 
+  it('[AUDITS-013] "Include sub-accounts" asks the list, the chart and the export for them, from the first page', async () => {
+    const el = await openAudits();
+    await waitUntil(() => histogramCalls().length === 1, 'no histogram');
+    expect(lastAuditQuery().has('includeSubTenants')).to.equal(false);
+    const box = $<HTMLInputElement>(el, 'input[data-include-sub]')!;
+    box.click();
+    await waitUntil(() => lastAuditQuery().get('includeSubTenants') === 'true', 'the list was not asked');
+    expect(lastAuditQuery().get('offset')).to.equal('0');
+    await waitUntil(
+      () => histogramCalls().at(-1)?.query.get('includeSubTenants') === 'true',
+      'the chart was not asked',
+    );
+    $<HTMLButtonElement>(el, 'button[data-action="export"]')!.click();
+    await waitUntil(() => anchors.length === 1, 'no download');
+    expect(transport.callsOf(paths.audits.exportAudits)[0]!.query.get('includeSubTenants')).to.equal('true');
+    box.click();
+    await waitUntil(() => !lastAuditQuery().has('includeSubTenants'), 'still asked after unticking');
+  });
+
   it('[AUDITS-009] [AUDITS-003] export posts csv/v2 with the header, sort, filters and offset 0 and downloads audits.csv', async () => {
     const el = await openAudits();
     // The state the export carries: a sort, a search and a column filter.

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useT } from '../../../../shared/i18n/useT';
-import { Alert, Button, Skeleton, TextField } from '../../../../shared/ui';
+import { Alert, Button, Checkbox, Skeleton, TextField } from '../../../../shared/ui';
 import { compactButtonCss } from '../../../../shared/ui/Button';
 import { DataTable, Pagination, type ColumnDef } from '../../../../shared/ui/DataTable';
 import { space } from '../../../../themes/tokens';
@@ -177,6 +177,12 @@ export default function AuditsPage() {
           data-input="search"
           autoComplete="off"
           onChange={(event) => audits.setSearch(event.currentTarget.value)}
+        />
+        <Checkbox
+          label={t('adminPortal.audits.includeSubAccounts')}
+          data-include-sub
+          checked={audits.includeSubTenants}
+          onChange={(event) => audits.setIncludeSubTenants(event.currentTarget.checked)}
         />
         {filterColumns.length > 0 && (
           <AuditFilters

@@ -34,12 +34,15 @@ export type AuditItem = AuditRow & { id: string };
  */
 export type AuditsListQuery = ListQuery & {
   columns: Record<string, string>;
+  /** The sub-accounts' rows too (where the hierarchy allows). */
+  includeSubTenants: boolean;
   after?: string;
   afterOf?: string;
 };
 
 /** What a cursor is valid for: the search, the sort and the filters. */
-const cursorKey = (q: AuditsListQuery) => JSON.stringify([q.filter, q.sortBy, q.order, q.columns]);
+const cursorKey = (q: AuditsListQuery) =>
+  JSON.stringify([q.filter, q.sortBy, q.order, q.columns, q.includeSubTenants]);
 
 /** AUDITS-010/011: pages of 20, newest first, no search, no column filter. */
 export const DEFAULT_AUDITS_QUERY: Readonly<AuditsListQuery> = Object.freeze({
@@ -49,6 +52,7 @@ export const DEFAULT_AUDITS_QUERY: Readonly<AuditsListQuery> = Object.freeze({
   sortBy: 'createdAt',
   order: 'DESC',
   columns: {},
+  includeSubTenants: false,
 });
 
 /** Milliseconds between the last key stroke in the search box (or a text filter) and the request. */
@@ -138,6 +142,7 @@ export function useAuditsState() {
         sortDirection: query.order === 'ASC' ? 'asc' : 'desc',
         filter: query.filter,
         columns: query.columns,
+        includeSubTenants: query.includeSubTenants,
         ...(virtual ? { paginationMode: 'virtual' as const, after: query.after } : {}),
       });
       const data = Array.isArray(answer?.data) ? answer.data : [];
@@ -190,13 +195,17 @@ export function useAuditsState() {
     error?: string;
   }>({ status: 'loading', data: null });
   const [histogramAttempt, setHistogramAttempt] = useState(0);
-  const histogramKey = JSON.stringify([query.filter, query.columns]);
+  const histogramKey = JSON.stringify([query.filter, query.columns, query.includeSubTenants]);
   useEffect(() => {
     if (!loadKey) return;
     let live = true;
-    const [filter, columns] = JSON.parse(histogramKey) as [string, Record<string, string>];
+    const [filter, columns, includeSubTenants] = JSON.parse(histogramKey) as [
+      string,
+      Record<string, string>,
+      boolean,
+    ];
     setHistogram((h) => ({ status: 'loading', data: h.data }));
-    auditsApi.getAuditsHistogram({ filter, columns: chartColumns(columns) }).then(
+    auditsApi.getAuditsHistogram({ filter, columns: chartColumns(columns), includeSubTenants }).then(
       (data) => live && setHistogram({ status: 'ready', data }),
       (error: unknown) =>
         live &&
@@ -254,6 +263,12 @@ export function useAuditsState() {
     [refine],
   );
 
+  /** The sub-accounts' rows too, or not (back to the first page). */
+  const setIncludeSubTenants = useCallback(
+    (includeSubTenants: boolean) => refine({ includeSubTenants }),
+    [refine],
+  );
+
   /**
    * Opens the page of index `page`: a counted page by its offset; past them (the total was capped) by the
    * cursor the page before it answered, in virtual mode. Previous from there uses the cursors kept.
@@ -284,6 +299,7 @@ export function useAuditsState() {
         sortDirection: query.order === 'ASC' ? 'asc' : 'desc',
         filter: query.filter,
         columns: query.columns,
+        includeSubTenants: query.includeSubTenants,
       });
       toast({ text: t('adminPortal.audits.exported', { file: AUDITS_CSV_FILE }) });
     } catch (error) {
@@ -303,6 +319,8 @@ export function useAuditsState() {
     search: list.search,
     setSearch: list.setSearch,
     setFilters,
+    setIncludeSubTenants,
+    includeSubTenants: query.includeSubTenants,
     setPage,
     sorting: list.sorting,
     sortBy: list.sortBy,
