@@ -450,13 +450,15 @@ const rangeWhere = (days: { from: string; to: string }, timeZone: string): SQL[]
 
 /** Per local day and severity, the rows of `source` (a subquery of created_at and severity). */
 async function groupedPerDay(db: Db, source: SQL, timeZone: string): Promise<HistogramRow[]> {
+  // Grouped by the date, written as text once per day (not once per row).
   return rowsOf<HistogramRow>(
     await db.execute(sql`
-      select to_char((s.created_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
-             count(*) filter (where s.severity = ${STORED_SEVERITY.INFO})::int as info,
-             count(*) filter (where s.severity = ${STORED_SEVERITY.WARNING})::int as warning,
-             count(*) filter (where s.severity = ${STORED_SEVERITY.SEVERE})::int as severe
-      from (${source}) as s group by 1`),
+      select to_char(d, 'YYYY-MM-DD') as day, info, warning, severe from (
+        select (s.created_at at time zone ${timeZone})::date as d,
+               count(*) filter (where s.severity = ${STORED_SEVERITY.INFO})::int as info,
+               count(*) filter (where s.severity = ${STORED_SEVERITY.WARNING})::int as warning,
+               count(*) filter (where s.severity = ${STORED_SEVERITY.SEVERE})::int as severe
+        from (${source}) as s group by 1) as per_day`),
   );
 }
 
@@ -517,7 +519,8 @@ async function histogramRolledUp(
   const stored = (name: string) => sql`coalesce(sum(n) filter (where severity = ${name}), 0)::int`;
   const whole = rowsOf<HistogramRow>(
     await db.execute(sql`
-      select to_char((((hour at time zone 'UTC') at time zone ${timeZone}))::date, 'YYYY-MM-DD') as day,
+      select to_char(d, 'YYYY-MM-DD') as day, info, warning, severe from (
+      select ((hour at time zone 'UTC') at time zone ${timeZone})::date as d,
              ${stored(STORED_SEVERITY.INFO)} as info, ${stored(STORED_SEVERITY.WARNING)} as warning,
              ${stored(STORED_SEVERITY.SEVERE)} as severe
       from audit_hour_counts
@@ -533,7 +536,7 @@ async function histogramRolledUp(
               )})`
             : sql``
         }
-      group by 1`),
+      group by 1) as per_day`),
   );
   // The partial hours at the ends, from the rows themselves.
   const edges = db
