@@ -25,6 +25,7 @@ import { groupsRoutes } from './routes/groups';
 import { hostedRoutes } from './routes/hosted';
 import { impersonateRoutes } from './routes/impersonate';
 import { ipRestrictionsRoutes } from './routes/ipRestrictions';
+import { securityCenterRoutes } from './routes/securityCenter';
 import { apiTokenExchangeRoutes, apiTokensRoutes } from './routes/apiTokens';
 import { domainRestrictionsDevRoutes, domainRestrictionsRoutes } from './routes/domainRestrictions';
 import { metadataRoutes } from './routes/metadata';
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     apiTokensRoutes(deps),
     apiTokenExchangeRoutes(deps),
     auditsRoutes(deps),
+    securityCenterRoutes(deps),
   ];
   // A family whose paths share no root (e.g. `/identity/...` and `/team/...`) mounts at `/`.
   for (const family of families) app.route(family.prefix || '/', family.app);

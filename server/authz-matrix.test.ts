@@ -23,6 +23,7 @@ import {
   ipRestrictions,
   permissions,
   policies,
+  rateLimits,
   rolePermissions,
   roles,
   sessions,
@@ -610,6 +611,18 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       () => ({ properties: auditExportHeader }),
     ),
     ['POST /audits/export/csv/v2']: plain('/audits/export/csv/v2', () => ({ properties: auditExportHeader })),
+    // Security center (the bulk reset's once-a-minute budget is reset before each call of the matrix)
+    [`GET ${paths.securityCenter.getRecommendations.path}`]: plain(
+      paths.securityCenter.getRecommendations.path,
+    ),
+    [`GET ${paths.securityCenter.getInsights.path}`]: plain(paths.securityCenter.getInsights.path),
+    [`GET ${paths.reports.downloadReport.path}`]: plain(
+      `${paths.reports.downloadReport.path}?templateId=security-posture&responseType=pdf`,
+    ),
+    [`POST ${paths.users.sendResetBreachedPasswordEmails.path}`]: async (scope) => {
+      await f.db.delete(rateLimits).where(eq(rateLimits.key, `breached-reset|${acme}`));
+      return plain(paths.users.sendResetBreachedPasswordEmails.path)(scope);
+    },
     [`POST ${paths.auth.revokeSessionsForUser.path}`]: async (scope) => {
       const user = scope === 'own' ? await ownUser() : await otherUser();
       await f.db

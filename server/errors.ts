@@ -109,6 +109,10 @@ export const ERROR_CATALOG = [
   },
   { code: 'ER-4028', message: 'after: Only with paginationMode=virtual' },
   { code: 'ER-4029', message: 'endpoint: Must be csv/v2 or csv' },
+  // Security center
+  { code: 'ER-4030', message: 'Reset emails were sent less than a minute ago; try again in a minute' },
+  { code: 'ER-4031', message: 'templateId: Must be security-posture' },
+  { code: 'ER-4032', message: 'responseType: Must be pdf' },
   // 5xxx users, roles, groups, applications
   { code: 'ER-5001', message: 'You are not authorized to perform this action' },
   { code: 'ER-5002', pattern: /^You cannot grant permissions you do not hold: / },

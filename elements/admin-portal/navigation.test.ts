@@ -37,8 +37,18 @@ describe('portal navigation', () => {
     });
   }
 
-  it('[ENUM-011] the table has exactly the sixteen seed entries', () => {
-    expect(navigationEntries.map((e) => e.key).sort()).to.deep.equal(seedTable.map(([, key]) => key).sort());
+  it('[ENUM-011] the table has exactly the sixteen seed entries (and our security center, SCREEN-069)', () => {
+    const ours = new Set<NavigationEntryKey>(['securityCenter']);
+    expect(
+      navigationEntries
+        .map((e) => e.key)
+        .filter((key) => !ours.has(key))
+        .sort(),
+    ).to.deep.equal(seedTable.map(([, key]) => key).sort());
+    expect(entry('securityCenter')).to.include({
+      visibility: 'byPermissions',
+      permission: 'fe.secure.read.securityPolicy',
+    });
   });
 
   it('[ROUTE-021] usage is governed by the fe-usage-page flag', () => {
@@ -72,7 +82,8 @@ describe('portal navigation', () => {
     expect(keys(['fe.subscriptions.*'], byPermissions)).to.include('subscriptions');
     expect(keys(['fe.*.read.users'], byPermissions)).to.include('users');
     expect(keys(['fe.connectivity.read.*'], byPermissions)).to.include('webhooks');
-    expect(keys(['*'], byPermissions)).to.have.length(16);
+    // The sixteen seed entries and the security center (by permissions already).
+    expect(keys(['*'], byPermissions)).to.have.length(17);
   });
 
   it('[ROUTE-037] the host hides or shows any entry', () => {

@@ -13,6 +13,7 @@ export type NavigationEntryKey =
   | 'sso'
   | 'provisioning'
   | 'audits'
+  | 'securityCenter'
   | 'apiTokens'
   | 'webhooks'
   | 'subscriptions'
@@ -51,6 +52,8 @@ export const navigationEntries: readonly NavigationEntry[] = [
   entry('workspace', 'sso', 'hidden', 'fe.secure.read.samlConfiguration'),
   entry('workspace', 'provisioning', 'hidden', 'fe.secure.read.provisioningConfiguration'),
   entry('workspace', 'audits', 'always', 'fe.secure.read.audits'),
+  // Ours beyond the seed's sixteen (SCREEN-069): the security center, for readers of the security policies.
+  entry('workspace', 'securityCenter', 'byPermissions', 'fe.secure.read.securityPolicy'),
   entry('workspace', 'apiTokens', 'hidden', 'fe.secure.read.tenantApiTokens'),
   entry('workspace', 'webhooks', 'hidden', 'fe.connectivity.read.webhooks'),
   entry('workspace', 'subscriptions', 'hidden', 'fe.subscriptions.*'),

@@ -11,6 +11,8 @@ import { SecurityCenter } from './SecurityCenter';
  * @attr preview - Replays sample data after 500 ms instead of calling a server.
  * @attr theme-mode - `light` (default) or `dark`.
  * @attr locale - The language of the texts.
+ * @event fe-navigate - Cancelable: a recommendation opens the portal page that fixes it (`detail.url`, e.g.
+ *   `/admin-box/security`).
  * @csspart root - The element's root container.
  * @csspart card - The box around the dashboard.
  */

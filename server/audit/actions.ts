@@ -108,6 +108,9 @@ export const auditActions = {
   emailDomainRestrictionDeleted: 'Email-domain restriction deleted',
   emailDomainRestrictionsConfigUpdated: 'Email-domain restrictions config updated',
   signUpEmailDomainsUpdated: 'Sign-up email-domain restrictions updated',
+  // Security center
+  breachedPasswordResetsSent: 'Breached-password reset emails sent',
+  securityReportDownloaded: 'Security report downloaded',
 } as const;
 
 /** The action of an audit row: an entry of the catalog, or a security policy save (one per policy kind). */

@@ -30,6 +30,7 @@ import { passwordlessDevEndpointsByName, passwordlessEndpointsByName } from './p
 import { phoneEndpointsByName } from './phone';
 import { profileEndpointsByName } from './profile';
 import { rolesEndpointsByName } from './roles';
+import { securityCenterEndpointsByName } from './securityCenter';
 import { securityPolicyEndpointsByName } from './securityPolicy';
 import { signupEndpointsByName } from './signup';
 import { socialDevEndpointsByName, socialEndpointsByName } from './social';
@@ -54,6 +55,7 @@ export const portalTables = {
   domainRestrictions: domainRestrictionsEndpointsByName,
   apiTokens: apiTokensEndpointsByName,
   audits: auditsEndpointsByName,
+  securityCenter: securityCenterEndpointsByName,
 } as const;
 
 /** Every table: the portal's and those of sign-in, the user's own account and development. */

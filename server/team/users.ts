@@ -1,7 +1,7 @@
 // The users of a tenant as the portal lists them: scope (tenant and sub-tenants) and paged lists; the views
 // of the listed users are server/users.ts's.
 // Paging, sorting and filtering run in SQL: a page of 20 of 100,000 users reads 20 users, not 100,000.
-import { and, asc, desc, eq, exists, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   MAX_PAGE_SIZE,
@@ -11,7 +11,7 @@ import {
   type usersListFields,
 } from '../../shared/api/contracts/team';
 import type { Db } from '../db';
-import { tenants, users, userTenants } from '../db/schema';
+import { mfaDevices, tenants, users, userTenants, webauthnCredentials } from '../db/schema';
 import { findMember } from '../tenants/members';
 import { liveTenants } from '../tenants/tenants';
 
@@ -124,6 +124,16 @@ export async function callerScope(
   return tenantScope(db, vendorId, caller.tenantId, include);
 }
 
+/** The user has a verified MFA device (authenticator, SMS, email) or a security key (an MFA WebAuthn key). */
+export const mfaEnrolled = sql<boolean>`(exists (select 1 from ${mfaDevices} where ${mfaDevices.userId} = ${users.id} and ${mfaDevices.verifiedAt} is not null) or exists (select 1 from ${webauthnCredentials} where ${webauthnCredentials.userId} = ${users.id} and ${webauthnCredentials.usage} = 'mfa'))`;
+
+/**
+ * Inactive (SECCENTER-008): no sign-in for `seconds`, or never signed in and created longer ago than that (a
+ * user invited yesterday is not inactive).
+ */
+export const inactiveSince = (now: Date, seconds: number): SQL =>
+  lt(sql`coalesce(${users.lastLogin}, ${users.createdAt})`, new Date(now.getTime() - seconds * 1000));
+
 /** `%` and `_` typed by the user match themselves. */
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
@@ -152,12 +162,11 @@ export async function pageOfUsers(
     const locked = sql`(${users.lockedUntil} is not null and ${users.lockedUntil} > ${now})`;
     filters.push(params.isLocked ? locked : sql`not ${locked}`);
   }
-  // No breached-password check and no MFA enrolment exist on this server yet: nobody is breached, nobody enrolled.
-  if (params.preset === 'breached-passwords') filters.push(sql`false`);
-  if (params.preset === 'inactive') {
-    const since = new Date(now.getTime() - (params.maxInactiveSeconds ?? INACTIVE_SECONDS) * 1000);
-    filters.push(or(isNull(users.lastLogin), lt(users.lastLogin, since))!);
-  }
+  // The security center's tables (SECCENTER-001, ENUM-031): the same predicates its facts count with.
+  if (params.preset === 'breached-passwords') filters.push(eq(users.isBreachedPassword, true));
+  if (params.preset === 'mfa-unenrolled') filters.push(sql`not ${mfaEnrolled}`);
+  if (params.preset === 'inactive')
+    filters.push(inactiveSince(now, params.maxInactiveSeconds ?? INACTIVE_SECONDS));
   const where = and(eq(users.vendorId, vendorId), member, ...filters);
 
   // Unfiltered, the total is the membership count (memberships only ever join users of the tenant's vendor).

@@ -16,4 +16,5 @@ export const portalPages: Partial<Record<NavigationEntryKey, LazyExoticComponent
   personalApiTokens: lazy(() => import('./apiTokens/PersonalApiTokensPage')),
   apiTokens: lazy(() => import('./apiTokens/TenantApiTokensPage')),
   audits: lazy(() => import('./audits/AuditsPage')),
+  securityCenter: lazy(() => import('./securityCenter/SecurityCenterPage')),
 };

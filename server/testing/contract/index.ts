@@ -12,6 +12,7 @@ import { domainRestrictionsScript } from './domainRestrictions';
 import { ipRestrictionsScript } from './ipRestrictions';
 import { apiTokensScript } from './apiTokens';
 import { auditsScript } from './audits';
+import { securityCenterScript } from './securityCenter';
 import { authScript, impersonateScript, sessionsScript, usersScript } from './auth';
 import { signupScript } from './signup';
 import { mfaScript } from './mfa';
@@ -47,4 +48,5 @@ export const scripts: Script[] = [
   phoneScript,
   apiTokensScript,
   auditsScript,
+  securityCenterScript,
 ];

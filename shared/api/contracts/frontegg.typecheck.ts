@@ -119,6 +119,13 @@ import type { rolesContracts as roles } from './roles';
 import type { apiTokensContracts as apiTokens } from './apiTokens';
 import type { ITenantApiTokensData, IUserApiTokensData } from '@frontegg/rest-api';
 import type { auditsContracts as audits } from './audits';
+import type {
+  GetInsightsResponse,
+  GetRecommendationsResponse,
+  Insight as FronteggInsight,
+  Recommendation as FronteggRecommendation,
+} from '@frontegg/rest-api';
+import type { securityCenterContracts as securityCenter } from './securityCenter';
 import type { IAudits, IAuditsStats } from '@frontegg/rest-api';
 
 type Item<T> = T extends readonly (infer U)[] ? U : T;
@@ -413,5 +420,19 @@ export const carried = {
   impersonation: true satisfies Check<
     AnswerOf<typeof impersonate.impersonate>,
     Omit<IImpersonateResponse, 'refreshToken'>
+  >,
+  // security center
+  recommendations: true satisfies Check<
+    AnswerOf<typeof securityCenter.getRecommendations>,
+    GetRecommendationsResponse
+  >,
+  recommendation: true satisfies Check<
+    AnswerOf<typeof securityCenter.getRecommendations>['recommendations']['items'],
+    FronteggRecommendation
+  >,
+  insights: true satisfies Check<AnswerOf<typeof securityCenter.getInsights>, GetInsightsResponse>,
+  insight: true satisfies Check<
+    AnswerOf<typeof securityCenter.getInsights>['insights']['items'],
+    FronteggInsight
   >,
 } as const;

@@ -27,6 +27,7 @@ import { profileContracts } from './profile';
 import { phoneContracts } from './phone';
 import { apiTokensContracts } from './apiTokens';
 import { auditsContracts } from './audits';
+import { securityCenterContracts } from './securityCenter';
 
 export const contracts = {
   roles: rolesContracts,
@@ -55,4 +56,5 @@ export const contracts = {
   phone: phoneContracts,
   apiTokens: apiTokensContracts,
   audits: auditsContracts,
+  securityCenter: securityCenterContracts,
 } satisfies Record<string, Contracts>;

@@ -116,10 +116,10 @@ describe('sample data', () => {
       'FORCE_MFA',
       'BREACHED_PASSWORDS_EXIST',
     ]);
-    const values = Object.fromEntries(
-      securityCenter.recommendations.map((r) => [r.code, r.metadata?.recommendedValue]),
-    );
-    expect(values).to.include({ ENABLE_USER_LOCKOUT: 5, ENABLE_PASSWORD_HISTORY: 5, SET_IDLE_SESSION: 1800 });
+    const byCode = Object.fromEntries(securityCenter.recommendations.map((r) => [r.code, r.metadata]));
+    expect(byCode.ENABLE_USER_LOCKOUT?.password?.userLockoutRecommendation).to.equal(5);
+    expect(byCode.ENABLE_PASSWORD_HISTORY?.password?.historyRecommendations).to.equal(5);
+    expect(byCode.SET_IDLE_SESSION?.sessions?.idleTimeoutRecommendation).to.equal(1800);
     expect(securityCenter.insights.length).to.be.greaterThan(0);
   });
 

@@ -50,6 +50,12 @@ import {
 } from '../../fixtures/tokens';
 import { SAMPLE_USER_EMAIL, SAMPLE_USER_ID, sampleUsers } from '../../fixtures/users';
 
+import type {
+  Insight as ContractInsight,
+  Recommendation as ContractRecommendation,
+  WireCategory,
+} from '../contracts/securityCenter';
+
 export { SAMPLE_SUB_TENANT_IDS, SAMPLE_TENANT_ID, SAMPLE_VENDOR_ID } from '../../fixtures/account';
 export { SAMPLE_USER_EMAIL, SAMPLE_USER_ID, SAMPLE_USER_NAME } from '../../fixtures/users';
 
@@ -59,45 +65,9 @@ export type UserProvider = z.infer<typeof userProvider>;
 export type AssignmentType = z.infer<typeof assignmentType>;
 export type SubscriptionStatus = 'ACTIVE' | 'CANCELED' | 'INCOMPLETE' | 'EXPIRED' | 'TRIALING';
 export type UserPreset = z.infer<typeof userFilterPreset>;
-export type RecommendationCode =
-  | 'FORCE_MFA'
-  | 'BREACHED_PASSWORDS_EXIST'
-  | 'ENABLE_USER_LOCKOUT'
-  | 'STRENGTHEN_USER_LOCKOUT'
-  | 'ENABLE_PASSWORD_HISTORY'
-  | 'STRENGTHEN_PASSWORD_HISTORY'
-  | 'ENABLE_FORCE_RELOGIN'
-  | 'SET_FORCE_RELOGIN'
-  | 'ENABLE_SESSION_CONCURRENCY'
-  | 'SET_SESSION_CONCURRENCY'
-  | 'ENABLE_IDLE_SESSION'
-  | 'SET_IDLE_SESSION'
-  | 'ENABLE_IP_RESTRICTIONS'
-  | 'CHANGE_IP_TO_ALLOWLIST'
-  | 'ENABLE_DOMAIN_RESTRICTIONS'
-  | 'CHANGE_DOMAIN_TO_ALLOWLIST'
-  | 'CONFIGURE_SSO';
-export type InsightCode =
-  | 'MFA_FORCED'
-  | 'PARTIALLY_FORCED_MFA'
-  | 'PARTIAL_MFA_USAGE'
-  | 'FULL_MFA_USAGE'
-  | 'BREACHED_PASSWORD_USERS_EXIST'
-  | 'IMPROVE_LOCKOUT_POLICY'
-  | 'IMPROVE_PASSWORD_HISTORY_POLICY'
-  | 'NO_SESSION_SETTINGS'
-  | 'PARTIAL_SESSION_SETTINGS'
-  | 'FULL_SESSION_SETTINGS'
-  | 'NO_IP_RESTRICTIONS'
-  | 'IP_ALLOWLIST'
-  | 'IP_DENYLIST'
-  | 'NO_DOMAIN_RESTRICTIONS'
-  | 'DOMAIN_ALLOWLIST'
-  | 'DOMAIN_DENYLIST'
-  | 'FULL_PASSWORD_SETTINGS';
-/** Security categories (001 §9); the recommendation sample also uses lowercase password and domain. */
-export type SecurityCategory =
-  'MFA' | 'SESSIONS' | 'PASSWORD' | 'INACTIVITY' | 'IP' | 'DOMAIN' | 'SSO' | 'password' | 'domain';
+export type { RecommendationCode, InsightCode } from '../contracts/securityCenter';
+/** Security categories (ENUM-052); the recommendation sample also uses lowercase password and domain (ENUM-053). */
+export type SecurityCategory = WireCategory;
 
 export interface Vendor {
   id: string;
@@ -289,18 +259,9 @@ export interface AuditColumn {
   isPredefined: boolean;
 }
 
-export interface Recommendation {
-  code: RecommendationCode;
-  severity: Severity;
-  category: SecurityCategory;
-  metadata?: Record<string, unknown>;
-}
-
-export interface Insight {
-  category: SecurityCategory;
-  code: InsightCode;
-  metadata: Record<string, unknown>;
-}
+/** A recommendation and an insight as the security-center contract answers them (SECCENTER-002/003). */
+export type Recommendation = ContractRecommendation;
+export type Insight = ContractInsight;
 
 export interface SecurityCenter {
   score: number;
@@ -998,48 +959,69 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
       }),
     ),
     securityCenter: {
+      // SECCENTER-009. The preview fills the counts from the sample users and drops the session
+      // recommendations a saved session policy has met (preview/securityCenter.ts).
       score: 79,
       recommendations: [
-        {
-          code: 'BREACHED_PASSWORDS_EXIST',
-          severity: 'SEVERE',
-          category: 'PASSWORD',
-          metadata: { usersCount: 1 },
-        },
+        { code: 'BREACHED_PASSWORDS_EXIST', severity: 'SEVERE', category: 'PASSWORD' },
         { code: 'FORCE_MFA', severity: 'WARNING', category: 'MFA' },
+        // ENUM-053: Frontegg's sample data writes these two categories in lowercase.
         {
           code: 'ENABLE_USER_LOCKOUT',
           severity: 'WARNING',
           category: 'password',
-          metadata: { recommendedValue: 5 },
+          metadata: { password: { userLockoutRecommendation: 5 } },
         },
         {
           code: 'ENABLE_PASSWORD_HISTORY',
           severity: 'INFO',
           category: 'password',
-          metadata: { recommendedValue: 5 },
+          metadata: { password: { historyRecommendations: 5 } },
         },
         {
           code: 'SET_IDLE_SESSION',
           severity: 'INFO',
           category: 'SESSIONS',
-          metadata: { recommendedValue: 1800 },
+          metadata: { sessions: { idleTimeoutRecommendation: 1800, configuredSessionSettings: 3 } },
         },
-        { code: 'ENABLE_IP_RESTRICTIONS', severity: 'INFO', category: 'IP' },
-        { code: 'ENABLE_DOMAIN_RESTRICTIONS', severity: 'INFO', category: 'domain' },
+        {
+          code: 'ENABLE_IP_RESTRICTIONS',
+          severity: 'INFO',
+          category: 'IP',
+          metadata: { restrictions: { ipsCount: 0 } },
+        },
+        {
+          code: 'ENABLE_DOMAIN_RESTRICTIONS',
+          severity: 'INFO',
+          category: 'domain',
+          metadata: { restrictions: { domainsCount: 0 } },
+        },
         { code: 'CONFIGURE_SSO', severity: 'INFO', category: 'SSO' },
       ],
       insights: [
-        { category: 'MFA', code: 'PARTIAL_MFA_USAGE', metadata: { enrolledUsers: 4, totalUsers: 6 } },
-        { category: 'PASSWORD', code: 'BREACHED_PASSWORD_USERS_EXIST', metadata: { usersCount: 1 } },
-        { category: 'PASSWORD', code: 'IMPROVE_LOCKOUT_POLICY', metadata: { enabled: false } },
+        { category: 'MFA', code: 'PARTIAL_MFA_USAGE' },
+        { category: 'PASSWORD', code: 'BREACHED_PASSWORD_USERS_EXIST' },
+        {
+          category: 'PASSWORD',
+          code: 'IMPROVE_LOCKOUT_POLICY',
+          metadata: { password: { userLockoutRecommendation: 5 } },
+        },
+        {
+          category: 'PASSWORD',
+          code: 'IMPROVE_PASSWORD_HISTORY_POLICY',
+          metadata: { password: { historyRecommendations: 5 } },
+        },
         {
           category: 'SESSIONS',
           code: 'FULL_SESSION_SETTINGS',
-          metadata: { maxSessions: 10, idleTimeout: 3600, sessionTimeout: 7_776_000 },
+          metadata: { sessions: { configuredSessionSettings: 3 } },
         },
-        { category: 'IP', code: 'NO_IP_RESTRICTIONS', metadata: {} },
-        { category: 'DOMAIN', code: 'NO_DOMAIN_RESTRICTIONS', metadata: {} },
+        { category: 'IP', code: 'NO_IP_RESTRICTIONS', metadata: { restrictions: { ipsCount: 0 } } },
+        {
+          category: 'DOMAIN',
+          code: 'NO_DOMAIN_RESTRICTIONS',
+          metadata: { restrictions: { domainsCount: 0 } },
+        },
       ],
     },
     plans,

@@ -13,7 +13,6 @@ import {
   find,
   iso,
   newId,
-  ok,
   on,
   page,
   parseWith,
@@ -357,7 +356,6 @@ export const teamHandlers: PreviewRoute[] = [
       };
     }),
   ),
-  on(paths.users.sendResetBreachedPasswordEmails, ok),
   on(paths.teams.loadAvailableRoles, (req) => {
     const tenantId = scopedTenant(req);
     return req.state.roles.filter((r) => !r.tenantId || r.tenantId === tenantId);
