@@ -7,7 +7,7 @@
 // then says the 403). axe on the page and the detail dialog; screenshots in test-results/e2e-audits-*.png.
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { AUDITS_PAGE_SIZE } from '../shared/api/contracts/audits';
 import { paths } from '../shared/api/paths';
@@ -16,6 +16,7 @@ import {
   accessTokenFor,
   axeViolations,
   freshContext,
+  journeySteps,
   loginBox,
   mailedLink,
   portalShows,
@@ -38,30 +39,8 @@ describe('audit logs against `npm start` on an empty data dir', () => {
   let memberId = '';
   let viewerRoleId = '';
 
-  /** The pages open now, screenshotted when a step fails (for its report). */
-  const open = new Set<Page>();
-  async function fresh() {
-    const made = await freshContext(browser, { width: 1280, height: 900 });
-    open.add(made.page);
-    made.page.on('close', () => open.delete(made.page));
-    return made;
-  }
-  /** A step of the journey: when it fails, every open page is screenshotted first. */
-  const step = (name: string, title: string, run: () => Promise<void>) =>
-    it(title, async () => {
-      try {
-        await run();
-      } catch (error) {
-        let n = 0;
-        for (const page of open)
-          await page
-            .screenshot({ path: `test-results/e2e-audits-failed-${name}-${++n}.png`, fullPage: true })
-            .catch(() => undefined);
-        throw error;
-      }
-    });
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: `test-results/e2e-audits-${name}.png`, fullPage: true });
+  const { fresh: freshIn, step, shot } = journeySteps('audits');
+  const fresh = () => freshIn(browser);
   const portal = (page: Page, selector: string, options?: { hasText: string | RegExp }) =>
     page.locator(`fe-admin-portal ${selector}`, options);
   const a = () => admin.page;

@@ -1,8 +1,8 @@
 // Steps the e2e journeys share: the dev mail and SMS outboxes, fresh browser contexts (with the header and CSP
-// checks), the login box, axe-core, and API calls as a user. Each takes the server URL (or the browser) it works against.
+// checks), a journey's steps and screenshots, the login box, axe-core, and API calls as a user. Each takes the server URL (or the browser) it works against.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { after } from 'node:test';
+import { after, it } from 'node:test';
 import type { Browser, BrowserContext, Page, Response as PageResponse } from 'playwright-core';
 import { paths } from '../shared/api/paths';
 import { serverOrigins } from './harness';
@@ -187,6 +187,43 @@ export async function freshContext(
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors, expectedViolations };
+}
+
+/**
+ * The scaffolding of a journey spec (its steps share set-up): `fresh` opens a checked context (`freshContext`) and
+ * tracks its page while open; `step` is an `it` that, when it fails, screenshots every open page first
+ * (test-results/e2e-<prefix>-failed-<name>-<n>.png); `shot` a full-page screenshot test-results/e2e-<prefix>-<name>.png.
+ */
+export function journeySteps(prefix: string) {
+  /** The pages open now, screenshotted when a step fails (for its report). */
+  const open = new Set<Page>();
+  async function fresh(
+    browser: Browser,
+    viewport = { width: 1280, height: 900 },
+    options: CheckOptions = {},
+  ): ReturnType<typeof freshContext> {
+    const made = await freshContext(browser, viewport, options);
+    open.add(made.page);
+    made.page.on('close', () => open.delete(made.page));
+    return made;
+  }
+  /** A step of the journey: when it fails, every open page is screenshotted first. */
+  const step = (name: string, title: string, run: () => Promise<void>) =>
+    it(title, async () => {
+      try {
+        await run();
+      } catch (error) {
+        let n = 0;
+        for (const page of open)
+          await page
+            .screenshot({ path: `test-results/e2e-${prefix}-failed-${name}-${++n}.png`, fullPage: true })
+            .catch(() => undefined);
+        throw error;
+      }
+    });
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: `test-results/e2e-${prefix}-${name}.png`, fullPage: true });
+  return { open, fresh, step, shot };
 }
 
 /** Waits until the header checks of every answer received so far are done. */

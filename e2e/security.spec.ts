@@ -12,6 +12,7 @@ import {
   apiAs,
   axeViolations,
   freshContext,
+  journeySteps,
   landsSignedIn,
   loginBox,
   mailedLink,
@@ -40,34 +41,9 @@ describe('security policies set on the Security page take effect at the next sig
   /** axe-core violations per Security tab (asserted empty by the last test). */
   const axeByTab: Record<string, string[]> = {};
 
-  /** The pages open now, screenshotted when a step fails (for its report). */
-  const open = new Set<Page>();
-  async function fresh(ip = MEMBER_IP) {
-    const made = await freshContext(
-      browser,
-      { width: 1280, height: 900 },
-      { extraHTTPHeaders: { 'X-Forwarded-For': ip } },
-    );
-    open.add(made.page);
-    made.page.on('close', () => open.delete(made.page));
-    return made;
-  }
-  /** A step of the journey: when it fails, every open page is screenshotted first. */
-  const step = (name: string, title: string, run: () => Promise<void>) =>
-    it(title, async () => {
-      try {
-        await run();
-      } catch (error) {
-        let n = 0;
-        for (const page of open)
-          await page
-            .screenshot({ path: `test-results/e2e-security-failed-${name}-${++n}.png`, fullPage: true })
-            .catch(() => undefined);
-        throw error;
-      }
-    });
-  const shot = (page: Page, step: string) =>
-    page.screenshot({ path: `test-results/e2e-security-${step}.png`, fullPage: true });
+  const { fresh: freshIn, step, shot } = journeySteps('security');
+  const fresh = (ip = MEMBER_IP) =>
+    freshIn(browser, { width: 1280, height: 900 }, { extraHTTPHeaders: { 'X-Forwarded-For': ip } });
   const a = () => admin.page;
   const portal = (page: Page, selector: string, options?: { hasText: string | RegExp }) =>
     page.locator(`fe-admin-portal ${selector}`, options);

@@ -356,7 +356,7 @@ describe('<fe-security-center>', () => {
     );
     expect(groups).to.deep.equal(['MFA', 'SESSIONS', 'PASSWORD', 'IP', 'DOMAIN']);
     expect(el.shadowRoot!.querySelector('[data-insight="PARTIAL_MFA_USAGE"]')!.textContent).to.equal(
-      'Some users use MFA',
+      'Not every user uses MFA',
     );
     await waitUntil(
       () => el.shadowRoot!.querySelectorAll('[data-chart] canvas').length === 2,

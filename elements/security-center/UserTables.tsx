@@ -129,7 +129,7 @@ function UserTable({
                 {shown.items.map((user) => (
                   <tr key={user.id} data-user={user.id}>
                     <td>{user.name ?? ''}</td>
-                    <td>{user.email}</td>
+                    <td data-email>{user.email}</td>
                     <td>{lastLogin(user.lastLogin)}</td>
                   </tr>
                 ))}

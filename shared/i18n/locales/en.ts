@@ -353,7 +353,7 @@ export const en = {
     insight: {
       MFA_FORCED: 'MFA is required for every user',
       PARTIALLY_FORCED_MFA: 'MFA is required except for SSO sign-ins',
-      PARTIAL_MFA_USAGE: 'Some users use MFA',
+      PARTIAL_MFA_USAGE: 'Not every user uses MFA',
       FULL_MFA_USAGE: 'Every user uses MFA',
       BREACHED_PASSWORD_USERS_EXIST: 'Some users have breached passwords',
       IMPROVE_LOCKOUT_POLICY: 'The lockout policy can be stricter',

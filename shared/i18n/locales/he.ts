@@ -342,7 +342,7 @@ export const he = {
     insight: {
       MFA_FORCED: 'אימות רב-שלבי חובה לכל המשתמשים',
       PARTIALLY_FORCED_MFA: 'אימות רב-שלבי חובה, מלבד בכניסה יחידה',
-      PARTIAL_MFA_USAGE: 'חלק מהמשתמשים משתמשים באימות רב-שלבי',
+      PARTIAL_MFA_USAGE: 'לא כל המשתמשים משתמשים באימות רב-שלבי',
       FULL_MFA_USAGE: 'כל המשתמשים משתמשים באימות רב-שלבי',
       BREACHED_PASSWORD_USERS_EXIST: 'יש משתמשים עם סיסמאות שדלפו',
       IMPROVE_LOCKOUT_POLICY: 'אפשר להחמיר את מדיניות הנעילה',
