@@ -240,11 +240,14 @@ describe('<fe-security-center>', () => {
     };
     document.addEventListener('fe-navigate', listener);
     try {
-      for (const code of ['FORCE_MFA', 'ENABLE_USER_LOCKOUT', 'ENABLE_IP_RESTRICTIONS', 'CONFIGURE_SSO']) {
+      for (const code of ['FORCE_MFA', 'ENABLE_USER_LOCKOUT', 'ENABLE_IP_RESTRICTIONS']) {
         const r = row(el, code)!;
         expect(r.getAttribute('data-action')).to.equal('link');
         r.querySelector<HTMLButtonElement>('button')!.click();
       }
+      // No SSO page in the portal yet: the explanation only, no button that would lead nowhere.
+      expect(row(el, 'CONFIGURE_SSO')!.getAttribute('data-action')).to.equal('none');
+      expect(row(el, 'CONFIGURE_SSO')!.querySelector('button')).to.equal(null);
     } finally {
       document.removeEventListener('fe-navigate', listener);
     }
@@ -252,7 +255,6 @@ describe('<fe-security-center>', () => {
       '/admin-box/security',
       '/admin-box/security',
       '/admin-box/security',
-      '/admin-box/sso',
     ]);
   });
 
@@ -284,6 +286,7 @@ describe('<fe-security-center>', () => {
       ['SET_SESSION_CONCURRENCY', 'adjust'],
       ['ENABLE_IDLE_SESSION', 'adjust'],
       ['SET_IDLE_SESSION', 'adjust'],
+      ['CONFIGURE_SSO', 'none'],
     ]);
   });
 

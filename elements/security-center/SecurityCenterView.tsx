@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../shared/api/errors';
 import {
   securityCenterApi,
@@ -8,6 +8,7 @@ import {
   type SecurityCenterApi,
 } from '../../shared/api/securityCenter';
 import { securityPolicyApi, type SecurityPolicyApi } from '../../shared/api/securityPolicy';
+import { hasPermission } from '../../shared/auth/permissions';
 import { userAtom } from '../../shared/auth/session.atoms';
 import { useT } from '../../shared/i18n/useT';
 import type { MessageKey } from '../../shared/i18n/translate';
@@ -22,6 +23,7 @@ import {
   explanationParams,
   insightsByCategory,
   isGoodInsight,
+  permissionFor,
   type FixPage,
   type RecommendationAction,
 } from './model';
@@ -59,9 +61,15 @@ export function SecurityCenterView({
 }: SecurityCenterViewProps) {
   const { t } = useT();
   const toast = useToast();
-  const userId = useAtomValue(userAtom)?.id;
+  const user = useAtomValue(userAtom);
   const { preview } = useAtomValue(optionsAtom);
-  const loadKey = preview ? 'preview' : userId;
+  // Loaded again on a tenant switch (another account's posture), not on a token renewal.
+  const loadKey = preview ? 'preview' : user ? `${user.id}|${user.tenantId}` : undefined;
+  // What the caller may change; a preview without a signed-in user shows every action (nothing is saved).
+  const granted = useMemo(
+    () => (preview && !user ? null : (user?.permissions.map((p) => p.key) ?? [])),
+    [preview, user],
+  );
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   /** Bumped after each action: the posture and the tables load again, the view stays in place. */
@@ -182,10 +190,11 @@ export function SecurityCenterView({
                 <RecommendationRow
                   key={r.code}
                   recommendation={r}
+                  granted={granted}
                   onAction={(action, from) =>
                     action.kind === 'link'
                       ? onOpenPage(action.page, from)
-                      : setPending({ recommendation: r, action })
+                      : action.kind !== 'none' && setPending({ recommendation: r, action })
                   }
                 />
               ))}
@@ -213,7 +222,7 @@ export function SecurityCenterView({
         <h3 id="fe-user-tables" css={{ margin: 0 }}>
           {t('securityCenter.usersToFollowUp')}
         </h3>
-        <UserTables api={api} version={version} />
+        <UserTables key={loadKey} api={api} version={version} />
       </section>
       <ConfirmDialog
         open={pending !== null}
@@ -245,13 +254,18 @@ export function SecurityCenterView({
 
 function RecommendationRow({
   recommendation: r,
+  granted,
   onAction,
 }: {
   recommendation: Recommendation;
+  granted: readonly string[] | null;
   onAction: (action: RecommendationAction, from: Element) => void;
 }) {
   const { t } = useT();
   const action = actionOf(r);
+  const needed = permissionFor(action);
+  // A change the caller may not make is not offered (the server would refuse it with a 403).
+  const offered = action.kind !== 'none' && (!needed || !granted || hasPermission(granted, needed));
   const category = categoryOf(r.category);
   const label =
     action.kind === 'reset'
@@ -287,13 +301,15 @@ function RecommendationRow({
           {t(`securityCenter.category.${category}` as MessageKey)}
         </span>
       )}
-      <Button
-        variant={action.kind === 'link' ? 'text' : 'secondary'}
-        data-recommendation-action={action.kind}
-        onClick={(event) => onAction(action, event.currentTarget)}
-      >
-        {label}
-      </Button>
+      {offered && (
+        <Button
+          variant={action.kind === 'link' ? 'text' : 'secondary'}
+          data-recommendation-action={action.kind}
+          onClick={(event) => onAction(action, event.currentTarget)}
+        >
+          {label}
+        </Button>
+      )}
     </li>
   );
 }

@@ -14,6 +14,12 @@ type TableState =
   | { status: 'failed'; error: string };
 
 /** The three user tables (SECCENTER-001, -007, -008); `version` reloads them after an action. */
+/** A pager button: dimmed while it does nothing (aria-disabled keeps it focusable). */
+const pagerButtonCss = {
+  ...compactButtonCss,
+  '&[aria-disabled="true"]': { opacity: 0.5, cursor: 'not-allowed' },
+} as const;
+
 export function UserTables({ api, version }: { api: SecurityCenterApi; version: number }) {
   return (
     <div
@@ -144,9 +150,12 @@ function UserTable({
               <button
                 type="button"
                 data-page-previous
-                css={compactButtonCss}
-                disabled={page === 0 || state.status === 'loading'}
-                onClick={() => setPage((p) => Math.max(0, p - 1))}
+                css={pagerButtonCss}
+                // aria-disabled, not disabled: the focus stays on the button while a page loads.
+                aria-disabled={page === 0 || state.status === 'loading'}
+                onClick={() => {
+                  if (page > 0 && state.status !== 'loading') setPage((p) => Math.max(0, p - 1));
+                }}
               >
                 {t('securityCenter.table.previous')}
               </button>
@@ -156,9 +165,11 @@ function UserTable({
               <button
                 type="button"
                 data-page-next
-                css={compactButtonCss}
-                disabled={page + 1 >= shown.pages || state.status === 'loading'}
-                onClick={() => setPage((p) => p + 1)}
+                css={pagerButtonCss}
+                aria-disabled={page + 1 >= shown.pages || state.status === 'loading'}
+                onClick={() => {
+                  if (page + 1 < shown.pages && state.status !== 'loading') setPage((p) => p + 1);
+                }}
               >
                 {t('securityCenter.table.next')}
               </button>

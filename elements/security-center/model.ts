@@ -35,19 +35,30 @@ export function categoryOf(category: WireCategory | string): SecurityCategory | 
 }
 
 /** The portal page that fixes a recommendation without a one-click action. */
-export type FixPage = 'security' | 'sso';
+export type FixPage = 'security';
 
-/** What a recommendation's button does (ENUM-050, else a link to the page that fixes it). */
+/**
+ * What a recommendation's button does (ENUM-050, else a link to the page that fixes it). CONFIGURE_SSO has
+ * none: the portal has no SSO page yet (issue 16), so its explanation says what to do.
+ */
 export type RecommendationAction =
   | { kind: 'reset' }
   | { kind: 'adjust'; key: Exclude<RecommendationActionKey, 'SEND_RESET_BREACHED_PASSWORD_EMAIL'> }
-  | { kind: 'link'; page: FixPage };
+  | { kind: 'link'; page: FixPage }
+  | { kind: 'none' };
 
 export function actionOf(r: Recommendation): RecommendationAction {
   const key = RECOMMENDATION_ACTIONS[r.code];
   if (key === 'SEND_RESET_BREACHED_PASSWORD_EMAIL') return { kind: 'reset' };
   if (key) return { kind: 'adjust', key };
-  return { kind: 'link', page: r.code === 'CONFIGURE_SSO' ? 'sso' : 'security' };
+  return r.code === 'CONFIGURE_SSO' ? { kind: 'none' } : { kind: 'link', page: 'security' };
+}
+
+/** The permission an action's change needs (the server checks it too): the button is shown to holders only. */
+export function permissionFor(action: RecommendationAction): string | null {
+  if (action.kind === 'reset') return 'fe.secure.write.users';
+  if (action.kind === 'adjust') return 'fe.secure.write.securityPolicy';
+  return null;
 }
 
 const DAY = 86_400;

@@ -22,7 +22,9 @@ const QUOTED = '[",\r\n]';
  * tab or a carriage return) gets a leading apostrophe; then RFC 4180 quoting (a cell with a comma, a quote, CR
  * or LF is quoted, its quotes doubled).
  */
-function csvCell(value: SQL): SQL {
+function csvCell(field: SQL): SQL {
+  // A null would be skipped by concat_ws and shift the cells after it: an empty cell instead.
+  const value = sql`coalesce(${field}, '')`;
   const safe = sql`(case when left(${value}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${value} else ${value} end)`;
   return sql`(case when ${safe} ~ ${QUOTED} then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end)`;
 }

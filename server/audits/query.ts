@@ -399,8 +399,8 @@ export async function readStats(
  *   midnight is not on a UTC hour (India, Nepal…) every day is counted from `audits` instead (index-only range
  *   counts per day and severity).
  * - with a text filter (search, email, action, …): the newest AUDITS_HISTOGRAM_SEARCH_CAP matching rows of the
- *   range grouped per day, as the list's total is capped: beyond the cap `countedFrom` is the first day counted
- *   whole, and the days before it count 0.
+ *   range grouped per day, as the list's total is capped: beyond the cap `countedFrom` is the oldest day
+ *   reached (counted in part), and the days before it count 0.
  */
 export async function readHistogram(
   db: Db,
@@ -477,9 +477,8 @@ async function histogramSearched(
   const rows = await groupedPerDay(db, sql`${newest}`, timeZone);
   const counted = rows.reduce((n, r) => n + Number(r.info) + Number(r.warning) + Number(r.severe), 0);
   if (counted <= AUDITS_HISTOGRAM_SEARCH_CAP) return { rows, countedFrom: null };
-  // More rows match than the chart counts: the oldest day reached is partial; count from the day after it.
-  const oldest = rows.reduce((min, r) => (r.day < min ? r.day : min), days.to);
-  return { rows, countedFrom: addDays(oldest, 1) };
+  // More rows match than the chart counts: it counts back to the oldest day reached (that day in part).
+  return { rows, countedFrom: rows.reduce((min, r) => (r.day < min ? r.day : min), days.to) };
 }
 
 /** The UTC wall clock of an instant, as `audit_hour_counts.hour` holds hours. */

@@ -705,6 +705,12 @@ describe('audit logs (AUDITS-001..011)', () => {
         .delete(audits)
         .where(and(eq(audits.tenantId, berlin), eq(audits.createdAt, new Date('2026-03-10T23:00:00Z'))));
       assert.deepEqual(await ask(), ['2026-03-10 1 1 1', '2026-03-11 0 0 1', '2026-03-12 1 0 0']);
+      // An update (no route makes one; a manual fix) moves the counts with the row.
+      await f.db
+        .update(audits)
+        .set({ severity: 'High', createdAt: new Date('2026-03-11T09:00:00Z') })
+        .where(and(eq(audits.tenantId, berlin), eq(audits.createdAt, new Date('2026-03-10T10:45:00Z'))));
+      assert.deepEqual(await ask(), ['2026-03-10 1 0 1', '2026-03-11 0 0 2', '2026-03-12 1 0 0']);
       const [kept] = (
         (await f.db.execute(
           sql`select coalesce(sum(n), 0)::int as n from audit_hour_counts where tenant_id = ${berlin}`,
@@ -720,12 +726,17 @@ describe('audit logs (AUDITS-001..011)', () => {
         bulk,
       );
       const h = await f.json<Awaited<ReturnType<typeof histogram>>>(res, 200);
-      // 10,050 rows, one a second back from now: the 1,001st newest is older than 1,000 seconds.
-      const oldestCounted = new Date(Date.now() - 1_001_000).toISOString().slice(0, 10);
+      // 10,050 rows, one a second back from now: the 1,001 newest go back about 1,001 seconds.
+      const oldestCounted = new Date(Date.now() - 1_002_000).toISOString().slice(0, 10);
       assert.ok(h.countedFrom, 'capped');
-      assert.ok(h.countedFrom >= oldestCounted, `${h.countedFrom} after ${oldestCounted}`);
+      assert.ok(h.countedFrom >= oldestCounted && h.countedFrom <= h.to, `${h.countedFrom} in the range`);
       for (const d of h.days.filter((x) => x.day < h.countedFrom!))
         assert.equal(d.INFO + d.WARNING + d.SEVERE, 0, `${d.day} before countedFrom counts 0`);
+      // The newest matches are counted (the chart is never empty): the cap's rows, one more told by countedFrom.
+      assert.equal(
+        h.days.reduce((n, d) => n + d.INFO + d.WARNING + d.SEVERE, 0),
+        1_001,
+      );
       // A narrower search is counted whole.
       const narrow = await f.request(
         'GET',

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import {
   INACTIVE_USER_SECONDS,
@@ -21,7 +21,16 @@ import {
 } from '../../shared/api/contracts/securityCenter';
 import { paths } from '../../shared/api/paths';
 import { hashPassword } from '../auth/passwords';
-import { mfaDevices, policies, tenants, users } from '../db/schema';
+import {
+  mfaDevices,
+  permissions,
+  policies,
+  rolePermissions,
+  roles,
+  tenants,
+  users,
+  userTenants,
+} from '../db/schema';
 import { clearOfWindowEdge, fixtures, testServer, type TestServer } from '../testing';
 
 const sc = paths.securityCenter;
@@ -325,6 +334,52 @@ describe('security center (SECCENTER-001..010)', () => {
     assert.equal(res.status, 200);
     const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
     assert.ok(text.includes('Account: ???? Acme'), text.slice(0, 300));
+  });
+
+  it('[SECCENTER-001] the report lists the users only for a caller who may read them: the totals for the others', async () => {
+    const roleId = randomUUID();
+    await f.db.insert(roles).values({
+      id: roleId,
+      vendorId: t.services.vendorId,
+      tenantId: acme,
+      key: `posture-${roleId.slice(0, 6)}`,
+      name: 'Posture reader',
+    });
+    const perms = await f.db
+      .select()
+      .from(permissions)
+      .where(inArray(permissions.key, ['fe.secure.read.securityPolicy']));
+    await f.db.insert(rolePermissions).values(perms.map((p) => ({ roleId, permissionId: p.id })));
+    const reader = await (await f.createUser({ tenants: [{ id: acme, roleIds: [roleId] }] })).tokenIn(acme);
+    const withheld = await pdfText(
+      new Uint8Array(await (await f.request('GET', REPORT, reader)).arrayBuffer()),
+    );
+    assert.match(withheld, /Users without MFA: [1-9]\d*/);
+    assert.ok(withheld.includes('(the users are listed for those who may read the users)'));
+    assert.ok(!withheld.includes('@'), 'no email in the report');
+    const full = await pdfText(new Uint8Array(await (await f.request('GET', REPORT, admin)).arrayBuffer()));
+    assert.ok(full.includes('@'), 'the admin reads the emails');
+  });
+
+  it('[SECCENTER-007] the MFA table lists active members only, as the enrolment share counts them', async () => {
+    const pending = await f.createUser({ tenants: [{ id: acme }] });
+    await f.db
+      .update(userTenants)
+      .set({ activatedForTenant: false })
+      .where(and(eq(userTenants.userId, pending.id), eq(userTenants.tenantId, acme)));
+    const disabled = await f.createUser({ tenants: [{ id: acme }] });
+    await f.db
+      .update(userTenants)
+      .set({ disabled: true })
+      .where(and(eq(userTenants.userId, disabled.id), eq(userTenants.tenantId, acme)));
+    const listed = await preset({ _preset: 'mfa-unenrolled', _limit: 500 });
+    const ids = listed.items.map((u) => u.id);
+    assert.ok(!ids.includes(pending.id), 'a pending invitee is not listed');
+    assert.ok(!ids.includes(disabled.id), 'a disabled member is not listed');
+    const forceMfa = (await recommendations()).recommendations.items.find((r) => r.code === 'FORCE_MFA');
+    // FORCE_MFA's metadata: the active members and the enrolled ones among them.
+    const m = forceMfa!.metadata!;
+    assert.equal(listed._metadata.totalItems, m.totalUsers! - m.mfa!.enrolledUsersCount!);
   });
 
   it('[SECCENTER-001] bad report queries are refused naming the field', async () => {

@@ -12,6 +12,7 @@ import { apiError } from '../context';
 import { and, eq } from 'drizzle-orm';
 import { users, userTenants } from '../db/schema';
 import { loginBoxLink } from '../mail/links';
+import { callerPermissions, holds } from '../middleware/authorize';
 import { countHit } from '../middleware/rate-limit/index';
 import { insightsOf } from '../securityCenter/insights';
 import { readFacts } from '../securityCenter/facts';
@@ -21,6 +22,7 @@ import { securityScore } from '../securityCenter/score';
 import { resetPasswordMail } from '../signup/mails';
 import { issueUserToken } from '../signup/userTokens';
 import { readQuery } from '../signup/validation';
+import { activeMembership } from '../team/users';
 import { defineFamily, endpoint, type Endpoint } from './endpoints';
 
 const READ = 'fe.secure.read.securityPolicy';
@@ -78,6 +80,8 @@ export const securityCenterRoutes = defineFamily(securityCenterEndpointsByName, 
           eq(userTenants.tenantId, tenantId),
           eq(users.vendorId, vendorId),
           eq(users.isBreachedPassword, true),
+          // Active members: a disabled member cannot sign in, a pending one has no password to reset.
+          activeMembership,
         ),
       );
     // The forgot-password mail and token: the flag stays until the user sets a new password with it.
@@ -105,14 +109,17 @@ export const securityCenterRoutes = defineFamily(securityCenterEndpointsByName, 
     const { tenantId } = c.get('auth');
     const now = new Date();
     const { facts, tenant } = await readFacts(services, tenantId, now);
+    // The tables' emails need the users' read permission (the totals do not).
+    const granted = (await callerPermissions(db, c.get('auth'))) ?? [];
     const pdf = await renderReport({
       tenantName: tenant.name,
       logo: tenant.logo,
       date: now,
+      timeZone: tenant.timeZone,
       score: securityScore(facts),
       recommendations: recommendationsOf(facts),
       insights: insightsOf(facts),
-      tables: await reportTables(services, tenantId, now),
+      tables: await reportTables(services, tenantId, now, holds(granted, 'fe.secure.read.users')),
     });
     await c.var.audit({ action: 'Security report downloaded', severity: 'Info' });
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {

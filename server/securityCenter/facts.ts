@@ -16,7 +16,7 @@ import {
   users,
   userTenants,
 } from '../db/schema';
-import { inactiveSince, mfaEnrolled } from '../team/users';
+import { activeMembership, inactiveSince, mfaEnrolled } from '../team/users';
 
 export type Strategy = 'ALLOW' | 'BLOCK';
 
@@ -55,10 +55,11 @@ export interface SecurityFacts {
   sso: boolean;
 }
 
-/** The tenant's name and logo (the report's header), read with the facts. */
+/** The tenant's name, logo and time zone (the report's header), read with the facts. */
 export interface TenantHeader {
   name: string;
   logo: string;
+  timeZone: string;
 }
 
 const int = (v: unknown) => Number(v ?? 0);
@@ -78,7 +79,7 @@ export async function readFacts(
     await readPolicy(services, tenantId, 'session'),
   ];
 
-  const active = sql`(not ${userTenants.disabled} and ${userTenants.activatedForTenant})`;
+  const active = activeMembership;
   const [people] = await db
     .select({
       total: sql<number>`count(*)::int`,
@@ -94,6 +95,7 @@ export async function readFacts(
   const [row] = await db
     .select({
       name: tenants.name,
+      timezone: tenants.timezone,
       logo: tenants.logo,
       ipActive: sql<
         boolean | null
@@ -156,5 +158,8 @@ export async function readFacts(
     },
     sso: row?.sso === true,
   };
-  return { facts, tenant: { name: row?.name ?? '', logo: row?.logo ?? '' } };
+  return {
+    facts,
+    tenant: { name: row?.name ?? '', logo: row?.logo ?? '', timeZone: row?.timezone || 'UTC' },
+  };
 }

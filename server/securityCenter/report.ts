@@ -14,6 +14,7 @@ import {
   type Insight,
   type Recommendation,
 } from '../../shared/api/contracts/securityCenter';
+import { dayIn } from '../../shared/api/contracts/audits';
 import type { userFilterPreset } from '../../shared/api/contracts/team';
 import type { Services } from '../context';
 import { users } from '../db/schema';
@@ -26,12 +27,16 @@ export interface ReportTable {
   title: string;
   total: number;
   emails: string[];
+  /** The caller may not read users: the total only. */
+  emailsWithheld?: boolean;
 }
 
 export interface ReportInput {
   tenantName: string;
   logo: string;
   date: Date;
+  /** The account's time zone (TENANTS-004): the report's date is the account's day. */
+  timeZone: string;
   score: number;
   recommendations: Recommendation[];
   insights: Insight[];
@@ -44,11 +49,15 @@ const TABLES: { preset: Preset; title: string }[] = [
   { preset: 'inactive', title: 'Inactive users (no sign-in for 90 days)' },
 ];
 
-/** The three tables of the tenant: each preset's total and its first page's emails (SECCENTER-007). */
+/**
+ * The three tables of the tenant: each preset's total and its first page's emails (SECCENTER-007). The emails
+ * only for a caller who may read the users (`withEmails`); the totals for any reader.
+ */
 export async function reportTables(
   { db, vendorId }: Pick<Services, 'db' | 'vendorId'>,
   tenantId: string,
   now = new Date(),
+  withEmails = true,
 ): Promise<ReportTable[]> {
   const out: ReportTable[] = [];
   for (const { preset, title } of TABLES) {
@@ -67,11 +76,17 @@ export async function reportTables(
       },
       now,
     );
-    const rows = page.ids.length
-      ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, page.ids))
-      : [];
+    const rows =
+      page.ids.length && withEmails
+        ? await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, page.ids))
+        : [];
     const emailOf = new Map(rows.map((r) => [r.id, r.email]));
-    out.push({ title, total: page.totalItems, emails: page.ids.map((id) => emailOf.get(id) ?? '') });
+    out.push({
+      title,
+      total: page.totalItems,
+      emails: withEmails ? page.ids.map((id) => emailOf.get(id) ?? '') : [],
+      emailsWithheld: !withEmails && page.totalItems > 0,
+    });
   }
   return out;
 }
@@ -87,15 +102,44 @@ export function encodable(font: PDFFont, text: string): string {
     .join('');
 }
 
-/** A PNG or JPEG data image, embedded; anything else (a URL, GIF, WebP, a broken image): none. */
+/** The largest logo side decoded: pdf-lib decodes a PNG's pixels whole (a small file may declare a huge image). */
+export const MAX_LOGO_SIDE = 2048;
+
+/** A PNG's width and height from its header (IHDR), or null when it is no PNG. */
+function pngSize(bytes: Buffer): { width: number; height: number } | null {
+  const signature = '89504e470d0a1a0a';
+  if (bytes.length < 24 || bytes.subarray(0, 8).toString('hex') !== signature) return null;
+  if (bytes.subarray(12, 16).toString('latin1') !== 'IHDR') return null;
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+/**
+ * A PNG or JPEG data image, embedded; anything else (a URL, GIF, WebP, a broken image, a PNG larger than
+ * MAX_LOGO_SIDE on a side): none.
+ */
 async function embedLogo(pdf: PDFDocument, logo: string): Promise<PDFImage | undefined> {
   const match = /^data:image\/(png|jpe?g);base64,([A-Za-z0-9+/=\s]+)$/i.exec(logo);
   if (!match) return undefined;
   const bytes = Buffer.from(match[2]!, 'base64');
+  const png = match[1]!.toLowerCase() === 'png';
+  if (png) {
+    const size = pngSize(bytes);
+    if (!size || size.width > MAX_LOGO_SIDE || size.height > MAX_LOGO_SIDE) return undefined;
+  }
   try {
     return match[1]!.toLowerCase() === 'png' ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes);
   } catch {
     return undefined;
+  }
+}
+
+/** The account's zone when the runtime knows it, else UTC. */
+function knownZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
   }
 }
 
@@ -141,7 +185,8 @@ export async function renderReport(input: ReportInput): Promise<Uint8Array> {
   }
   line('Security posture report', { size: 20, font: bold, gap: 8 });
   line(`Account: ${input.tenantName}`, { size: 12 });
-  line(`Date: ${input.date.toISOString().slice(0, 10)}`, { size: 12 });
+  const zone = knownZone(input.timeZone);
+  line(`Date: ${dayIn(input.date, zone)} (${zone})`, { size: 12 });
   y -= 8;
   line(`Security score: ${input.score} / 100`, { size: 16, font: bold, gap: 8 });
 
@@ -154,6 +199,10 @@ export async function renderReport(input: ReportInput): Promise<Uint8Array> {
 
   for (const table of input.tables) {
     heading(`${table.title}: ${table.total}`);
+    if (table.emailsWithheld) {
+      line('(the users are listed for those who may read the users)', { indent: 10 });
+      continue;
+    }
     if (!table.emails.length) line('None', { indent: 10 });
     for (const email of table.emails) line(email, { indent: 10 });
     if (table.total > table.emails.length)

@@ -124,6 +124,9 @@ export async function callerScope(
   return tenantScope(db, vendorId, caller.tenantId, include);
 }
 
+/** A membership that counts as an active member: not disabled, not pending its invitation. */
+export const activeMembership = sql<boolean>`(not ${userTenants.disabled} and ${userTenants.activatedForTenant})`;
+
 /** The user has a verified MFA device (authenticator, SMS, email) or a security key (an MFA WebAuthn key). */
 export const mfaEnrolled = sql<boolean>`(exists (select 1 from ${mfaDevices} where ${mfaDevices.userId} = ${users.id} and ${mfaDevices.verifiedAt} is not null) or exists (select 1 from ${webauthnCredentials} where ${webauthnCredentials.userId} = ${users.id} and ${webauthnCredentials.usage} = 'mfa'))`;
 
@@ -164,7 +167,19 @@ export async function pageOfUsers(
   }
   // The security center's tables (SECCENTER-001, ENUM-031): the same predicates its facts count with.
   if (params.preset === 'breached-passwords') filters.push(eq(users.isBreachedPassword, true));
-  if (params.preset === 'mfa-unenrolled') filters.push(sql`not ${mfaEnrolled}`);
+  // Active members only, as the facts' enrolment share counts them (a pending invitee cannot enrol yet).
+  if (params.preset === 'mfa-unenrolled')
+    filters.push(
+      sql`not ${mfaEnrolled}`,
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(userTenants)
+          .where(
+            and(eq(userTenants.userId, users.id), inArray(userTenants.tenantId, scope), activeMembership),
+          ),
+      ),
+    );
   if (params.preset === 'inactive')
     filters.push(inactiveSince(now, params.maxInactiveSeconds ?? INACTIVE_SECONDS));
   const where = and(eq(users.vendorId, vendorId), member, ...filters);

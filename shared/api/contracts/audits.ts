@@ -55,7 +55,8 @@
 //   day of the range present (zeros too), ascending. Without a text filter the counts are exact (kept per hour
 //   as rows are written). With one (search, email, action, …) the newest AUDITS_HISTOGRAM_SEARCH_CAP (1,000, as the list's total)
 //   matching rows of the range are counted, as the list's total is capped: when more match, `countedFrom` is
-//   the first day counted whole and the days before it count 0 (null when every match is counted).
+//   the oldest day the count reached (its count in part: the newest of its rows), the days before it count 0
+//   (null when every match is counted).
 // - `POST /audits/export/csv/v2` (also `/audits/export/csv`): body `{ properties: [{ name, displayName }, …] }`
 //   (the header: its columns in that order), query `sortBy`, `sortDirection`, `filter`, `offset` (0), and the
 //   column filters as for `GET /audits` (Frontegg's client sends these as query parameters). Answer `text/csv;
@@ -299,8 +300,8 @@ export const auditsHistogram = z.object({
   timeZone: z.string(),
   days: z.array(auditsHistogramDay),
   /**
-   * With a text filter matching more than AUDITS_HISTOGRAM_SEARCH_CAP rows of the range: the first day counted
-   * whole (the days before it count 0). Null otherwise.
+   * With a text filter matching more than AUDITS_HISTOGRAM_SEARCH_CAP rows of the range: the oldest day the
+   * count reached (counted in part; the days before it count 0). Null otherwise.
    */
   countedFrom: calendarDay.nullable(),
 });

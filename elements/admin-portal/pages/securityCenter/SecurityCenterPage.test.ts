@@ -44,6 +44,26 @@ describe('portal security center page', () => {
     expect($(el, 'nav [data-entry="security"]')!.getAttribute('aria-current')).to.equal('page');
   });
 
+  it('[ENUM-050] a reader without the write permissions is offered no reset and no adjust, only the links', async () => {
+    signIn(READER);
+    const el = await mountPortal();
+    await until(() => navKeys(el).includes('securityCenter'), 'no security center entry');
+    await openPage(el, 'securityCenter');
+    await until(() => $(el, '[data-recommendation-action="link"]'), 'no links');
+    expect($(el, '[data-recommendation-action="reset"]')).to.equal(null);
+    expect($(el, '[data-recommendation-action="adjust"]')).to.equal(null);
+    expect($(el, 'li[data-code="BREACHED_PASSWORDS_EXIST"]')).not.to.equal(null);
+  });
+
+  it('[ENUM-050] with fe.secure.write.users and fe.secure.write.securityPolicy the reset and the adjusts are offered', async () => {
+    signIn([...READER, 'fe.secure.write.users', 'fe.secure.write.securityPolicy']);
+    const el = await mountPortal();
+    await until(() => navKeys(el).includes('securityCenter'), 'no security center entry');
+    await openPage(el, 'securityCenter');
+    await until(() => $(el, '[data-recommendation-action="reset"]'), 'no reset');
+    expect($(el, '[data-recommendation-action="adjust"]')).not.to.equal(null);
+  });
+
   it('[SCREEN-069] the entry is hidden from users without the read permission', async () => {
     signIn(['fe.secure.read.users']);
     const el = await mountPortal();

@@ -57,7 +57,8 @@ export const auditsEn = {
     summary:
       '{total, plural, =0 {No events} one {# event} other {# events}} from {from} to {to}; the busiest day was {peak} with {peakCount}.',
     empty: 'No events in this range.',
-    capped: 'The search matches too many events to count them all: the chart counts the newest, from {from}.',
+    capped:
+      'The search matches too many events to count them all: the chart counts the newest, back to {from} (that day in part).',
     day: 'Day',
     total: 'Total',
     tableCaption: 'Events per day by severity, as a table',
@@ -117,7 +118,8 @@ export const auditsHe = {
     summary:
       '{total, plural, =0 {אין אירועים} one {אירוע אחד} other {# אירועים}} מ-{from} עד {to}; היום העמוס ביותר היה {peak} עם {peakCount}.',
     empty: 'אין אירועים בטווח הזה.',
-    capped: 'החיפוש תואם יותר מדי אירועים כדי לספור את כולם: התרשים סופר את האחרונים, מ-{from}.',
+    capped:
+      'החיפוש תואם יותר מדי אירועים כדי לספור את כולם: התרשים סופר את האחרונים, עד {from} (יום זה בחלקו).',
     day: 'יום',
     total: 'סך הכול',
     tableCaption: 'אירועים ליום לפי חומרה, כטבלה',
