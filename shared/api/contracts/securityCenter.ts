@@ -6,7 +6,8 @@
 // `fe.secure.read.securityPolicy` — the permission the portal's Security page reads its policies with (the
 // security center reads the same policies). The reset action (SECCENTER-006) needs `fe.secure.write.users`; the
 // ADJUST_* actions (ENUM-050) go through the security-policy calls and their `fe.secure.write.securityPolicy`.
-// The three tables are users v3 (`fe.secure.read.users`).
+// The three tables are users v3 (`fe.secure.read.users`); the report lists their first emails only for callers
+// who also hold that key (the others get the totals).
 //
 // The score (server/securityCenter/score.ts; docs/decisions/0023-security-center.md): a pure function of the
 // facts, the sum of these points, rounded to an integer, 0..100:
