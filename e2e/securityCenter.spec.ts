@@ -10,13 +10,13 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Browser, Page } from 'playwright-core';
 import { RECOMMENDED_IDLE_TIMEOUT_SECONDS, recommendationCode } from '../shared/api/contracts/securityCenter';
+import { pdfText } from '../server/testing/pdf';
 import { paths } from '../shared/api/paths';
 import { sampleTenants, SAMPLE_TENANT_ID } from '../shared/fixtures/account';
 import { ADMIN_BOX_CDN_VERSION } from '../shared/options/cdn';
-import { DEMO_PASSWORD, launchBrowser, root, startServerProcess } from './harness';
+import { DEMO_PASSWORD, launchBrowser, startServerProcess } from './harness';
 import {
   accessTokenFor,
   axeViolations,
@@ -46,24 +46,6 @@ const SEEDED = [
 ] as const;
 
 type Fresh = Awaited<ReturnType<typeof freshContext>>;
-
-/** The text of every page of a PDF, by a real parser (pdf.js). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocument({
-    data: bytes,
-    useSystemFonts: false,
-    isEvalSupported: false,
-    // The standard 14 fonts' data (the report uses Helvetica, not embedded): no warning at each page.
-    standardFontDataUrl: join(root, 'node_modules/pdfjs-dist/standard_fonts/'),
-  }).promise;
-  const out: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    out.push(content.items.map((i) => ('str' in i ? i.str : '')).join('\n'));
-  }
-  await doc.destroy();
-  return out.join('\n');
-}
 
 describe('the security center against `npm start` on an empty data dir', () => {
   let server: Awaited<ReturnType<typeof startServerProcess>>;

@@ -20,6 +20,7 @@ import {
   type AuditsHistogramDay,
   type AuditSeverityName,
   type AuditSortColumn,
+  wallClockIn,
 } from '../../shared/api/contracts/audits';
 import { apiError } from '../context';
 import type { Db } from '../db';
@@ -574,28 +575,16 @@ async function histogramCounted(
   return (result as unknown as { rows: HistogramRow[] }).rows;
 }
 
-/** The wall clock of `instant` in `timeZone` (throws on a zone that is not an IANA name). */
-function wallClock(instant: Date, timeZone: string): Record<string, number> {
-  return Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(instant)
-      .filter((p) => p.type !== 'literal')
-      .map((p) => [p.type, Number(p.value)]),
-  );
-}
-
 /** The zone's offset at `instant`: its wall clock read as UTC, minus the instant (whole seconds). */
 function offsetAt(instant: Date, timeZone: string): number {
-  const { year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0 } = wallClock(instant, timeZone);
+  const {
+    year = 1970,
+    month = 1,
+    day = 1,
+    hour = 0,
+    minute = 0,
+    second = 0,
+  } = wallClockIn(instant, timeZone);
   return Date.UTC(year, month - 1, day, hour, minute, second) - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
@@ -606,7 +595,7 @@ function offsetAt(instant: Date, timeZone: string): number {
 export function startOfDay(now: Date, timeZone: string): Date {
   let midnight: number;
   try {
-    const { year = 1970, month = 1, day = 1 } = wallClock(now, timeZone);
+    const { year, month, day } = wallClockIn(now, timeZone);
     midnight = Date.UTC(year, month - 1, day);
   } catch {
     return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));

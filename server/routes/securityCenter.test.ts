@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { and, eq, inArray } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../testing/pdf';
 import {
   INACTIVE_USER_SECONDS,
   RECOMMENDED_IDLE_TIMEOUT_SECONDS,
@@ -63,18 +63,6 @@ const codes = async (token = admin) =>
 const insightCodes = async (token = admin) => (await insights(token)).insights.items.map((i) => i.code);
 const preset = async (query: Record<string, string | number>, token = admin) =>
   f.json<UserPage>(await f.request('GET', withQuery(paths.users.getUsersV3.path, query), token));
-
-/** The text of every page of a PDF, by a real parser (pdf.js). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false }).promise;
-  const out: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    out.push(content.items.map((i) => ('str' in i ? i.str : '')).join('\n'));
-  }
-  await doc.destroy();
-  return out.join('\n');
-}
 
 /** A member of `tenant` whose password is a breached one (set directly: the forms refuse it). */
 async function breachedMember(tenant: string) {

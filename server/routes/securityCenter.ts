@@ -108,7 +108,7 @@ export const securityCenterRoutes = defineFamily(securityCenterEndpointsByName, 
     readQuery(c, scc.downloadReport.query);
     const { tenantId } = c.get('auth');
     const now = new Date();
-    const { facts, tenant } = await readFacts(services, tenantId, now);
+    const { facts, tenant } = await readFacts(services, tenantId);
     // The tables' emails need the users' read permission (the totals do not).
     const granted = (await callerPermissions(db, c.get('auth'))) ?? [];
     const pdf = await renderReport({

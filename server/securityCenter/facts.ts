@@ -3,7 +3,6 @@
 // count over the tenant's members, one row of the tenant with its restrictions and SSO. Recommendations,
 // insights and the score are pure functions of these facts (score.ts, recommendations.ts, insights.ts).
 import { and, eq, sql } from 'drizzle-orm';
-import { INACTIVE_USER_SECONDS } from '../../shared/api/contracts/securityCenter';
 import { readPolicy, type MfaPolicy } from '../account/policies';
 import type { Services } from '../context';
 import {
@@ -16,7 +15,7 @@ import {
   users,
   userTenants,
 } from '../db/schema';
-import { activeMembership, inactiveSince, mfaEnrolled } from '../team/users';
+import { activeMembership, mfaEnrolled } from '../team/users';
 
 export type Strategy = 'ALLOW' | 'BLOCK';
 
@@ -39,8 +38,6 @@ export interface SecurityFacts {
   totalUsers: number;
   /** Members flagged at sign-in with a breached password (until they set a new one). */
   breachedUsers: number;
-  /** Members with no sign-in for INACTIVE_USER_SECONDS (or never, created longer ago). */
-  inactiveUsers: number;
   lockout: { enabled: boolean; maxAttempts: number };
   passwordHistory: { enabled: boolean; count: number };
   sessions: {
@@ -65,11 +62,10 @@ export interface TenantHeader {
 const int = (v: unknown) => Number(v ?? 0);
 const strategyOf = (v: unknown): Strategy => (v === 'BLOCK' ? 'BLOCK' : 'ALLOW');
 
-/** The facts of `tenantId` (a tenant of the vendor) at `now`. */
+/** The facts of `tenantId` (a tenant of the vendor). */
 export async function readFacts(
   services: Pick<Services, 'db' | 'vendorId' | 'config'>,
   tenantId: string,
-  now = new Date(),
 ): Promise<{ facts: SecurityFacts; tenant: TenantHeader }> {
   const { db, vendorId } = services;
   const [lockout, history, mfa, session] = [
@@ -86,7 +82,6 @@ export async function readFacts(
       active: sql<number>`count(*) filter (where ${active})::int`,
       enrolled: sql<number>`count(*) filter (where ${active} and ${mfaEnrolled})::int`,
       breached: sql<number>`count(*) filter (where ${users.isBreachedPassword})::int`,
-      inactive: sql<number>`count(*) filter (where ${inactiveSince(now, INACTIVE_USER_SECONDS)})::int`,
     })
     .from(userTenants)
     .innerJoin(users, eq(users.id, userTenants.userId))
@@ -129,7 +124,6 @@ export async function readFacts(
     },
     totalUsers: int(people?.total),
     breachedUsers: int(people?.breached),
-    inactiveUsers: int(people?.inactive),
     lockout: { enabled: lockout.enabled, maxAttempts: lockout.maxAttempts },
     passwordHistory: { enabled: history.enabled, count: history.historySize },
     sessions: {

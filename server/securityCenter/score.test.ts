@@ -20,7 +20,6 @@ const best = (): SecurityFacts => ({
   mfa: { enforce: 'Force', activeUsers: 10, enrolledUsers: 10 },
   totalUsers: 10,
   breachedUsers: 0,
-  inactiveUsers: 0,
   lockout: { enabled: true, maxAttempts: 5 },
   passwordHistory: { enabled: true, count: 5 },
   sessions: {
@@ -264,7 +263,6 @@ describe('the security score (SECCENTER-001): a documented function of the facts
       mfa: { enforce: 'DontForce', activeUsers: 4, enrolledUsers: 0 },
       totalUsers: 4,
       breachedUsers: 1,
-      inactiveUsers: 4,
       lockout: { enabled: false, maxAttempts: 5 },
       passwordHistory: { enabled: false, count: 5 },
       sessions: {

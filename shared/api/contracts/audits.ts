@@ -317,6 +317,53 @@ export function addDays(day: string, n: number): string {
 export const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
+/** The wall clock of an instant in a zone. */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The wall-clock fields of an instant in `zone` (an IANA name; throws on one the runtime does not know): what
+ * the page shows times with and the server finds the account's midnight with. One formatter per zone.
+ */
+export function wallClockIn(date: Date, zone: string): WallClock {
+  let format = wallClockFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    wallClockFormats.set(zone, format);
+  }
+  const fields = Object.fromEntries(
+    format
+      .formatToParts(date)
+      .filter((part) => part.type !== 'literal')
+      .map((part) => [part.type, Number(part.value)]),
+  );
+  return {
+    year: fields.year ?? 1970,
+    month: fields.month ?? 1,
+    day: fields.day ?? 1,
+    hour: (fields.hour ?? 0) % 24,
+    minute: fields.minute ?? 0,
+    second: fields.second ?? 0,
+  };
+}
+
 /** The calendar day of an instant in `timeZone` (an IANA name; UTC when it is not one). */
 export function dayIn(instant: Date, timeZone: string): string {
   try {

@@ -1,4 +1,5 @@
 // Times of the audit log in the account's time zone and its date and time formats (TENANTS-004).
+import { wallClockIn } from '../../../../shared/api/contracts/audits';
 import { DATE_FORMATS, TIME_FORMATS } from '../../../../shared/api/formats';
 
 /** How the account shows times: its zone and its moment-style formats. */
@@ -15,17 +16,6 @@ export const DEFAULT_TIME_SETTINGS: TimeSettings = {
   timeFormat: TIME_FORMATS[2],
 };
 
-interface Parts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** A usable zone: an unknown one (a typo in the settings) reads as UTC. */
 export function safeZone(zone: string | null | undefined): string {
   if (!zone) return 'UTC';
@@ -37,43 +27,11 @@ export function safeZone(zone: string | null | undefined): string {
   }
 }
 
-/** The wall-clock fields of an instant in a zone. */
-function partsIn(date: Date, zone: string): Parts {
-  let format = partFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partFormats.set(zone, format);
-  }
-  const fields = Object.fromEntries(
-    format
-      .formatToParts(date)
-      .filter((part) => part.type !== 'literal')
-      .map((part) => [part.type, Number(part.value)]),
-  );
-  return {
-    year: fields.year ?? 1970,
-    month: fields.month ?? 1,
-    day: fields.day ?? 1,
-    hour: (fields.hour ?? 0) % 24,
-    minute: fields.minute ?? 0,
-    second: fields.second ?? 0,
-  };
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** A moment-style format (DD, MM, YYYY, HH, hh, mm, ss, A) applied to an instant as seen in `zone`. */
 export function formatInZone(date: Date, format: string, zone: string): string {
-  const p = partsIn(date, safeZone(zone));
+  const p = wallClockIn(date, safeZone(zone));
   const tokens: Record<string, string> = {
     YYYY: String(p.year),
     MM: pad(p.month),
@@ -114,7 +72,7 @@ export function zonedInstant(day: string, zone: string, endOfDay = false): Date 
   const wall = endOfDay ? Date.UTC(y, m - 1, d, 23, 59, 59, 999) : Date.UTC(y, m - 1, d);
   const z = safeZone(zone);
   const offsetAt = (instant: number) => {
-    const p = partsIn(new Date(instant), z);
+    const p = wallClockIn(new Date(instant), z);
     return (
       Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant / 1000) * 1000
     );
