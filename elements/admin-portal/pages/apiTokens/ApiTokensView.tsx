@@ -84,15 +84,18 @@ export function ApiTokensView({ kind }: { kind: ApiTokenKind }) {
   const { open, setOpen, close } = list;
 
   // TOKENS-003: the add dialog closes; once that is on screen, 200 ms later the success dialog shows the
-  // secret (the wait starts after the close's commit, so it is never shorter).
+  // secret. The wait starts in a task after the close's commit (a passive effect may run within the commit's
+  // own task), so it is never shorter.
   const [pending, setPending] = useState<CreatedApiToken | null>(null);
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   useEffect(() => {
     if (!pending) return;
-    const timer = setTimeout(() => {
-      setPending(null);
-      setCreated(pending);
-    }, SUCCESS_DIALOG_DELAY_MS);
+    let timer = setTimeout(() => {
+      timer = setTimeout(() => {
+        setPending(null);
+        setCreated(pending);
+      }, SUCCESS_DIALOG_DELAY_MS);
+    }, 0);
     return () => clearTimeout(timer);
   }, [pending]);
 
