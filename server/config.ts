@@ -28,6 +28,8 @@ const envSchema = z.object({
   ALLOW_OVERRIDE_PASSWORD_HISTORY: z.enum(['0', '1']).default('1'),
   API_TOKENS_ENABLED: z.enum(['0', '1']).default('1'),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
+  DNS_SERVERS: z.string().default(''),
+  ALLOW_PRIVATE_NETWORK_FETCH: z.enum(['0', '1', '']).default(''),
 });
 
 /** The vendor's main sign-in strategy (public auth strategies config, LOGIN-002..005). */
@@ -56,6 +58,16 @@ export interface ServerConfig {
   authStrategy: AuthStrategy;
   /** Development routes (`/dev/*`: outboxes, test IdPs, strategy and flag switches): only with DEV_ROUTES=1, loopback peers only. */
   devRoutes: boolean;
+  /**
+   * The DNS servers domain validation asks (SSO-004), `ip` or `ip:port`; empty: the system's resolvers.
+   */
+  dnsServers: string[];
+  /**
+   * Outbound requests to customer-given URLs (SAML metadata, webhooks) may reach loopback, private,
+   * link-local and metadata addresses, and plain http outside development (ALLOW_PRIVATE_NETWORK_FETCH=1):
+   * for tests and self-hosters whose IdP is on their own network.
+   */
+  allowPrivateNetworkFetch: boolean;
   /** Exact origins of host pages on another origin (CORS, cookie-authenticated endpoints, embeds). */
   allowedOrigins: string[];
   /**
@@ -156,6 +168,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     authStrategy: e.AUTH_STRATEGY,
     devRoutes: e.DEV_ROUTES === '1',
+    dnsServers: e.DNS_SERVERS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    allowPrivateNetworkFetch: e.ALLOW_PRIVATE_NETWORK_FETCH === '1',
     allowedOrigins: parseOrigins(e.ALLOWED_ORIGINS),
     trustedProxies: parseTrustedProxies(e.TRUSTED_PROXIES),
     // 5 per account: room for retries, at most 25 guesses of a 6-digit code; 30 per address: a shared NAT.

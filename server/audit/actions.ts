@@ -111,6 +111,34 @@ export const auditActions = {
   // Security center
   breachedPasswordResetsSent: 'Breached-password reset emails sent',
   securityReportDownloaded: 'Security report downloaded',
+  // SSO self-service
+  ssoConfigurationCreated: 'SSO configuration created',
+  ssoConfigurationUpdated: 'SSO configuration updated',
+  ssoConfigurationDeleted: 'SSO configuration deleted',
+  ssoMetadataImported: 'SSO metadata imported',
+  ssoDomainAdded: 'SSO domain added',
+  ssoDomainDeleted: 'SSO domain deleted',
+  ssoDomainValidated: 'SSO domain validated',
+  ssoDomainValidationFailed: 'SSO domain validation failed',
+  ssoDefaultRolesUpdated: 'SSO default roles updated',
+  ssoGroupMappingCreated: 'SSO group mapping created',
+  ssoGroupMappingUpdated: 'SSO group mapping updated',
+  ssoGroupMappingDeleted: 'SSO group mapping deleted',
+  // Directory provisioning (SCIM 2.0)
+  scimConnectionCreated: 'SCIM connection created',
+  scimConnectionUpdated: 'SCIM connection updated',
+  scimConnectionDeleted: 'SCIM connection deleted',
+  scimAuthenticationFailed: 'SCIM authentication failed',
+  scimUserCreated: 'SCIM user created',
+  scimUserUpdated: 'SCIM user updated',
+  scimUserDeactivated: 'SCIM user deactivated',
+  scimUserReactivated: 'SCIM user reactivated',
+  scimUserDeleted: 'SCIM user deleted',
+  scimGroupCreated: 'SCIM group created',
+  scimGroupUpdated: 'SCIM group updated',
+  scimGroupDeleted: 'SCIM group deleted',
+  scimGroupMembersAdded: 'SCIM group members added',
+  scimGroupMembersRemoved: 'SCIM group members removed',
 } as const;
 
 /** The action of an audit row: an entry of the catalog, or a security policy save (one per policy kind). */

@@ -597,21 +597,150 @@ export const smsOutbox = pgTable('sms_outbox', {
   createdAt: createdAt(),
 });
 
-/** A tenant's single sign-on: an OIDC or SAML identity provider for the email domains it claims. */
-export const ssoConfigurations = pgTable('sso_configurations', {
-  id: id(),
-  tenantId: tenantOwner(),
-  /** oidc | saml */
-  kind: text('kind').notNull(),
-  /** Lower-case email domains that sign in through this provider. */
-  domains: jsonList('domains'),
-  enabled: boolean('enabled').notNull().default(true),
-  /** OIDC: issuer, clientId, clientSecret; SAML: entryPoint, idpCert, idpIssuer. */
-  config: jsonb('config').notNull(),
-  /** Roles given to users created by this provider. */
-  defaultRoleIds: jsonList('default_role_ids'),
-  createdAt: createdAt(),
+/**
+ * A tenant's single sign-on (SSO-002): an OIDC or SAML identity provider for the email domains it claims
+ * (`sso_domains`), the roles its users get (SSO-008) and the IdP groups mapped to roles and groups (`sso_groups`).
+ */
+export const ssoConfigurations = pgTable(
+  'sso_configurations',
+  {
+    id: id(),
+    tenantId: tenantOwner(),
+    /** oidc | saml */
+    kind: text('kind').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /**
+     * OIDC: issuer, clientId, clientSecret; SAML: entryPoint, idpCert, idpIssuer (by fields, or read from the
+     * IdP's metadata). `{}` while a SAML configuration is being filled in.
+     */
+    config: jsonb('config').notNull(),
+    /** SAML: sign the AuthnRequest (Frontegg's signRequest). */
+    signRequest: boolean('sign_request').notNull().default(false),
+    /** The IdP claim (OIDC) or SAML attribute carrying the user's groups, mapped by `sso_groups`. */
+    groupsClaim: text('groups_claim').notNull().default('groups'),
+    /** Where the SAML metadata came from, when by URL (SSO-006): refetched on an update by URL. */
+    metadataUrl: text('metadata_url'),
+    /** Roles given to users signing in through this provider (SSO-008), re-applied at every SSO sign-in. */
+    defaultRoleIds: jsonList('default_role_ids'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('sso_configurations_tenant').on(t.tenantId)],
+);
+
+/**
+ * An email domain an SSO configuration claims (SSO-004): a DNS TXT record proves it. Only a validated domain
+ * routes sign-ins; a domain validated by one tenant cannot be validated by another (the partial unique index).
+ */
+export const ssoDomains = pgTable(
+  'sso_domains',
+  {
+    id: id(),
+    configurationId: ownedBy('configuration_id', () => ssoConfigurations.id),
+    tenantId: tenantOwner(),
+    /** Lower-case, without a trailing dot. */
+    domain: text('domain').notNull(),
+    validated: boolean('validated').notNull().default(false),
+    /** The TXT record value to publish at the domain (random, per domain row). */
+    txtRecord: text('txt_record').notNull(),
+    validatedAt: instant('validated_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sso_domains_configuration_domain').on(t.configurationId, t.domain),
+    uniqueIndex('sso_domains_validated_domain')
+      .on(t.domain)
+      .where(sql`${t.validated}`),
+    index('sso_domains_tenant').on(t.tenantId),
+  ],
+);
+
+/** An IdP group of an SSO configuration mapped to our roles and groups (SSO-008, Frontegg's ISamlRolesGroup). */
+export const ssoGroups = pgTable(
+  'sso_groups',
+  {
+    id: id(),
+    configurationId: ownedBy('configuration_id', () => ssoConfigurations.id),
+    /** The group's value in the IdP's claim or attribute (compared case-insensitively). */
+    group: text('group').notNull(),
+    roleIds: jsonList('role_ids'),
+    /** Ours: our groups (of the configuration's tenant) a member of the IdP group is put in. */
+    groupIds: jsonList('group_ids'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sso_groups_configuration_group').on(t.configurationId, sql`lower(${t.group})`)],
+);
+
+/**
+ * SAML assertions already consumed (replay protection for IdP-initiated SAML, which has no request and
+ * RelayState to take once): the issuer's assertion id until the assertion expires.
+ */
+export const ssoSeenAssertions = pgTable('sso_seen_assertions', {
+  /** sha256(issuer + assertion id). */
+  key: text('key').primaryKey(),
+  expiresAt: instant('expires_at').notNull(),
 });
+
+/**
+ * A SCIM 2.0 directory connection of a tenant (SCIM-001, Frontegg's Scim2ConnectionConfigResponse): its
+ * bearer token is stored only as a SHA-256 hash (32 random bytes) and shown once at creation.
+ */
+export const directoryConfigurations = pgTable(
+  'directory_configurations',
+  {
+    id: id(),
+    tenantId: tenantOwner(),
+    /** frontegg | okta | azure-ad | other */
+    source: text('source').notNull(),
+    connectionName: text('connection_name').notNull(),
+    syncToUserManagement: boolean('sync_to_user_management').notNull().default(true),
+    tokenHash: text('token_hash').notNull(),
+    lastSyncAt: instant('last_sync_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('directory_configurations_tenant').on(t.tenantId),
+    uniqueIndex('directory_configurations_token').on(t.tokenHash),
+  ],
+);
+
+/** A user provisioned by a directory connection: the SCIM resource's own attributes beside our user. */
+export const directoryUsers = pgTable(
+  'directory_users',
+  {
+    configurationId: ownedBy('configuration_id', () => directoryConfigurations.id),
+    userId: userOwner(),
+    externalId: text('external_id'),
+    /** The SCIM userName (unique per connection, case-insensitive per RFC 7643 §4.1.1). */
+    userName: text('user_name').notNull(),
+    active: boolean('active').notNull().default(true),
+    /** The SCIM User resource as last written (name, emails, phoneNumbers, enterprise extension…). */
+    resource: jsonObject('resource'),
+    /** meta.version: bumped on every write. */
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.configurationId, t.userId] }),
+    uniqueIndex('directory_users_user_name').on(t.configurationId, sql`lower(${t.userName})`),
+    index('directory_users_user').on(t.userId),
+  ],
+);
+
+/** A group provisioned by a directory connection: one of our groups (managedBy scim2), members in group_users. */
+export const directoryGroups = pgTable(
+  'directory_groups',
+  {
+    configurationId: ownedBy('configuration_id', () => directoryConfigurations.id),
+    groupId: ownedBy('group_id', () => groups.id),
+    externalId: text('external_id'),
+    version: integer('version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.configurationId, t.groupId] })],
+);
 
 /** Social login providers of the vendor (google, github, microsoft, ...): OAuth/OIDC clients. */
 export const socialProviders = pgTable(

@@ -10,6 +10,7 @@ import {
 import { ssoType } from '../../shared/api/contracts/sso';
 import { paths } from '../../shared/api/paths';
 import { audits, sessions, ssoConfigurations, userPhoneNumbers } from '../db/schema';
+import { insertSsoConfiguration } from '../sso/store';
 import { readOutbox } from '../mail/mailer';
 import { eventually, fixtures, testServer, type TestServer } from '../testing';
 
@@ -51,12 +52,10 @@ describe('pre-login and passwordless sign-in (magic link, email code, SMS code)'
   });
 
   it('[LOGIN-006] [LOGIN-007] pre-login looks up by email and tenant: an SSO domain answers its address, others nothing', async () => {
-    const id = randomUUID();
-    await t.services.db.insert(ssoConfigurations).values({
-      id,
+    const id = await insertSsoConfiguration(t.services.db, {
       tenantId: acme,
       kind: 'oidc',
-      domains: ['sso-corp.test'],
+      validatedDomains: ['sso-corp.test'],
       config: { issuer: 'http://idp.test' },
     });
     const sso = await f.json<{ address?: string; idpType?: string }>(
@@ -233,11 +232,13 @@ describe('pre-login and passwordless sign-in (magic link, email code, SMS code)'
   it('[ENUM-014] SSO types are saml, okta, azure, google, oidc: pre-login names the configuration kind among them', async () => {
     assert.deepEqual(ssoType.options, ['saml', 'okta', 'azure', 'google', 'oidc']);
     for (const kind of ['saml', 'oidc'] as const) {
-      const id = randomUUID();
       const domain = `${kind}-enum.test`;
-      await t.services.db
-        .insert(ssoConfigurations)
-        .values({ id, tenantId: acme, kind, domains: [domain], config: { issuer: 'http://idp.test' } });
+      const id = await insertSsoConfiguration(t.services.db, {
+        tenantId: acme,
+        kind,
+        validatedDomains: [domain],
+        config: { issuer: 'http://idp.test' },
+      });
       const answer = await f.json<{ idpType?: string }>(
         await f.request('POST', paths.auth.preLoginV2.path, undefined, { email: `someone@${domain}` }),
       );

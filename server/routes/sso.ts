@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { type Context } from 'hono';
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import { ssoContracts as ssc } from '../../shared/api/contracts/sso';
@@ -9,8 +8,9 @@ import { EMAIL_DOMAIN_REFUSED } from '../../shared/api/contracts/sso';
 import { ssoPaths } from '../../shared/api/sso';
 import { issueChallenge, type Challenge } from '../auth/challenges';
 import { createSessionIssuer } from '../auth/session';
-import { apiError, caller, readBody, type AppEnv } from '../context';
-import { roles, ssoConfigurations, tenants } from '../db/schema';
+import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
+import { roles, ssoConfigurations, ssoDomains, tenants } from '../db/schema';
+import { insertSsoConfiguration } from '../sso/store';
 import {
   bindingMatches,
   callbackRedirect,
@@ -206,12 +206,10 @@ export const ssoRoutes = defineFamily(ssoEndpointsByName, (on, e, services) => {
     } catch (error) {
       return failed(c, 'saml', `assertion: ${(error as Error).message}`.slice(0, 200), sso.tenantId);
     }
-    const domains = stringList(sso.domains);
-    const domain = identity.email?.split('@')[1]?.toLowerCase();
-    // SAML has no email_verified: an address in a domain this configuration's tenant claims is vouched for.
+    // SAML has no email_verified: an address in a domain this configuration validated is vouched for.
     return completeSso(c, 'saml', state, sso, {
       ...identity,
-      emailVerified: Boolean(domain && domains.includes(domain)),
+      emailVerified: await vouchedDomain(db, sso.id, identity.email),
     });
   });
 
@@ -239,6 +237,24 @@ export const ssoRoutes = defineFamily(ssoEndpointsByName, (on, e, services) => {
     return c.json({ isActive: rows.length > 0 } satisfies AnswerOf<typeof ssc.getSSOPublicConfiguration>);
   });
 });
+
+/** Whether the email's domain is one the configuration validated (the IdP is then trusted for the address). */
+async function vouchedDomain(db: Services['db'], configurationId: string, email: string | null) {
+  const domain = email?.split('@')[1]?.toLowerCase();
+  if (!domain) return false;
+  const rows = await db
+    .select({ id: ssoDomains.id })
+    .from(ssoDomains)
+    .where(
+      and(
+        eq(ssoDomains.configurationId, configurationId),
+        eq(ssoDomains.domain, domain),
+        eq(ssoDomains.validated, true),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
 
 const stringList = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -275,14 +291,12 @@ export const ssoDevRoutes = defineFamily(ssoDevEndpointsByName, (on, e, { db, ve
           body.defaultRoleKeys.includes(r.key),
         )
       : [];
-    const id = randomUUID();
-    await db.insert(ssoConfigurations).values({
-      id,
+    const id = await insertSsoConfiguration(db, {
       tenantId: tenant.id,
       kind: body.kind,
-      domains: body.domains,
       config: body.config,
       defaultRoleIds: roleRows.map((r) => r.id),
+      validatedDomains: body.domains,
     });
     return c.json({
       id,

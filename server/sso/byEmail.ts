@@ -1,20 +1,22 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Services } from '../context';
-import { ssoConfigurations, tenants } from '../db/schema';
+import { ssoConfigurations, ssoDomains, tenants } from '../db/schema';
 
-/** The enabled SSO configuration claiming the email's domain (in the tenant, when one is named). */
+/** The enabled SSO configuration whose validated domain is the email's (in the tenant, when one is named). */
 export async function ssoForEmail(services: Services, email: string, tenantId?: string) {
   const domain = email.split('@')[1]?.toLowerCase() ?? '';
   const rows = await services.db
     .select({ sso: ssoConfigurations })
-    .from(ssoConfigurations)
+    .from(ssoDomains)
+    .innerJoin(ssoConfigurations, eq(ssoConfigurations.id, ssoDomains.configurationId))
     .innerJoin(tenants, eq(tenants.id, ssoConfigurations.tenantId))
     .where(
       and(
+        eq(ssoDomains.domain, domain),
+        eq(ssoDomains.validated, true),
         eq(tenants.vendorId, services.vendorId),
         isNull(tenants.deletedAt),
         eq(ssoConfigurations.enabled, true),
-        sql`${ssoConfigurations.domains} @> ${JSON.stringify([domain])}::jsonb`,
         tenantId ? eq(ssoConfigurations.tenantId, tenantId) : undefined,
       ),
     )

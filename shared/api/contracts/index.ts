@@ -28,6 +28,8 @@ import { phoneContracts } from './phone';
 import { apiTokensContracts } from './apiTokens';
 import { auditsContracts } from './audits';
 import { securityCenterContracts } from './securityCenter';
+import { ssoConfigurationsContracts } from './ssoConfigurations';
+import { directoryContracts } from './directory';
 
 export const contracts = {
   roles: rolesContracts,
@@ -57,4 +59,6 @@ export const contracts = {
   apiTokens: apiTokensContracts,
   audits: auditsContracts,
   securityCenter: securityCenterContracts,
+  ssoConfigurations: ssoConfigurationsContracts,
+  directory: directoryContracts,
 } satisfies Record<string, Contracts>;

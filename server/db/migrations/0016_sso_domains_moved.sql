@@ -1,0 +1,1 @@
+ALTER TABLE "sso_configurations" DROP COLUMN "domains";
