@@ -27,6 +27,7 @@ import { impersonateRoutes } from './routes/impersonate';
 import { ipRestrictionsRoutes } from './routes/ipRestrictions';
 import { securityCenterRoutes } from './routes/securityCenter';
 import { apiTokenExchangeRoutes, apiTokensRoutes } from './routes/apiTokens';
+import { ssoConfigurationsRoutes } from './routes/ssoConfigurations';
 import { domainRestrictionsDevRoutes, domainRestrictionsRoutes } from './routes/domainRestrictions';
 import { metadataRoutes } from './routes/metadata';
 import { mfaLoginRoutes } from './routes/mfaLogin';
@@ -46,6 +47,8 @@ import { ssoDevRoutes, ssoRoutes } from './routes/sso';
 import { mfaWebauthnRoutes } from './routes/mfaWebauthn';
 import { webauthnDevRoutes, webauthnRoutes } from './routes/webauthn';
 import { devRoutes } from './routes/dev';
+import { directoryRoutes } from './routes/directory';
+import { scimRoutes } from './routes/scim';
 import { uncountedPaths, type SubApp } from './routes/endpoints';
 import { log } from './log';
 
@@ -134,6 +137,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     apiTokenExchangeRoutes(deps),
     auditsRoutes(deps),
     securityCenterRoutes(deps),
+    ssoConfigurationsRoutes(deps),
+    directoryRoutes(deps),
+    scimRoutes(deps),
   ];
   // A family whose paths share no root (e.g. `/identity/...` and `/team/...`) mounts at `/`.
   for (const family of families) app.route(family.prefix || '/', family.app);

@@ -14,6 +14,7 @@ import {
   applications,
   audits,
   applicationUsers,
+  directoryConfigurations,
   groupRoles,
   groups,
   groupUsers,
@@ -36,6 +37,12 @@ import { holds } from './middleware/authorize';
 import { takesApiTokens, type Endpoint } from './routes/endpoints';
 import { endpointTables, portalTables } from './routes/tables';
 import { fixtures, testServer, type TestServer } from './testing';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sampleIdpMetadata } from '../shared/api/preview/ssoConfigurations';
+import { ssoConfigurations, ssoDomains, ssoGroups } from './db/schema';
+import { firstSaml } from './sso/configurations';
+import { insertSsoConfiguration } from './sso/store';
 
 type Scope = 'own' | 'other';
 interface Call {
@@ -72,11 +79,17 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
   let readUsersPermission: string;
   /** A MANAGED_ACCESS application (assignable) of the vendor. */
   let managedApp: string;
+  let metadataServer: HttpServer;
+  let metadataUrl: string;
   /** Strings that only the other tenant's data contains: none may appear in any answer. */
   const markers = new Set<string>();
 
   before(async () => {
-    t = await testServer();
+    // SSO metadata by URL: a local IdP's metadata address (loopback: allowed by ALLOW_PRIVATE_NETWORK_FETCH).
+    metadataServer = createHttpServer((_req, res) => res.end(sampleIdpMetadata));
+    await new Promise<void>((resolve) => metadataServer.listen(0, '127.0.0.1', resolve));
+    metadataUrl = `http://127.0.0.1:${(metadataServer.address() as AddressInfo).port}/metadata`;
+    t = await testServer({ allowPrivateNetworkFetch: true });
     f = fixtures(t);
     acme = await f.tenantId('Acme');
     globex = await f.newTenant('Globex Matrix');
@@ -119,7 +132,10 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       value: { enabled: true, rolesEnabled: false },
     });
   });
-  after(() => t.close());
+  after(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => metadataServer.close(() => resolve()));
+  });
 
   // --- fixtures, made fresh for each call (a call may delete or change its target) ---------------------
 
@@ -256,8 +272,70 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       return make(id);
     };
 
+  /** A directory connection (SCIM) of the own or the other tenant. */
+  const onDirectoryConnection = (make: (id: string) => Call) => async (scope: Scope) => {
+    const id = randomUUID();
+    const connectionName = fresh();
+    const tenantId = scope === 'own' ? acme : globex;
+    await f.db
+      .insert(directoryConfigurations)
+      .values({ id, tenantId, source: 'okta', connectionName, tokenHash: randomUUID() });
+    if (tenantId === globex) markers.add(id).add(connectionName);
+    return make(id);
+  };
+
   /** How to call each endpoint on the own tenant and on the other one. */
   /** The caller's token, for a call that needs a step of the caller's own first (a mailed code). */
+  /** An SSO configuration of the own or the other tenant, with a domain and a group mapping. */
+  async function ssoConfiguration(tenantId: string) {
+    const id = await insertSsoConfiguration(f.db, { tenantId, kind: 'saml', config: {}, enabled: false });
+    const domainId = randomUUID();
+    const groupId = randomUUID();
+    const domain = `${fresh()}.invalid`;
+    await f.db
+      .insert(ssoDomains)
+      .values({ id: domainId, configurationId: id, tenantId, domain, txtRecord: fresh() });
+    await f.db.insert(ssoGroups).values({ id: groupId, configurationId: id, group: fresh() });
+    if (tenantId === globex) markers.add(id).add(domainId).add(groupId).add(domain);
+    return { ssoConfigId: id, domainId, groupId };
+  }
+  const onSso =
+    (make: (ids: { ssoConfigId: string; domainId: string; groupId: string }) => Call) =>
+    async (scope: Scope) =>
+      make(await ssoConfiguration(scope === 'own' ? acme : globex));
+  /** The old SAML calls act on the tenant's first SAML configuration: a group of it (own), or of the other's. */
+  const onFirstSaml = (make: (groupId: string) => Call) => async (scope: Scope) => {
+    if (scope === 'other') return make((await ssoConfiguration(globex)).groupId);
+    const first = (await firstSaml(f.db, acme)) ?? { id: (await ssoConfiguration(acme)).ssoConfigId };
+    const groupId = randomUUID();
+    await f.db.insert(ssoGroups).values({ id: groupId, configurationId: first.id, group: fresh() });
+    return make(groupId);
+  };
+  /** The old domain validation needs a domain on the first SAML configuration. */
+  const withFirstSamlDomain = (path: string) => async (scope: Scope) => {
+    const first = (await firstSaml(f.db, acme)) ?? { id: (await ssoConfiguration(acme)).ssoConfigId };
+    const [domain] = await f.db.select().from(ssoDomains).where(eq(ssoDomains.configurationId, first.id));
+    if (!domain)
+      await f.db.insert(ssoDomains).values({
+        id: randomUUID(),
+        configurationId: first.id,
+        tenantId: acme,
+        domain: `${fresh()}.invalid`,
+        txtRecord: fresh(),
+      });
+    return plain(path)(scope);
+  };
+  const sso = paths.auth;
+  const onSsoPath = (
+    route: { path: string },
+    body?: () => Record<string, unknown>,
+    id: 'domainId' | 'groupId' | 'id' | null = null,
+  ) =>
+    onSso((ids) => ({
+      path: fill(route.path, { ...ids, ...(id === 'id' ? { id: ids.groupId } : {}) }),
+      body: body?.(),
+    }));
+
   const calls: Record<string, (scope: Scope, callerToken: string) => Promise<Call>> = {
     // Users (team)
     [`GET ${paths.users.getUsersV2.path}`]: plain(paths.users.getUsersV2.path),
@@ -586,6 +664,26 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       (tokenId) => ({ path: fill(paths.auth.deleteTenantApiToken.path, { tokenId }) }),
       false,
     ),
+    // Directory connections (SCIM)
+    [`GET ${paths.directory.getConfigs.path}`]: plain(paths.directory.getConfigs.path),
+    [`POST ${paths.directory.createConfiguration.path}`]: plain(
+      paths.directory.createConfiguration.path,
+      () => ({
+        source: 'okta',
+        connectionName: fresh(),
+      }),
+    ),
+    [`PATCH ${paths.directory.updateConfiguration.path}`]: onDirectoryConnection((id) => ({
+      path: fill(paths.directory.updateConfiguration.path, { id }),
+      body: { connectionName: fresh() },
+    })),
+    [`DELETE ${paths.directory.deleteConfiguration.path}`]: onDirectoryConnection((id) => ({
+      path: fill(paths.directory.deleteConfiguration.path, { id }),
+      body: {},
+    })),
+    [`GET ${paths.directory.countConfigurationUsers.path}`]: onDirectoryConnection((id) => ({
+      path: fill(paths.directory.countConfigurationUsers.path, { id }),
+    })),
     [`POST ${paths.securityPolicy.savePasswordConfigPolicy.path}`]: plain(
       paths.securityPolicy.savePasswordConfigPolicy.path,
       () => ({}),
@@ -594,6 +692,72 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       paths.securityPolicy.savePasswordRotationPolicy.path,
       () => ({}),
     ),
+    // SSO self-service (SSO-001..008)
+    [`GET ${sso.getSSOConfigurations.path}`]: plain(sso.getSSOConfigurations.path),
+    [`POST ${sso.createSSOConfiguration.path}`]: plain(sso.createSSOConfiguration.path, () => ({
+      type: 'saml',
+    })),
+    [`PATCH ${sso.updateSSOConfiguration.path}`]: onSsoPath(sso.updateSSOConfiguration, () => ({
+      signRequest: true,
+    })),
+    [`DELETE ${sso.deleteSSOConfiguration.path}`]: onSsoPath(sso.deleteSSOConfiguration),
+    [`POST ${sso.createSSOConfigurationByMetadata.path}`]: plain(
+      sso.createSSOConfigurationByMetadata.path,
+      () => ({
+        metadata: sampleIdpMetadata,
+      }),
+    ),
+    [`PUT ${sso.updateSSOConfigurationByMetadata.path}`]: onSsoPath(
+      sso.updateSSOConfigurationByMetadata,
+      () => ({
+        metadata: sampleIdpMetadata,
+      }),
+    ),
+    [`POST ${sso.createSSOConfigurationByMetadataUrl.path}`]: plain(
+      sso.createSSOConfigurationByMetadataUrl.path,
+      () => ({
+        url: metadataUrl,
+      }),
+    ),
+    [`PUT ${sso.updateSSOConfigurationByMetadataUrl.path}`]: onSsoPath(
+      sso.updateSSOConfigurationByMetadataUrl,
+      () => ({
+        url: metadataUrl,
+      }),
+    ),
+    [`POST ${sso.createSSODomain.path}`]: onSsoPath(sso.createSSODomain, () => ({
+      domain: `${fresh()}.invalid`,
+    })),
+    [`DELETE ${sso.deleteSSODomain.path}`]: onSsoPath(sso.deleteSSODomain),
+    [`PUT ${sso.validateSSODomain.path}`]: onSsoPath(sso.validateSSODomain),
+    [`PUT ${sso.validateSSODomainV2.path}`]: onSsoPath(sso.validateSSODomainV2),
+    [`GET ${sso.getSSODefaultRoles.path}`]: onSsoPath(sso.getSSODefaultRoles),
+    [`PUT ${sso.setSSODefaultRoles.path}`]: onSsoPath(sso.setSSODefaultRoles, () => ({ roleIds: [] })),
+    [`GET ${sso.getSSOGroups.path}`]: onSsoPath(sso.getSSOGroups),
+    [`POST ${sso.createSSOGroup.path}`]: onSsoPath(sso.createSSOGroup, () => ({ group: fresh() })),
+    [`PATCH ${sso.updateSSOGroup.path}`]: onSsoPath(sso.updateSSOGroup, () => ({ group: fresh() }), 'id'),
+    [`DELETE ${sso.deleteSSOGroup.path}`]: onSsoPath(sso.deleteSSOGroup),
+    [`GET ${sso.getSamlConfiguration.path}`]: plain(sso.getSamlConfiguration.path),
+    [`POST ${sso.updateSamlConfiguration.path}`]: plain(sso.updateSamlConfiguration.path, () => ({
+      enabled: false,
+    })),
+    [`GET ${sso.getSamlVendorConfiguration.path}`]: plain(sso.getSamlVendorConfiguration.path),
+    [`PUT ${sso.updateSamlVendorMetadata.path}`]: plain(sso.updateSamlVendorMetadata.path, () => ({
+      metadata: sampleIdpMetadata,
+    })),
+    [`PUT ${sso.validateSamlDomain.path}`]: withFirstSamlDomain(sso.validateSamlDomain.path),
+    [`GET ${sso.getSamlRoles.path}`]: plain(sso.getSamlRoles.path),
+    [`POST ${sso.updateSamlRoles.path}`]: plain(sso.updateSamlRoles.path, () => ({ roleIds: [] })),
+    [`GET ${sso.getSamlRolesGroups.path}`]: plain(sso.getSamlRolesGroups.path),
+    [`POST ${sso.createSamlGroup.path}`]: plain(sso.createSamlGroup.path, () => ({ group: fresh() })),
+    [`PATCH ${sso.updateSamlGroup.path}`]: onFirstSaml((id) => ({
+      path: fill(sso.updateSamlGroup.path, { id }),
+      body: { group: fresh() },
+    })),
+    [`DELETE ${sso.deleteSamlGroup.path}`]: onFirstSaml((id) => ({
+      path: fill(sso.deleteSamlGroup.path, { id }),
+    })),
+    [`GET ${sso.getOidcConfiguration.path}`]: plain(sso.getOidcConfiguration.path),
     // Captcha policy (saved off: an account with it on would ask the matrix's later sign-ins for a captcha)
     [`GET ${paths.securityPolicy.getTenantCaptchaPolicy.path}`]: plain(
       paths.securityPolicy.getTenantCaptchaPolicy.path,
@@ -668,6 +832,19 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
         : [],
       groupIds.length ? await db.select().from(groupRoles).where(inArray(groupRoles.groupId, groupIds)) : [],
       await db.select().from(inviteLinks).where(eq(inviteLinks.tenantId, globex)),
+      (await db.select().from(ssoConfigurations).where(eq(ssoConfigurations.tenantId, globex))).sort((a, b) =>
+        a.id.localeCompare(b.id),
+      ),
+      (await db.select().from(ssoDomains).where(eq(ssoDomains.tenantId, globex))).sort((a, b) =>
+        a.id.localeCompare(b.id),
+      ),
+      (
+        await db
+          .select({ group: ssoGroups })
+          .from(ssoGroups)
+          .innerJoin(ssoConfigurations, eq(ssoConfigurations.id, ssoGroups.configurationId))
+          .where(eq(ssoConfigurations.tenantId, globex))
+      ).sort((a, b) => a.group.id.localeCompare(b.group.id)),
       await db.select().from(policies).where(eq(policies.tenantId, globex)),
       (await db.select().from(ipRestrictions).where(eq(ipRestrictions.tenantId, globex))).sort((a, b) =>
         a.id.localeCompare(b.id),

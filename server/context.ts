@@ -6,6 +6,7 @@ import type { RefreshTokenService } from './auth/refresh';
 import type { RequestAudit } from './audit/request';
 import type { ServerConfig } from './config';
 import type { Db } from './db';
+import type { directoryConfigurations } from './db/schema';
 import { errorCodeFor } from './errors';
 import type { Mailer } from './mail/mailer';
 import { socketAddress } from './middleware/client-address';
@@ -33,6 +34,8 @@ export type AppEnv = {
     audit: (event: RequestAudit) => Promise<void>;
     /** The client's address (middleware/client-address.ts). */
     clientAddress: string;
+    /** The directory connection whose bearer token a SCIM call presented (the `scim` regime, server/scim/auth.ts). */
+    scimConnection: typeof directoryConfigurations.$inferSelect;
   };
 };
 

@@ -136,6 +136,32 @@ export const ERROR_CATALOG = [
   { code: 'ER-5020', message: 'roleIds: Roles on an invite link are not supported' },
   { code: 'ER-5021', message: 'A user who belongs to other accounts cannot be made temporary' },
   { code: 'ER-5022', message: '_groupsRelations must be roles, users or rolesAndUsers' },
+  // Directory provisioning (SCIM connections)
+  { code: 'ER-5101', message: 'Directory connection not found' },
+  // SSO self-service (SSO configurations, domains, metadata, group mappings)
+  { code: 'ER-5201', message: 'SSO configuration not found' },
+  { code: 'ER-5202', message: 'SSO domain not found' },
+  { code: 'ER-5203', message: 'SSO group mapping not found' },
+  { code: 'ER-5204', message: 'This domain is already on this SSO configuration' },
+  { code: 'ER-5205', message: 'This domain is already validated by another account' },
+  { code: 'ER-5206', message: 'This domain is already validated on another SSO configuration' },
+  { code: 'ER-5207', message: 'A mapping of this IdP group already exists' },
+  { code: 'ER-5208', message: 'groupIds: Unknown group' },
+  { code: 'ER-5209', message: 'type: The type of an SSO configuration cannot be changed' },
+  {
+    code: 'ER-5210',
+    message: 'SAML sign-in needs the IdP sign-in URL and its certificate before it is enabled',
+  },
+  {
+    code: 'ER-5211',
+    message: 'OIDC sign-in needs the issuer, the client id and the secret before it is enabled',
+  },
+  { code: 'ER-5212', message: 'metadata: Not a SAML metadata XML document' },
+  { code: 'ER-5213', message: 'metadata: Metadata with a DTD is refused' },
+  { code: 'ER-5214', message: 'metadata: No IDPSSODescriptor in the metadata' },
+  { code: 'ER-5215', message: 'metadata: No HTTP-Redirect SingleSignOnService in the metadata' },
+  { code: 'ER-5216', message: 'metadata: No signing certificate in the metadata' },
+  { code: 'ER-5217', pattern: /^url: The metadata could not be fetched \([\w -]+\)$/ },
   // 6xxx the request itself
   { code: 'ER-6001', message: 'Not found' },
   { code: 'ER-6002', message: 'Too many requests, try again later' },

@@ -124,6 +124,7 @@ export const auditActions = {
   ssoGroupMappingCreated: 'SSO group mapping created',
   ssoGroupMappingUpdated: 'SSO group mapping updated',
   ssoGroupMappingDeleted: 'SSO group mapping deleted',
+  ssoGrantsApplied: 'SSO roles and groups applied at sign-in',
   // Directory provisioning (SCIM 2.0)
   scimConnectionCreated: 'SCIM connection created',
   scimConnectionUpdated: 'SCIM connection updated',

@@ -34,12 +34,14 @@ export function hostedAppPage({ baseUrl, nonce }: PageContext): string {
 }
 
 /**
- * The demo app shows the roles, groups and API tokens pages (hidden by default, ROUTE-023/025/026/036) to
- * whoever may read them.
+ * The demo app shows the roles, groups, API tokens, SSO and provisioning pages (hidden by default,
+ * ROUTE-023/025/026/036) to whoever may read them.
  */
 const DEMO_NAVIGATION = JSON.stringify({
   roles: { visibility: 'byPermissions' },
   groups: { visibility: 'byPermissions' },
   personalApiTokens: { visibility: 'byPermissions' },
   apiTokens: { visibility: 'byPermissions' },
+  sso: { visibility: 'byPermissions' },
+  provisioning: { visibility: 'byPermissions' },
 });

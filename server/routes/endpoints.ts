@@ -7,6 +7,7 @@ import { requirePermission } from '../middleware/authorize';
 import { requireUser } from '../middleware/bearer';
 import { devOnly } from '../middleware/dev-only';
 import { inSignInZone, signInBudget } from '../middleware/rate-limit/signIn';
+import { requireScimConnection } from '../scim/auth';
 
 // Endpoint tables: every route a family's sub-app mounts, with who may call it and the budget it counts
 // against (read by the authorization matrix test). The same entries mount the routes, so the table cannot
@@ -15,8 +16,9 @@ import { inSignInZone, signInBudget } from '../middleware/rate-limit/signIn';
 /**
  * Who may call an endpoint besides a bearer token (absent: a bearer token, with `permission` when set).
  * `public`: anyone, no token. `mfaToken`: a login-time MFA call, authorised by the mfaToken of its body (no
- * bearer yet). `dev`: vendor-level writes, only with DEV_ROUTES=1 and from this machine. `scim`, `webhook`:
- * declared for the next issues; mounting one fails until its check exists. Whether the access token of an API
+ * bearer yet). `dev`: vendor-level writes, only with DEV_ROUTES=1 and from this machine. `scim`:
+ * a directory connection's bearer token (server/scim/auth.ts). `webhook`: declared for a next issue; mounting
+ * one fails until its check exists. Whether the access token of an API
  * token (machine to machine) may call a bearer entry is the entry's `apiTokens` (docs/decisions/0021-api-tokens.md).
  */
 export type Regime = 'public' | 'mfaToken' | 'dev' | 'scim' | 'webhook';
@@ -63,6 +65,12 @@ export const publicEndpoint = (route: ApiPath, note?: string): Endpoint => ({
 export const mfaTokenEndpoint = (route: ApiPath, note?: string): Endpoint => ({
   ...endpoint(route, null, note),
   regime: 'mfaToken',
+});
+
+/** A SCIM 2.0 call of a directory: the bearer token of a directory connection (its tenant only). */
+export const scimEndpoint = (route: ApiPath, note?: string): Endpoint => ({
+  ...endpoint(route, null, note),
+  regime: 'scim',
 });
 
 /** A vendor-level write: only with DEV_ROUTES=1 and from a client on this machine (no vendor tokens here). */
@@ -131,6 +139,8 @@ function regimeGuards(entry: Endpoint, services: Services): MiddlewareHandler<Ap
         devOnly,
       ];
     case 'scim':
+      // The bearer token of a directory connection (server/scim/auth.ts): the connection's tenant only.
+      return [requireScimConnection(services)];
     case 'webhook':
       throw new Error(`the ${entry.regime} regime has no check yet: ${entry.method} ${entry.path}`);
     default: {

@@ -8,7 +8,13 @@ import {
   audits,
   emailDomainRestrictionConfigs,
   emailDomainRestrictions,
+  groups,
+  groupUsers,
   sessions,
+  ssoConfigurations,
+  ssoDomains,
+  ssoGroups,
+  ssoSeenAssertions,
   userIdentities,
   userRoles,
   users,
@@ -17,7 +23,7 @@ import {
 import { fixtures, testServer, type TestServer } from '../testing';
 import { testBrowser } from '../testing/idp/browser';
 import { startOidcProvider, type LocalOidcProvider } from '../testing/idp/oidc';
-import { makeCertificate, startSamlIdp, type LocalSamlIdp } from '../testing/idp/saml';
+import { makeCertificate, startSamlIdp, type LocalSamlIdp, type SamlUser } from '../testing/idp/saml';
 
 const ORIGIN = 'http://localhost:8080';
 
@@ -425,5 +431,318 @@ describe('SSO: OIDC relying party and SAML service provider against local identi
     const res = await t.app.request(startUrl('no-such-configuration'));
     const to = landing(res);
     assert.equal(to.searchParams.get('error'), 'login_failed');
+  });
+  // ------------------------------------------------------------------------------------------------------
+  // SSO-008: default roles and group mappings, re-applied at every sign-in; IdP-initiated SAML
+
+  /** An IdP group mapping of a configuration (as the SSO page's "Add mapping" stores it). */
+  const mapGroup = async (configurationId: string, group: string, roleIds: string[], groupIds: string[]) => {
+    await f.db
+      .insert(ssoGroups)
+      .values({ id: `map-${configurationId}-${group}`, configurationId, group, roleIds, groupIds });
+  };
+  const newGroup = async (name: string) => {
+    const id = `group-${name.toLowerCase().replace(/\W+/g, '-')}`;
+    await f.db.insert(groups).values({ id, tenantId: acme, name });
+    return id;
+  };
+  const rolesOf = async (userId: string) =>
+    (
+      await f.db
+        .select()
+        .from(userRoles)
+        .where(and(eq(userRoles.userId, userId), eq(userRoles.tenantId, acme)))
+    )
+      .map((r) => r.roleId)
+      .sort();
+  const groupsOf = async (userId: string) =>
+    (await f.db.select().from(groupUsers).where(eq(groupUsers.userId, userId))).map((g) => g.groupId).sort();
+  const ids = async (...keys: string[]) => (await Promise.all(keys.map((k) => f.roleId(k)))).sort();
+  const userByEmail = async (email: string) =>
+    (await f.db.select().from(users).where(eq(users.email, email)))[0]!;
+
+  it('[SSO-008] OIDC: the groups claim maps to roles and groups besides the default roles; re-applied at every sign-in', async () => {
+    const engineers = await newGroup('SSO engineers');
+    const support = await newGroup('SSO helpdesk');
+    await mapGroup(oidcConfigId, 'eng', [await f.roleId('Editor')], [engineers]);
+    await mapGroup(oidcConfigId, 'Helpdesk', [await f.roleId('Support')], [support]);
+    const email = 'mapped@oidc.test';
+    const signInOidc = async (groupsClaim: string[]) => {
+      const { browser, landed } = await oidcFlow({
+        sub: 'mapped-1',
+        email,
+        email_verified: true,
+        groups: groupsClaim,
+      });
+      const code = landed.searchParams.get('code');
+      assert.ok(code, landed.href);
+      await f.json(await postLogin(browser, paths.auth.oidcPostLogin, code));
+      return userByEmail(email);
+    };
+
+    // The provider sends the groups only in userinfo; matched case-insensitively ('ENG' ~ 'eng').
+    const user = await signInOidc(['ENG', 'unmapped']);
+    assert.deepEqual(await rolesOf(user.id), await ids('Viewer', 'Editor'));
+    assert.deepEqual(await groupsOf(user.id), [engineers]);
+    const [applied] = await f.db
+      .select()
+      .from(audits)
+      .where(and(eq(audits.action, 'SSO roles and groups applied at sign-in'), eq(audits.userId, user.id)));
+    assert.deepEqual((applied!.json as { groupsJoined: string[] }).groupsJoined, [engineers]);
+
+    // An admin's changes meanwhile: the default role taken away, an unrelated role given by hand.
+    await f.db
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, user.id), eq(userRoles.roleId, await f.roleId('Viewer'))));
+    await f.db
+      .insert(userRoles)
+      .values({ userId: user.id, tenantId: acme, roleId: await f.roleId('ReadOnly') });
+
+    // Next sign-in: moved from eng to helpdesk at the IdP. Mapped roles and groups follow the IdP, the default
+    // role comes back, the manual grant of a role the configuration does not manage stays.
+    await signInOidc(['helpdesk']);
+    assert.deepEqual(await rolesOf(user.id), await ids('Viewer', 'Support', 'ReadOnly'));
+    assert.deepEqual(await groupsOf(user.id), [support]);
+
+    // No groups at all: only the default role (and the manual grant) remain.
+    await signInOidc([]);
+    assert.deepEqual(await rolesOf(user.id), await ids('Viewer', 'ReadOnly'));
+    assert.deepEqual(await groupsOf(user.id), []);
+  });
+
+  it('[SSO-008] OIDC: groups in the ID token, under the claim name the configuration names', async () => {
+    const idTokenIdp = await startOidcProvider({
+      redirectUris: [`${ORIGIN}${ssoPaths.oidcCallback.path}`],
+      groupsInIdToken: true,
+    });
+    try {
+      const { id } = await register({
+        tenant: 'Acme',
+        kind: 'oidc',
+        domains: ['idtoken.test'],
+        config: {
+          issuer: idTokenIdp.issuer,
+          clientId: idTokenIdp.clientId,
+          clientSecret: idTokenIdp.clientSecret,
+        },
+      });
+      const admins = await newGroup('Token admins');
+      await mapGroup(id, 'admins', [await f.roleId('Admin')], [admins]);
+      const browser = testBrowser(t.app, ORIGIN);
+      idTokenIdp.signInAs({
+        sub: 'tok-1',
+        email: 'tok@idtoken.test',
+        email_verified: true,
+        groups: ['admins'],
+      });
+      const landed = await browser.navigate(startUrl(id));
+      await f.json(await postLogin(browser, paths.auth.oidcPostLogin, landed.searchParams.get('code')!));
+      const user = await userByEmail('tok@idtoken.test');
+      assert.deepEqual(await rolesOf(user.id), await ids('Admin'));
+      assert.deepEqual(await groupsOf(user.id), [admins]);
+
+      // Another claim name: 'groups' is then not read.
+      await f.db.update(ssoConfigurations).set({ groupsClaim: 'teams' }).where(eq(ssoConfigurations.id, id));
+      const again = testBrowser(t.app, ORIGIN);
+      const back = await again.navigate(startUrl(id));
+      await f.json(await postLogin(again, paths.auth.oidcPostLogin, back.searchParams.get('code')!));
+      assert.deepEqual(await rolesOf(user.id), []);
+      assert.deepEqual(await groupsOf(user.id), []);
+    } finally {
+      await idTokenIdp.close();
+    }
+  });
+
+  /** A SAML SP-initiated sign-in of `user` through the main SAML configuration; the user row. */
+  const samlSignIn = async (user: SamlUser) => {
+    const { browser, request } = await samlStart();
+    const to = landing(await postAcs(browser, saml.respond(request, user), request.relayState));
+    const code = to.searchParams.get('code');
+    assert.ok(code, to.href);
+    await f.json(await postLogin(browser, paths.auth.postLogin, code));
+    return userByEmail(user.email!);
+  };
+
+  it('[SSO-008] SAML: the multi-valued groups attribute maps to roles and groups; default roles re-applied at every sign-in', async () => {
+    const finance = await newGroup('SSO finance');
+    const auditors = await newGroup('SSO auditors');
+    await mapGroup(samlConfigId, 'Finance', [await f.roleId('Support')], [finance]);
+    await mapGroup(samlConfigId, 'audit', [await f.roleId('ReadOnly')], [auditors]);
+    const person = { nameId: 'fin@saml.test', email: 'fin@saml.test' };
+    const user = await samlSignIn({ ...person, groups: ['finance', 'AUDIT', 'other'] });
+    assert.deepEqual(await rolesOf(user.id), await ids('Editor', 'Support', 'ReadOnly'));
+    assert.deepEqual(await groupsOf(user.id), [auditors, finance].sort());
+
+    // The default role removed by an admin comes back; one IdP group fewer takes its role and group.
+    await f.db
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, user.id), eq(userRoles.roleId, await f.roleId('Editor'))));
+    await samlSignIn({ ...person, groups: ['audit'] });
+    assert.deepEqual(await rolesOf(user.id), await ids('Editor', 'ReadOnly'));
+    assert.deepEqual(await groupsOf(user.id), [auditors]);
+
+    // A group attribute with one value (not multi-valued) counts too.
+    await samlSignIn({ ...person, groups: ['Finance'] });
+    assert.deepEqual(await rolesOf(user.id), await ids('Editor', 'Support'));
+    assert.deepEqual(await groupsOf(user.id), [finance]);
+  });
+
+  const acs = `${ORIGIN}${ssoPaths.samlAcs.path}`;
+  const spEntityId = `${ORIGIN}${ssoPaths.samlMetadata.path}`;
+
+  it("IdP-initiated SAML: an unsolicited assertion of the configuration's IdP signs in once; its replay is refused", async () => {
+    const response = saml.respondUnsolicited(
+      { acsUrl: acs, spEntityId },
+      { nameId: 'idp@saml.test', email: 'idp@saml.test', name: 'Idp Started' },
+    );
+    const browser = testBrowser(t.app, ORIGIN);
+    // An IdP often sends its own RelayState (a target), which is no state of ours.
+    const to = landing(await postAcs(browser, response, 'https://app.example/target'));
+    assert.equal(to.pathname, '/account/saml/callback');
+    const code = to.searchParams.get('code');
+    assert.ok(code, to.href);
+    const body = await f.json<{ user: { email: string } }>(
+      await postLogin(browser, paths.auth.postLogin, code),
+    );
+    assert.equal(body.user.email, 'idp@saml.test');
+    const user = await userByEmail('idp@saml.test');
+    assert.deepEqual(await rolesOf(user.id), await ids('Editor'));
+
+    // The same response again (another browser, or the same): refused, nothing signed in.
+    const replayed = landing(await postAcs(testBrowser(t.app, ORIGIN), response, ''));
+    assert.equal(replayed.searchParams.get('error'), 'login_failed');
+    assert.equal(replayed.searchParams.get('code'), null);
+    assert.match(await lastFailure(), /replayed/);
+    assert.ok((await f.db.select().from(ssoSeenAssertions)).length >= 1);
+  });
+
+  it('IdP-initiated SAML: the login code works only in the browser that posted the assertion', async () => {
+    const response = saml.respondUnsolicited(
+      { acsUrl: acs, spEntityId },
+      { nameId: 'bound@saml.test', email: 'bound@saml.test' },
+    );
+    const poster = testBrowser(t.app, ORIGIN);
+    const code = landing(await postAcs(poster, response, '')).searchParams.get('code')!;
+    assert.ok(code);
+    await f.errorsOf(await postLogin(testBrowser(t.app, ORIGIN), paths.auth.postLogin, code), 401);
+  });
+
+  it('IdP-initiated SAML: an unknown issuer, a forged issuer, an InResponseTo or another audience is refused', async () => {
+    const stranger = await startSamlIdp();
+    try {
+      const user = { nameId: 'who@saml.test', email: 'who@saml.test' };
+      const refused = async (response: string, why: RegExp) => {
+        const to = landing(await postAcs(testBrowser(t.app, ORIGIN), response, ''));
+        assert.equal(to.searchParams.get('error'), 'login_failed', String(why));
+        assert.equal(to.searchParams.get('code'), null, String(why));
+        assert.match(await lastFailure(), why);
+      };
+      // An IdP no configuration names.
+      await refused(stranger.respondUnsolicited({ acsUrl: acs, spEntityId }, user), /unknown IdP issuer/);
+      // Another IdP claiming the configured IdP's entity id: its signature does not verify.
+      await refused(
+        stranger.respondUnsolicited({ acsUrl: acs, spEntityId }, user, { issuer: saml.entityId }),
+        /Invalid signature/,
+      );
+      // An answer to some request (InResponseTo) without our RelayState.
+      await refused(
+        saml.respond({ id: '_some-request', acsUrl: acs, spEntityId, relayState: '' }, user),
+        /InResponseTo/,
+      );
+      await refused(
+        saml.respondUnsolicited({ acsUrl: acs, spEntityId: 'https://other-sp.example' }, user),
+        /audience mismatch/,
+      );
+      await refused(
+        saml.respondUnsolicited({ acsUrl: acs, spEntityId }, user, { recipient: 'https://x.example/acs' }),
+        /not for this ACS/,
+      );
+      await refused(
+        saml.respondUnsolicited({ acsUrl: acs, spEntityId }, user, { shiftMs: -3_600_000 }),
+        /expired/,
+      );
+    } finally {
+      await stranger.close();
+    }
+  });
+
+  it("SAML: an assertion of another configuration's IdP is refused (SP- and IdP-initiated)", async () => {
+    const other = await startSamlIdp();
+    try {
+      const otherId = (
+        await register({
+          tenant: 'Acme',
+          kind: 'saml',
+          domains: ['other-idp.test'],
+          config: { entryPoint: other.entryPoint, idpCert: other.cert, idpIssuer: other.entityId },
+        })
+      ).id;
+      assert.ok(otherId);
+      const user = { nameId: 'x@saml.test', email: 'x@saml.test' };
+      // SP-initiated for the main configuration, answered by the other configuration's IdP.
+      const { browser, request } = await samlStart();
+      let to = landing(await postAcs(browser, other.respond(request, user), request.relayState));
+      assert.equal(to.searchParams.get('error'), 'login_failed');
+      assert.match(await lastFailure(), /Invalid signature|Issuer/);
+      // Signed by the other IdP but claiming the main IdP's issuer (IdP-initiated): the main certificate refuses it.
+      to = landing(
+        await postAcs(
+          testBrowser(t.app, ORIGIN),
+          other.respondUnsolicited({ acsUrl: acs, spEntityId }, user, { issuer: saml.entityId }),
+          '',
+        ),
+      );
+      assert.equal(to.searchParams.get('error'), 'login_failed');
+      assert.match(await lastFailure(), /Invalid signature/);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('SAML: an SP-initiated assertion, once consumed, is not accepted again as an IdP-initiated one', async () => {
+    const { browser, request } = await samlStart();
+    const response = saml.respond(request, { nameId: 'once@saml.test', email: 'once@saml.test' });
+    assert.ok(landing(await postAcs(browser, response, request.relayState)).searchParams.get('code'));
+    const again = landing(await postAcs(testBrowser(t.app, ORIGIN), response, ''));
+    assert.equal(again.searchParams.get('error'), 'login_failed');
+    assert.match(await lastFailure(), /InResponseTo|replayed/);
+  });
+
+  it('the test SAML IdP serves its metadata (entity id, redirect SSO service, signing certificate)', async () => {
+    const xml = await (await fetch(saml.entityId)).text();
+    assert.match(xml, new RegExp(`entityID="${saml.entityId}"`));
+    assert.match(xml, new RegExp(`Location="${saml.entryPoint}"`));
+    assert.ok(xml.includes(saml.cert.replace(/-----[^-]+-----|\s+/g, '')));
+  });
+  it('[LOGIN-007] pre-login by email routes only by a validated domain of an enabled configuration', async () => {
+    await f.db.insert(ssoDomains).values({
+      id: 'pending-domain',
+      configurationId: samlConfigId,
+      tenantId: acme,
+      domain: 'pending.test',
+      txtRecord: 'fe-verification=pending',
+    });
+    const preLogin = async () =>
+      (
+        await f.json<{ address?: string }>(
+          await t.app.request(paths.auth.preLoginV2.path, t.json({ email: 'someone@pending.test' })),
+        )
+      ).address;
+    assert.equal(await preLogin(), undefined);
+    await f.db.update(ssoDomains).set({ validated: true }).where(eq(ssoDomains.id, 'pending-domain'));
+    assert.match((await preLogin()) ?? '', new RegExp(`configurationId=${samlConfigId}`));
+    await f.db
+      .update(ssoConfigurations)
+      .set({ enabled: false })
+      .where(eq(ssoConfigurations.id, samlConfigId));
+    try {
+      assert.equal(await preLogin(), undefined);
+    } finally {
+      await f.db
+        .update(ssoConfigurations)
+        .set({ enabled: true })
+        .where(eq(ssoConfigurations.id, samlConfigId));
+      await f.db.delete(ssoDomains).where(eq(ssoDomains.id, 'pending-domain'));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Context } from 'hono';
 import { z } from 'zod';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
@@ -6,11 +6,12 @@ import { ssoContracts as ssc } from '../../shared/api/contracts/sso';
 import { paths } from '../../shared/api/paths';
 import { EMAIL_DOMAIN_REFUSED } from '../../shared/api/contracts/sso';
 import { ssoPaths } from '../../shared/api/sso';
-import { issueChallenge, type Challenge } from '../auth/challenges';
+import { issueChallenge } from '../auth/challenges';
 import { createSessionIssuer } from '../auth/session';
 import { apiError, caller, readBody, type AppEnv, type Services } from '../context';
 import { roles, ssoConfigurations, ssoDomains, tenants } from '../db/schema';
-import { insertSsoConfiguration } from '../sso/store';
+import { applySsoGrants } from '../sso/groupMapping';
+import { addressesOf, insertSsoConfiguration } from '../sso/store';
 import {
   bindingMatches,
   callbackRedirect,
@@ -28,11 +29,14 @@ import { enterSsoTenant, resolveExternalUser, type ExternalProfile } from '../ss
 import { discover, oidcClientConfig } from '../sso/oidc';
 import { oidcRedirect, oidcReturn } from '../sso/oidcFlow';
 import {
+  claimedIssuer,
+  firstUseOfAssertion,
   newRequestId,
   samlAuthorizeUrl,
   samlIdpConfig,
   samlSpMetadata,
   validateSamlResponse,
+  type SamlIdentity,
 } from '../sso/saml';
 import { devEndpoint, defineFamily, publicEndpoint, signIn, publicEndpoints } from './endpoints';
 
@@ -46,20 +50,12 @@ export const ssoEndpointsByName = {
   getSSOPublicConfiguration: publicEndpoint(paths.auth.getSSOPublicConfiguration),
 } as const;
 
-/** This server's addresses an IdP is told: the OIDC redirect URI and the SAML service provider's. */
-const addressesOf = (publicUrl: string) => ({
-  oidcRedirectUri: `${publicUrl}${ssoPaths.oidcCallback.path}`,
-  sp: {
-    entityId: `${publicUrl}${ssoPaths.samlMetadata.path}`,
-    acsUrl: `${publicUrl}${ssoPaths.samlAcs.path}`,
-  },
-});
-
 /**
  * SSO sign-in (LOGIN-007 server side, ROUTE-013/014): the start address pre-login answers, the OIDC relying
  * party (openid-client: discovery, code flow with PKCE S256, state and nonce) and SAML service provider
- * (node-saml: signed assertion, audience, recipient, InResponseTo, time window), the one-time login code the
- * login box's callback route exchanges, and the public SSO configuration.
+ * (node-saml: signed assertion, issuer, audience, recipient, InResponseTo, time window, replay), SP- and
+ * IdP-initiated, the one-time login code the login box's callback route exchanges, and the public SSO
+ * configuration. Every SSO sign-in re-applies the configuration's default roles and group mappings (SSO-008).
  *
  * A session opened here has amr ['ext']: the first factor was proved at an external IdP, whose own amr is
  * not trusted for step-up (RFC 8176 has no federated value; 'ext' names none of pwd/otp/sms/hwk/mfa).
@@ -130,11 +126,11 @@ export const ssoRoutes = defineFamily(ssoEndpointsByName, (on, e, services) => {
 
   /** The user of a proved external identity, signed into the configuration's tenant, as a login code. */
   const completeSso = async (
-    c: Context,
+    c: Context<AppEnv>,
     kind: 'oidc' | 'saml',
-    state: Challenge,
+    binding: string,
     sso: SsoConfiguration,
-    identity: Omit<ExternalProfile, 'provider' | 'userProvider'>,
+    identity: Omit<ExternalProfile, 'provider' | 'userProvider'> & { groups: string[] },
   ) => {
     const who = caller(c);
     const resolved = await resolveExternalUser(
@@ -157,10 +153,25 @@ export const ssoRoutes = defineFamily(ssoEndpointsByName, (on, e, services) => {
         entered === 'disabled' ? 'disabled in the tenant' : 'email-domain',
         sso.tenantId,
       );
+    // SSO-008: default roles and the group mappings, from what the IdP says at this sign-in.
+    const changes = await applySsoGrants(services, sso, resolved.user.id, identity.groups);
+    if (
+      changes.rolesAdded.length ||
+      changes.rolesRemoved.length ||
+      changes.groupsJoined.length ||
+      changes.groupsLeft.length
+    )
+      await c.var.audit({
+        tenantId: sso.tenantId,
+        userId: resolved.user.id,
+        email: resolved.user.email,
+        action: 'SSO roles and groups applied at sign-in',
+        json: { configurationId: sso.id, method: `sso-${kind}`, ...changes },
+      });
     const code = await issueLoginCode(services, resolved.user.id, sso.tenantId, {
       via: kind,
       method: `sso-${kind}`,
-      binding: String((state.data as { binding?: unknown }).binding ?? ''),
+      binding,
     });
     return c.redirect(
       callbackRedirect(services, kind === 'oidc' ? 'oidcRedirectUrl' : 'samlCallbackUrl', { code }),
@@ -177,41 +188,92 @@ export const ssoRoutes = defineFamily(ssoEndpointsByName, (on, e, services) => {
     const provider = oidcClientConfig.safeParse(sso?.config);
     if (!sso || !provider.success) return failed(c, 'oidc', 'configuration gone', state.tenantId);
     if (c.req.query('error')) return failed(c, 'oidc', 'refused by the provider', sso.tenantId);
-    const proved = await oidcReturn(config, provider.data, oidcRedirectUri, c, data);
+    const proved = await oidcReturn(config, provider.data, oidcRedirectUri, c, data, {
+      groupsClaim: sso.groupsClaim,
+    });
     if (!proved.ok) return failed(c, 'oidc', proved.reason, sso.tenantId);
-    return completeSso(c, 'oidc', state, sso, proved.identity);
+    return completeSso(c, 'oidc', String(data.binding ?? ''), sso, proved.identity);
   });
 
-  // The SAML assertion consumer service (HTTP-POST binding); RelayState is the state challenge's token.
+  // The SAML assertion consumer service (HTTP-POST binding). SP-initiated: RelayState is the state challenge's
+  // token (once, this browser). IdP-initiated: no state of ours; the configuration is the one whose IdP issued it.
   on(e.samlAcs, async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const relayState = typeof form.RelayState === 'string' ? form.RelayState : undefined;
     const samlResponse = typeof form.SAMLResponse === 'string' ? form.SAMLResponse : undefined;
+    if (!samlResponse) return failed(c, 'saml', 'no SAMLResponse');
     const state = await takeState(services, relayState);
-    const data = (state?.data ?? {}) as Record<string, unknown>;
-    if (!state || data.kind !== 'saml' || !samlResponse)
-      return failed(c, 'saml', 'unknown or replayed RelayState');
+    if (!state) return idpInitiated(c, samlResponse);
+    const data = (state.data ?? {}) as Record<string, unknown>;
+    if (data.kind !== 'saml') return failed(c, 'saml', 'unknown or replayed RelayState');
     if (!bindingMatches(c, data.binding)) return failed(c, 'saml', 'another browser', state.tenantId);
     const sso = await loadConfiguration(String(data.configurationId));
-    const idp = samlIdpConfig.safeParse(sso?.config);
-    if (!sso || !idp.success) return failed(c, 'saml', 'configuration gone', state.tenantId);
-    let identity;
+    if (!sso || sso.kind !== 'saml') return failed(c, 'saml', 'configuration gone', state.tenantId);
+    return consumeAssertion(c, sso, samlResponse, String(data.binding), {
+      id: String(data.requestId),
+      issuedAt: Number(data.issuedAt),
+    });
+  });
+
+  /**
+   * IdP-initiated SAML (an unsolicited response, with no RelayState of ours): the one enabled SAML configuration
+   * of this vendor whose IdP entity id is the response's Issuer validates it (none or several: refused), with no
+   * InResponseTo allowed. Nothing binds it to a browser beforehand (the user never passed here), so the ACS binds
+   * the login code to the browser that posted the assertion now; the assertion is accepted once (replay store),
+   * the login code is one-time and lives 60 s.
+   */
+  const idpInitiated = async (c: Context<AppEnv>, samlResponse: string) => {
+    const issuer = claimedIssuer(samlResponse);
+    if (!issuer) return failed(c, 'saml', 'unsolicited response without an Issuer');
+    const rows = await db
+      .select({ sso: ssoConfigurations })
+      .from(ssoConfigurations)
+      .innerJoin(tenants, eq(tenants.id, ssoConfigurations.tenantId))
+      .where(
+        and(
+          eq(tenants.vendorId, vendorId),
+          isNull(tenants.deletedAt),
+          eq(ssoConfigurations.enabled, true),
+          eq(ssoConfigurations.kind, 'saml'),
+          sql`${ssoConfigurations.config}->>'idpIssuer' = ${issuer}`,
+        ),
+      )
+      .limit(2);
+    if (rows.length !== 1)
+      return failed(c, 'saml', rows.length ? 'several configurations have this IdP' : 'unknown IdP issuer');
+    return consumeAssertion(c, rows[0]!.sso, samlResponse, startBinding(c), null);
+  };
+
+  /** Validates an assertion for a configuration, takes it once, and signs its user in. */
+  const consumeAssertion = async (
+    c: Context<AppEnv>,
+    sso: SsoConfiguration,
+    samlResponse: string,
+    binding: string,
+    request: { id: string; issuedAt: number } | null,
+  ) => {
+    const idp = samlIdpConfig.safeParse(sso.config);
+    if (!idp.success) return failed(c, 'saml', 'bad configuration', sso.tenantId);
+    let identity: SamlIdentity;
     try {
-      identity = await validateSamlResponse(
-        idp.data,
-        sp,
-        { id: String(data.requestId), issuedAt: Number(data.issuedAt) },
-        samlResponse,
-      );
+      identity = await validateSamlResponse(idp.data, sp, request, samlResponse, {
+        groupsAttribute: sso.groupsClaim,
+      });
     } catch (error) {
       return failed(c, 'saml', `assertion: ${(error as Error).message}`.slice(0, 200), sso.tenantId);
     }
+    // Replay: each assertion once (the only guard of IdP-initiated ones; defence in depth for the others).
+    if (!(await firstUseOfAssertion(db, identity.assertion)))
+      return failed(c, 'saml', 'assertion: replayed', sso.tenantId);
     // SAML has no email_verified: an address in a domain this configuration validated is vouched for.
-    return completeSso(c, 'saml', state, sso, {
-      ...identity,
+    return completeSso(c, 'saml', binding, sso, {
+      subject: identity.subject,
+      email: identity.email,
+      name: identity.name,
+      groups: identity.groups,
       emailVerified: await vouchedDomain(db, sso.id, identity.email),
     });
-  });
+  };
 
   on(e.samlMetadata, (c) =>
     c.body(samlSpMetadata(sp), 200, { 'content-type': 'application/samlmetadata+xml' }),

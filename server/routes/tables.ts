@@ -12,6 +12,8 @@ import { auditsEndpointsByName } from './audits';
 import { authEndpointsByName } from './auth';
 import { captchaEndpointsByName } from './captcha';
 import { devEndpointsByName } from './dev';
+import { directoryEndpointsByName } from './directory';
+import { scimEndpointsByName } from './scim';
 import type { Endpoint } from './endpoints';
 import { flagsEndpointsByName } from './flags';
 import { groupsEndpointsByName } from './groups';
@@ -35,6 +37,7 @@ import { securityPolicyEndpointsByName } from './securityPolicy';
 import { signupEndpointsByName } from './signup';
 import { socialDevEndpointsByName, socialEndpointsByName } from './social';
 import { ssoDevEndpointsByName, ssoEndpointsByName } from './sso';
+import { ssoConfigurationsEndpointsByName } from './ssoConfigurations';
 import { stepUpEndpointsByName } from './stepup';
 import { teamEndpointsByName } from './team';
 import { webauthnDevEndpointsByName, webauthnEndpointsByName } from './webauthn';
@@ -56,12 +59,15 @@ export const portalTables = {
   apiTokens: apiTokensEndpointsByName,
   audits: auditsEndpointsByName,
   securityCenter: securityCenterEndpointsByName,
+  ssoConfigurations: ssoConfigurationsEndpointsByName,
+  directory: directoryEndpointsByName,
 } as const;
 
 /** Every table: the portal's and those of sign-in, the user's own account and development. */
 export const endpointTables: Readonly<Record<string, Readonly<Record<string, Endpoint>>>> = {
   ...portalTables,
   auth: authEndpointsByName,
+  scim: scimEndpointsByName,
   apiTokenExchange: apiTokenExchangeEndpointsByName,
   mfaLogin: mfaLoginEndpointsByName,
   mfaProfile: mfaProfileEndpointsByName,

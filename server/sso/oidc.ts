@@ -65,12 +65,15 @@ export interface OidcIdentity {
   email: string | null;
   emailVerified: boolean;
   name: string | null;
+  /** The values of the groups claim asked for (ID token, else userinfo); [] when none was asked or sent. */
+  groups: string[];
 }
 
 export async function exchangeCode(
   configuration: client.Configuration,
   callbackUrl: URL,
   expected: OidcFlowSecrets & { state: string },
+  opts: { groupsClaim?: string } = {},
 ): Promise<OidcIdentity> {
   const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
     pkceCodeVerifier: expected.codeVerifier,
@@ -81,12 +84,16 @@ export async function exchangeCode(
   const claims = tokens.claims();
   if (!claims) throw new Error('no ID token');
   let { email, email_verified: emailVerified, name } = claims as Record<string, unknown>;
-  // Some providers put the email only in the userinfo answer.
-  if (typeof email !== 'string') {
+  let groups = opts.groupsClaim ? (claims as Record<string, unknown>)[opts.groupsClaim] : undefined;
+  // Some providers put the email (or the groups) only in the userinfo answer.
+  if (typeof email !== 'string' || (opts.groupsClaim && groups === undefined)) {
     const info = await client.fetchUserInfo(configuration, tokens.access_token, claims.sub);
-    email = info.email;
-    emailVerified = info.email_verified;
+    if (typeof email !== 'string') {
+      email = info.email;
+      emailVerified = info.email_verified;
+    }
     name ??= info.name;
+    if (opts.groupsClaim && groups === undefined) groups = info[opts.groupsClaim];
   }
   return {
     subject: claims.sub,
@@ -94,5 +101,10 @@ export async function exchangeCode(
     // Only an explicit `true` counts: a missing or string claim is not a verification.
     emailVerified: emailVerified === true,
     name: typeof name === 'string' ? name : null,
+    groups: claimValues(groups),
   };
 }
+
+/** A groups claim as a list of strings: an array of strings, or one string (some IdPs send one group so). */
+const claimValues = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string' && v.length > 0);

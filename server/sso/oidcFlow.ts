@@ -47,15 +47,21 @@ export async function oidcReturn(
   redirectUri: string,
   c: Context,
   data: Record<string, unknown>,
+  opts: { groupsClaim?: string } = {},
 ): Promise<{ ok: true; identity: OidcIdentity } | { ok: false; reason: string }> {
   const callbackUrl = new URL(redirectUri);
   callbackUrl.search = new URL(c.req.url).search;
   try {
-    const identity = await exchangeCode(await discover(server, provider), callbackUrl, {
-      state: c.req.query('state')!,
-      codeVerifier: String(data.codeVerifier),
-      nonce: String(data.nonce),
-    });
+    const identity = await exchangeCode(
+      await discover(server, provider),
+      callbackUrl,
+      {
+        state: c.req.query('state')!,
+        codeVerifier: String(data.codeVerifier),
+        nonce: String(data.nonce),
+      },
+      opts,
+    );
     return { ok: true, identity };
   } catch (error) {
     return { ok: false, reason: `code exchange: ${(error as Error).message}`.slice(0, 200) };

@@ -1,9 +1,22 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { ssoPaths } from '../../shared/api/sso';
 import type { Services } from '../context';
 import { ssoConfigurations, ssoDomains } from '../db/schema';
 
 /** The value of a domain's DNS TXT record (SSO-004): published at the domain to prove the tenant holds it. */
 export const newTxtRecord = () => `fe-verification=${randomBytes(16).toString('hex')}`;
+
+/**
+ * This server's addresses an IdP is told: the OIDC redirect URI and the SAML service provider's (its entity id
+ * is also where its metadata XML is served).
+ */
+export const addressesOf = (publicUrl: string) => ({
+  oidcRedirectUri: `${publicUrl}${ssoPaths.oidcCallback.path}`,
+  sp: {
+    entityId: `${publicUrl}${ssoPaths.samlMetadata.path}`,
+    acsUrl: `${publicUrl}${ssoPaths.samlAcs.path}`,
+  },
+});
 
 export interface NewSsoConfiguration {
   tenantId: string;

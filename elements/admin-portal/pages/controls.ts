@@ -12,6 +12,8 @@ export const pageControls = {
   security: { read: 'fe.secure.read.securityPolicy', write: 'fe.secure.write.securityPolicy' },
   personalApiTokens: { write: 'fe.secure.write.userApiTokens', delete: 'fe.secure.delete.userApiTokens' },
   apiTokens: { write: 'fe.secure.write.tenantApiTokens', delete: 'fe.secure.delete.tenantApiTokens' },
+  sso: { write: 'fe.secure.write.samlConfiguration' },
+  provisioning: { write: 'fe.secure.write.provisioningConfiguration' },
 } as const;
 
 export type ControlledPage = keyof typeof pageControls;

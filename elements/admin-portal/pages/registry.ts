@@ -17,4 +17,6 @@ export const portalPages: Partial<Record<NavigationEntryKey, LazyExoticComponent
   apiTokens: lazy(() => import('./apiTokens/TenantApiTokensPage')),
   audits: lazy(() => import('./audits/AuditsPage')),
   securityCenter: lazy(() => import('./securityCenter/SecurityCenterPage')),
+  sso: lazy(() => import('./sso/SsoPage')),
+  provisioning: lazy(() => import('./provisioning/ProvisioningPage')),
 };

@@ -11,6 +11,7 @@ import { captchaScript } from './captcha';
 import { domainRestrictionsScript } from './domainRestrictions';
 import { ipRestrictionsScript } from './ipRestrictions';
 import { apiTokensScript } from './apiTokens';
+import { directoryScript } from './directory';
 import { auditsScript } from './audits';
 import { securityCenterScript } from './securityCenter';
 import { authScript, impersonateScript, sessionsScript, usersScript } from './auth';
@@ -19,6 +20,7 @@ import { mfaScript } from './mfa';
 import { passwordlessScript } from './passwordless';
 import { socialScript } from './social';
 import { ssoScript } from './sso';
+import { ssoConfigurationsScript } from './ssoConfigurations';
 import { webauthnScript } from './webauthn';
 import { phoneScript, profileScript, teamScript } from './team';
 
@@ -43,10 +45,12 @@ export const scripts: Script[] = [
   passwordlessScript,
   socialScript,
   ssoScript,
+  ssoConfigurationsScript,
   teamScript,
   profileScript,
   phoneScript,
   apiTokensScript,
   auditsScript,
   securityCenterScript,
+  directoryScript,
 ];

@@ -1,6 +1,7 @@
 // A real OpenID Provider (oidc-provider) on 127.0.0.1 and a random port, for tests and e2e journeys: SSO
 // configurations and social providers point at it. Sign-in at it needs no form: the account set with
-// `signInAs` is logged in and consents at once.
+// `signInAs` is logged in and consents at once. Each account may carry `groups` (a claim of the profile scope:
+// in the userinfo answer, or also in the ID token with `groupsInIdToken`).
 import { exportJWK, generateKeyPair } from 'jose';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,7 @@ export interface IdpAccount {
   email?: string;
   email_verified?: boolean;
   name?: string;
+  groups?: string[];
 }
 
 export interface LocalOidcProvider {
@@ -26,6 +28,8 @@ export async function startOidcProvider(opts: {
   redirectUris: string[];
   clientId?: string;
   clientSecret?: string;
+  /** Put the scopes' claims (groups among them) in the ID token too, not only in userinfo. */
+  groupsInIdToken?: boolean;
 }): Promise<LocalOidcProvider> {
   const clientId = opts.clientId ?? 'fe-elements-test';
   const clientSecret = opts.clientSecret ?? 'a-long-test-client-secret-0123456789';
@@ -51,7 +55,8 @@ export async function startOidcProvider(opts: {
     ],
     jwks: { keys: [jwk] },
     cookies: { keys: ['local-idp-cookie-key-0123456789'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
+    conformIdTokenClaims: !opts.groupsInIdToken,
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },

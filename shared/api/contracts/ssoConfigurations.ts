@@ -98,7 +98,13 @@ export const ssoConfiguration = z.object({
 
 /** A PEM certificate or its base64 body (at most 16 kB). */
 const certificate = z.string().trim().min(1).max(16_384);
-const httpUrl = z.string().trim().url().max(2048);
+/** An http(s) URL: zod's url() alone takes `javascript:` and `data:` URLs, which must never become a redirect. */
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .url()
+  .regex(/^https?:\/\/[^\s/]/i, 'Must be an http or https URL');
 
 /**
  * Frontegg's IUpdateSSOConfiguration (partial), plus ours: `oidcIssuer`, `idpEntityId`, `groupsClaim`. A SAML

@@ -11,6 +11,7 @@ import { auditsHandlers } from './audits';
 import { authHandlers } from './auth';
 import { billingHandlers } from './billing';
 import { captchaHandlers } from './captcha';
+import { directoryHandlers } from './directory';
 import { flagsHandlers } from './flags';
 import { groupsHandlers } from './groups';
 import { impersonateHandlers } from './impersonate';
@@ -26,6 +27,7 @@ import { sessionsHandlers } from './sessions';
 import { signupHandlers } from './signup';
 import { socialHandlers } from './social';
 import { ssoHandlers } from './sso';
+import { ssoConfigurationsHandlers } from './ssoConfigurations';
 import { teamHandlers } from './team';
 import { tenantsHandlers } from './tenants';
 import { webauthnHandlers } from './webauthn';
@@ -62,9 +64,11 @@ export const previewRoutes: readonly PreviewRoute[] = [
   ...billingHandlers,
   ...accountSettingsHandlers,
   ...ssoHandlers,
+  ...ssoConfigurationsHandlers,
   ...socialHandlers,
   ...passwordlessHandlers,
   ...impersonateHandlers,
+  ...directoryHandlers,
 ];
 
 // ---------------------------------------------------------------------------------------------------------

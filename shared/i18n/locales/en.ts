@@ -8,6 +8,8 @@ import { rolesEn } from './portal/roles';
 import { securityEn } from './portal/security';
 import { groupsEn } from './portal/groups';
 import { apiTokensEn } from './portal/apiTokens';
+import { ssoPageEn } from './portal/sso';
+import { provisioningEn } from './portal/provisioning';
 import { auditsEn } from './portal/audits';
 import { formEn } from './portal/form';
 import { accountEn } from './portal/account';
@@ -234,6 +236,8 @@ export const en = {
     security: securityEn,
     groups: groupsEn,
     apiTokens: apiTokensEn,
+    sso: ssoPageEn,
+    provisioning: provisioningEn,
     audits: auditsEn,
     account: accountEn,
     privacy: privacyEn,

@@ -4,6 +4,8 @@ import { rolesHe } from './portal/roles';
 import { securityHe } from './portal/security';
 import { groupsHe } from './portal/groups';
 import { apiTokensHe } from './portal/apiTokens';
+import { ssoPageHe } from './portal/sso';
+import { provisioningHe } from './portal/provisioning';
 import { auditsHe } from './portal/audits';
 import { formHe } from './portal/form';
 import { accountHe } from './portal/account';
@@ -230,6 +232,8 @@ export const he = {
     security: securityHe,
     groups: groupsHe,
     apiTokens: apiTokensHe,
+    sso: ssoPageHe,
+    provisioning: provisioningHe,
     audits: auditsHe,
     account: accountHe,
     privacy: privacyHe,
