@@ -698,7 +698,7 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       type: 'saml',
     })),
     [`PATCH ${sso.updateSSOConfiguration.path}`]: onSsoPath(sso.updateSSOConfiguration, () => ({
-      signRequest: true,
+      signRequest: false,
     })),
     [`DELETE ${sso.deleteSSOConfiguration.path}`]: onSsoPath(sso.deleteSSOConfiguration),
     [`POST ${sso.createSSOConfigurationByMetadata.path}`]: plain(

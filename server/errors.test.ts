@@ -75,7 +75,11 @@ function messagesPassedToApiError(): { where: string; message: string }[] {
   const files = sourceFiles(serverDir).filter((f) => !f.endsWith('errors.ts'));
   const constants = new Map<string, string[]>();
   const sources = files.map((file) => ({ file, source: readFileSync(file, 'utf8') }));
-  for (const { source } of sources) {
+  // Messages the preview refuses with too are named in the contracts (shared/api/contracts).
+  const contractSources = sourceFiles(
+    fileURLToPath(new URL('../shared/api/contracts/', import.meta.url)),
+  ).map((file) => ({ file, source: readFileSync(file, 'utf8') }));
+  for (const { source } of [...sources, ...contractSources]) {
     for (const m of source.matchAll(/const ([A-Z][A-Z0-9_]*)\s*=\s*((['"`])(?:\\.|(?!\3)[^\\])*\3);/g)) {
       const text = literalText(m[2]!);
       if (text !== undefined) constants.set(m[1]!, [...(constants.get(m[1]!) ?? []), text]);

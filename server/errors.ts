@@ -162,6 +162,7 @@ export const ERROR_CATALOG = [
   { code: 'ER-5215', message: 'metadata: No HTTP-Redirect SingleSignOnService in the metadata' },
   { code: 'ER-5216', message: 'metadata: No signing certificate in the metadata' },
   { code: 'ER-5217', pattern: /^url: The metadata could not be fetched \([\w -]+\)$/ },
+  { code: 'ER-5218', message: 'Signed authentication requests are not supported: set signRequest to false' },
   // 6xxx the request itself
   { code: 'ER-6001', message: 'Not found' },
   { code: 'ER-6002', message: 'Too many requests, try again later' },

@@ -14,6 +14,7 @@ import {
   scimListResponse,
   scimUser,
 } from '../../shared/api/contracts/scim';
+import { groupManagedBy } from '../../shared/api/contracts/groups';
 import { paths } from '../../shared/api/paths';
 import { scimPaths as s } from '../../shared/api/scim';
 import {
@@ -454,7 +455,7 @@ describe('SCIM 2.0 service', () => {
     );
   });
 
-  it('[SCIM-003] [SCIM-004] Groups: create, 409 on a taken name, filter, excludedAttributes, PATCH members (Okta and Entra), rename, PUT, DELETE', async () => {
+  it('[SCIM-003] [SCIM-004] [ENUM-045] Groups: create, managed by scim2, 409 on a taken name, filter, excludedAttributes, PATCH members (Okta and Entra), rename, PUT, DELETE', async () => {
     const u1 = await createUser('g1@scim.test');
     const u2 = await createUser('g2@scim.test');
     const created = scimGroup.parse(
@@ -488,6 +489,14 @@ describe('SCIM 2.0 service', () => {
     );
     const [group] = await f.db.select().from(groupUsers).where(eq(groupUsers.groupId, created.id));
     assert.equal(group?.userId, u1.id, 'a member of our group');
+
+    // ENUM-045: the groups API names who manages each group: the directory (scim2) or the portal (frontegg).
+    assert.deepEqual(groupManagedBy.options, ['frontegg', 'scim2']);
+    const listed = await f.json<{ groups: { id: string; managedBy: string }[] }>(
+      await f.request('GET', paths.groups.getGroups.path, admin),
+    );
+    assert.equal(listed.groups.find((g) => g.id === created.id)?.managedBy, 'scim2');
+    assert.ok(listed.groups.some((g) => g.id !== created.id && g.managedBy === 'frontegg'));
 
     // The group's roles reach its members through the group-role logic.
     const role = await f.roleId('Admin');

@@ -9,7 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import samlify from 'samlify';
-import { ssoConfigurationsContracts as scc } from '../../shared/api/contracts/ssoConfigurations';
+import {
+  SIGN_REQUEST_UNSUPPORTED,
+  ssoConfigurationsContracts as scc,
+} from '../../shared/api/contracts/ssoConfigurations';
 import { paths } from '../../shared/api/paths';
 import { ssoPaths } from '../../shared/api/sso';
 import { randomUUID } from 'node:crypto';
@@ -557,23 +560,24 @@ describe('SSO configurations', () => {
     assert.equal(saved.spEntityId, vendor.spEntityId);
 
     const { certBody } = await idpMetadata();
+    const idpFields = {
+      enabled: true,
+      domain: 'old.example.com',
+      ssoEndpoint: 'https://idp.old.test/sso',
+      publicCertificate: certBody,
+    };
+    // This server has no SP signing key: asking for signed AuthnRequests is refused, not stored and ignored.
+    const refused = await f.request('POST', a.updateSamlConfiguration.path, token, {
+      ...idpFields,
+      signRequest: true,
+    });
+    assert.deepEqual(await f.errorsOf(refused, 400), [SIGN_REQUEST_UNSUPPORTED]);
     const withIdp = scc.updateSamlConfiguration.response.parse(
-      await call(
-        'POST',
-        a.updateSamlConfiguration.path,
-        {
-          enabled: true,
-          domain: 'old.example.com',
-          ssoEndpoint: 'https://idp.old.test/sso',
-          publicCertificate: certBody,
-          signRequest: true,
-        },
-        token,
-      ),
+      await call('POST', a.updateSamlConfiguration.path, idpFields, token),
     );
     assert.equal(withIdp.ssoEndpoint, 'https://idp.old.test/sso');
     assert.equal(withIdp.publicCertificate, certBody);
-    assert.equal(withIdp.signRequest, true);
+    assert.equal(withIdp.signRequest, false);
     assert.equal(withIdp.generatedVerification, saved.generatedVerification, 'same domain: same record');
 
     dns.setTxt('old.example.com', [withIdp.generatedVerification!]);

@@ -12,6 +12,7 @@ import type {
   ssoGroup,
   updateSamlConfigurationBody,
 } from '../../shared/api/contracts/ssoConfigurations';
+import { SIGN_REQUEST_UNSUPPORTED } from '../../shared/api/contracts/ssoConfigurations';
 import { assertGrantableRoles } from '../apiTokens';
 import type { RequestAudit } from '../audit/request';
 import type { AccessClaims } from '../auth/keys';
@@ -199,6 +200,11 @@ const assertCompleteWhenEnabled = (row: Pick<SsoConfigurationRow, 'kind' | 'conf
     throw apiError(400, row.kind === 'oidc' ? INCOMPLETE_OIDC : INCOMPLETE_SAML);
 };
 
+/** Signed AuthnRequests: refused rather than stored and silently not done (see SIGN_REQUEST_UNSUPPORTED). */
+const refuseSignRequest = (signRequest: boolean | undefined) => {
+  if (signRequest === true) throw apiError(400, SIGN_REQUEST_UNSUPPORTED);
+};
+
 /** The names of the fields a write changed (for the audit row: never their values, a secret among them). */
 const changedFields = (fields: Record<string, unknown>) =>
   Object.keys(fields).filter((k) => fields[k] !== undefined);
@@ -209,6 +215,7 @@ const changedFields = (fields: Record<string, unknown>) =>
  */
 export async function createConfiguration(actor: SsoActor, fields: ConfigurationFields) {
   const { db, vendorId } = actor.services;
+  refuseSignRequest(fields.signRequest);
   const kind = fields.type ?? 'saml';
   const config = mergeConfig(kind, {}, fields);
   const roleIds = await assertGrantableRoles(db, vendorId, actor.auth, fields.roleIds ?? []);
@@ -241,6 +248,7 @@ export async function updateConfiguration(
 ) {
   const { db, vendorId } = actor.services;
   if (fields.type && fields.type !== row.kind) throw apiError(400, TYPE_FIXED);
+  refuseSignRequest(fields.signRequest);
   const roleIds =
     fields.roleIds === undefined
       ? row.defaultRoleIds
@@ -538,6 +546,8 @@ export async function updateSaml(actor: SsoActor, body: UpdateSamlBody): Promise
     .where(eq(ssoDomains.configurationId, row.id))
     .orderBy(asc(ssoDomains.createdAt));
   const domainChanged = body.domain !== undefined && body.domain !== current?.domain;
+  // A changed domain clears signRequest whatever the body says (SSO-003); otherwise it must not ask for it.
+  if (!domainChanged) refuseSignRequest(body.signRequest);
   const config = { ...((row.config as Record<string, unknown>) ?? {}) };
   let signRequest = body.signRequest ?? row.signRequest;
   if (domainChanged) {

@@ -96,6 +96,13 @@ export const ssoConfiguration = z.object({
   metadataUrl: z.string().nullable(),
 });
 
+/**
+ * Signed AuthnRequests need an SP signing key and certificate, which the server does not have yet: a body
+ * asking for them (signRequest true) is refused with this message rather than stored and silently not done.
+ */
+export const SIGN_REQUEST_UNSUPPORTED =
+  'Signed authentication requests are not supported: set signRequest to false';
+
 /** A PEM certificate or its base64 body (at most 16 kB). */
 const certificate = z.string().trim().min(1).max(16_384);
 /** An http(s) URL: zod's url() alone takes `javascript:` and `data:` URLs, which must never become a redirect. */

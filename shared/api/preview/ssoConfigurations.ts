@@ -4,6 +4,7 @@
 // the sample IdP's metadata unless it names this machine or a private address (refused, as the server does).
 import type { z } from 'zod';
 import {
+  SIGN_REQUEST_UNSUPPORTED,
   ssoConfigurationsContracts as scc,
   type ssoConfiguration,
   type ssoGroup,
@@ -174,7 +175,8 @@ function applyFields(req: PreviewRequest, c: Configuration, body: Fields, creati
     if (body.oidcSecret) next.secret = body.oidcSecret;
     next.oidcSecretSet = next.secret !== '';
   }
-  if (body.signRequest !== undefined) next.signRequest = body.signRequest;
+  // As the server: no SP signing key, so signed AuthnRequests are refused.
+  if (body.signRequest) throw fail(400, SIGN_REQUEST_UNSUPPORTED);
   if (body.groupsClaim !== undefined) next.groupsClaim = body.groupsClaim;
   if (body.roleIds !== undefined) next.roleIds = roleIds(req, body.roleIds);
   next.enabled = body.enabled ?? (creating ? complete(next) : c.enabled);
@@ -371,9 +373,9 @@ export const ssoConfigurationsHandlers: PreviewRoute[] = [
       addDomain(req, c, body.domain);
       Object.assign(c, { ssoEndpoint: '', publicCertificate: '', idpEntityId: '', signRequest: false });
     } else {
+      if (body.signRequest) throw fail(400, SIGN_REQUEST_UNSUPPORTED);
       if (body.ssoEndpoint !== undefined) c.ssoEndpoint = body.ssoEndpoint;
       if (body.publicCertificate !== undefined) c.publicCertificate = body.publicCertificate;
-      if (body.signRequest !== undefined) c.signRequest = body.signRequest;
     }
     c.enabled = body.enabled;
     c.updatedAt = iso(req.now);
