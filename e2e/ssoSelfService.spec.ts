@@ -104,13 +104,20 @@ describe('SSO self-service against `npm start`: SAML by metadata file and OIDC, 
     assert.match(record, /\S{16,}/, 'a TXT record to publish');
     assert.ok(await row.getByText('Not validated').first().isVisible());
     dns.setTxt(domain, ['v=spf1 -all', record]);
-    await row.getByRole('button', { name: `Validate ${domain}` }).click();
-    await row
-      .getByText('Validated', { exact: true })
+    const validate = row.getByRole('button', { name: `Validate ${domain}` });
+    await validate.click();
+    // As a user would: when the DNS server did not answer in time (a loaded machine), validate once more.
+    const validated = row.getByText('Validated', { exact: true });
+    const dnsDown = row.getByText('The DNS server did not answer', { exact: false });
+    await validated
+      .or(dnsDown)
+      .first()
       .waitFor({ timeout: 15_000 })
-      .catch(async (error: Error) => {
-        throw new Error(`${domain} not validated: ${await row.textContent()} (${error.message})`);
-      });
+      .catch(() => undefined);
+    if (await dnsDown.isVisible()) await validate.click();
+    await validated.waitFor({ timeout: 15_000 }).catch(async (error: Error) => {
+      throw new Error(`${domain} not validated: ${await row.textContent()} (${error.message})`);
+    });
     await shot(a(), `${name}-domain-validated`);
   }
 

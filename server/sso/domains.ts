@@ -30,7 +30,8 @@ export async function checkTxtRecord(
   domain: string,
   expected: string,
 ): Promise<{ validated: boolean; reason?: DomainValidationFailure }> {
-  const resolver = new Resolver({ timeout: DNS_TIMEOUT_MS, tries: 1 });
+  // UDP: a lost datagram is asked again (3 tries of 1 s) within the whole answer's 3 s.
+  const resolver = new Resolver({ timeout: DNS_TIMEOUT_MS / 3, tries: 3 });
   if (config.dnsServers.length) resolver.setServers(config.dnsServers);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
