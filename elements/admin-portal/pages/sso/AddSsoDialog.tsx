@@ -5,7 +5,8 @@ import type { SsoConfigurationInput } from '../../../../shared/api/ssoConfigurat
 import { useT } from '../../../../shared/i18n/useT';
 import { TextField } from '../../../../shared/ui';
 import { DialogForm } from '../../kit/DialogForm';
-import { FileField, hintCss, RadioGroup, TextArea } from './parts';
+import { OidcIdpFields, SamlIdpFields } from './IdpFields';
+import { FileField, hintCss, RadioGroup } from './parts';
 import { isWebUrl, MetadataFileError, readMetadataFile, type SamlSource } from './ssoDraft';
 
 type Protocol = 'saml' | 'oidc';
@@ -152,30 +153,12 @@ export function AddSsoDialog({
             />
           )}
           {setUp === 'fields' && (
-            <>
-              <TextField
-                label={t('adminPortal.sso.signInUrl')}
-                type="url"
-                autoComplete="off"
-                value={ssoEndpoint}
-                disabled={busy}
-                onChange={(event) => setSsoEndpoint(event.currentTarget.value)}
-              />
-              <TextArea
-                label={t('adminPortal.sso.certificate')}
-                value={certificate}
-                disabled={busy}
-                placeholder="-----BEGIN CERTIFICATE-----"
-                onChange={setCertificate}
-              />
-              <TextField
-                label={t('adminPortal.sso.idpEntityId')}
-                autoComplete="off"
-                value={idpEntityId}
-                disabled={busy}
-                onChange={(event) => setIdpEntityId(event.currentTarget.value)}
-              />
-            </>
+            <SamlIdpFields
+              signInUrl={[ssoEndpoint, setSsoEndpoint]}
+              certificate={[certificate, setCertificate]}
+              entityId={[idpEntityId, setIdpEntityId]}
+              disabled={busy}
+            />
           )}
           <div>
             <TextField
@@ -190,32 +173,12 @@ export function AddSsoDialog({
           </div>
         </>
       ) : (
-        <>
-          <TextField
-            label={t('adminPortal.sso.issuer')}
-            type="url"
-            autoComplete="off"
-            placeholder="https://"
-            value={issuer}
-            disabled={busy}
-            onChange={(event) => setIssuer(event.currentTarget.value)}
-          />
-          <TextField
-            label={t('adminPortal.sso.clientId')}
-            autoComplete="off"
-            value={clientId}
-            disabled={busy}
-            onChange={(event) => setClientId(event.currentTarget.value)}
-          />
-          <TextField
-            label={t('adminPortal.sso.clientSecret')}
-            type="password"
-            autoComplete="new-password"
-            value={secret}
-            disabled={busy}
-            onChange={(event) => setSecret(event.currentTarget.value)}
-          />
-        </>
+        <OidcIdpFields
+          issuer={[issuer, setIssuer]}
+          clientId={[clientId, setClientId]}
+          secret={[secret, setSecret]}
+          disabled={busy}
+        />
       )}
     </DialogForm>
   );

@@ -7,7 +7,8 @@ import { optionsAtom } from '../../../../shared/options/options.atoms';
 import { Button, TextField, useToast } from '../../../../shared/ui';
 import { space } from '../../../../themes/tokens';
 import { FieldColumns } from '../../kit/FieldColumns';
-import { CopyField, fieldsetCss, FileField, hintCss, legendCss, TextArea } from './parts';
+import { OidcIdpFields, SamlIdpFields } from './IdpFields';
+import { CopyField, fieldsetCss, FileField, hintCss, legendCss } from './parts';
 import { isWebUrl, MetadataFileError, readMetadataFile, type SamlDraft } from './ssoDraft';
 
 /** An address the server gave: absolute as is; a path is the API's (under the base URL). */
@@ -170,55 +171,20 @@ export function ConnectionTab({
       >
         <h5 css={{ ...legendCss, margin: 0, padding: 0 }}>{t('adminPortal.sso.fromYourIdp')}</h5>
         {saml ? (
-          <>
-            <TextField
-              label={t('adminPortal.sso.signInUrl')}
-              type="url"
-              autoComplete="off"
-              value={ssoEndpoint}
-              disabled={off}
-              onChange={(event) => setSsoEndpoint(event.currentTarget.value)}
-            />
-            <TextArea
-              label={t('adminPortal.sso.certificate')}
-              value={certificate}
-              disabled={off}
-              onChange={setCertificate}
-            />
-            <TextField
-              label={t('adminPortal.sso.idpEntityId')}
-              autoComplete="off"
-              value={idpEntityId}
-              disabled={off}
-              onChange={(event) => setIdpEntityId(event.currentTarget.value)}
-            />
-          </>
+          <SamlIdpFields
+            signInUrl={[ssoEndpoint, setSsoEndpoint]}
+            certificate={[certificate, setCertificate]}
+            entityId={[idpEntityId, setIdpEntityId]}
+            disabled={off}
+          />
         ) : (
           <FieldColumns minWidth={220}>
-            <TextField
-              label={t('adminPortal.sso.issuer')}
-              type="url"
-              autoComplete="off"
-              value={issuer}
+            <OidcIdpFields
+              issuer={[issuer, setIssuer]}
+              clientId={[clientId, setClientId]}
+              secret={[secret, setSecret]}
+              secretSet={config.oidcSecretSet}
               disabled={off}
-              onChange={(event) => setIssuer(event.currentTarget.value)}
-            />
-            <TextField
-              label={t('adminPortal.sso.clientId')}
-              autoComplete="off"
-              value={clientId}
-              disabled={off}
-              onChange={(event) => setClientId(event.currentTarget.value)}
-            />
-            <TextField
-              label={t('adminPortal.sso.clientSecret')}
-              type="password"
-              autoComplete="new-password"
-              placeholder={config.oidcSecretSet ? '••••••••' : undefined}
-              aria-description={config.oidcSecretSet ? t('adminPortal.sso.secretSet') : undefined}
-              value={secret}
-              disabled={off}
-              onChange={(event) => setSecret(event.currentTarget.value)}
             />
           </FieldColumns>
         )}
