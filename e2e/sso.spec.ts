@@ -33,7 +33,7 @@ describe('SSO and social login journeys against `npm start`', () => {
   };
 
   before(async () => {
-    server = await startServerProcess();
+    server = await startServerProcess({ env: { ALLOW_PRIVATE_NETWORK_FETCH: '1' } });
     browser = await launchBrowser();
     mkdirSync('test-results', { recursive: true });
     oidc = await startOidcProvider({ redirectUris: [`${server.url}${ssoPaths.oidcCallback.path}`] });

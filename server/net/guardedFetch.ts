@@ -76,6 +76,9 @@ export function refusedAddress(address: string): string | undefined {
   // ::ffff:10.0.0.1 is 10.0.0.1.
   if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).isIPv4MappedAddress())
     ip = (ip as ipaddr.IPv6).toIPv4Address();
+  // ::a.b.c.d (IPv4-compatible, deprecated): ipaddr.js calls it unicast; nothing public lives there.
+  if (ip.kind() === 'ipv6' && (ip as ipaddr.IPv6).parts.slice(0, 6).every((part) => part === 0))
+    return 'ipv4-compatible';
   const normal = ip.toNormalizedString();
   if (CLOUD_METADATA.has(normal) || CLOUD_METADATA.has(ip.toString())) return 'cloud-metadata';
   const range = ip.range();
@@ -135,12 +138,13 @@ function requestOnce(
   rules: FetchRules,
   options: Required<GuardedFetchOptions>,
   signal: AbortSignal,
+  send: Outgoing = {},
 ): Promise<{ res: IncomingMessage; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const transport = url.protocol === 'https:' ? https : http;
     const req = transport.request(url, {
-      method: 'GET',
-      headers: { accept: options.accept, 'user-agent': 'fe-elements-server' },
+      method: send.method ?? 'GET',
+      headers: { accept: options.accept, ...send.headers, 'user-agent': 'fe-elements-server' },
       lookup: checkingLookup(rules),
       signal,
       // No keep-alive pool: every connection goes through the lookup above.
@@ -183,8 +187,15 @@ function requestOnce(
         if (!res.complete) cutOff();
       });
     });
-    req.end();
+    req.end(send.body);
   });
+}
+
+/** What a request sends besides GET (the fetch-function form below). */
+interface Outgoing {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
 }
 
 /**
@@ -205,18 +216,10 @@ export async function guardedFetchWith(
   rawUrl: string,
   opts: GuardedFetchOptions = {},
 ): Promise<GuardedResponse> {
-  const options: Required<GuardedFetchOptions> = {
-    timeoutMs: opts.timeoutMs ?? 5_000,
-    maxBytes: opts.maxBytes ?? 1_000_000,
-    maxRedirects: opts.maxRedirects ?? 3,
-    accept: opts.accept ?? '*/*',
-  };
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
-  try {
+  return withLimits(opts, async (options, signal) => {
     let url = checkUrl(rules, rawUrl);
     for (let hop = 0; ; hop++) {
-      const { res, body } = await requestOnce(url, rules, options, controller.signal);
+      const { res, body } = await requestOnce(url, rules, options, signal);
       const status = res.statusCode ?? 0;
       const location = res.headers.location;
       if (REDIRECTS.has(status) && location) {
@@ -227,11 +230,77 @@ export async function guardedFetchWith(
       }
       return { status, url: url.href, contentType: String(res.headers['content-type'] ?? ''), body };
     }
+  });
+}
+
+/** Runs an exchange within the time limit; every failure becomes a `FetchRefused`. */
+async function withLimits<T>(
+  opts: GuardedFetchOptions,
+  run: (options: Required<GuardedFetchOptions>, signal: AbortSignal) => Promise<T>,
+  outer?: AbortSignal | null,
+): Promise<T> {
+  const options: Required<GuardedFetchOptions> = {
+    timeoutMs: opts.timeoutMs ?? 5_000,
+    maxBytes: opts.maxBytes ?? 1_000_000,
+    maxRedirects: opts.maxRedirects ?? 3,
+    accept: opts.accept ?? '*/*',
+  };
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  const abort = () => controller.abort();
+  outer?.addEventListener('abort', abort);
+  try {
+    return await run(options, controller.signal);
   } catch (error) {
     if (error instanceof FetchRefused) throw error;
     if (controller.signal.aborted) throw new FetchRefused('timeout', 'The server took too long to answer');
     throw new FetchRefused('network', 'The request failed');
   } finally {
     clearTimeout(timer);
+    outer?.removeEventListener('abort', abort);
   }
+}
+
+/** The request options of a WHATWG fetch this module honours (openid-client's `customFetch` sends these). */
+export interface FetchInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | URLSearchParams | Uint8Array | ArrayBuffer | null;
+  signal?: AbortSignal | null;
+}
+
+/**
+ * The guarded fetch as a fetch function, for libraries that take one (openid-client's discovery, token, userinfo
+ * and JWKS requests to a customer-given issuer): the same address rules and limits, one request per call, no
+ * redirect followed (such callers ask for `redirect: 'manual'` and treat one as an error).
+ */
+export function guardedFetchFunction(config: FetchConfig, opts: GuardedFetchOptions = {}) {
+  const rules = fetchRules(config);
+  return (input: string | URL, init: FetchInit = {}): Promise<Response> =>
+    withLimits(
+      opts,
+      async (options, signal) => {
+        const url = checkUrl(rules, String(input));
+        const body =
+          init.body == null
+            ? undefined
+            : typeof init.body === 'string' || init.body instanceof URLSearchParams
+              ? String(init.body)
+              : Buffer.from(init.body instanceof ArrayBuffer ? new Uint8Array(init.body) : init.body);
+        const { res, body: answer } = await requestOnce(url, rules, options, signal, {
+          method: init.method,
+          headers: init.headers,
+          body,
+        });
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(res.headers))
+          if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+        const status = res.statusCode ?? 502;
+        return new Response([101, 204, 205, 304].includes(status) ? null : new Uint8Array(answer), {
+          status,
+          headers,
+        });
+      },
+      init.signal,
+    );
 }

@@ -206,7 +206,7 @@ describe('SCIM 2.0 service', () => {
     );
   });
 
-  it('[SCIM-003] a duplicate userName is 409 uniqueness; a vendor user with the email is linked, not duplicated', async () => {
+  it('[SCIM-003] a duplicate userName is 409 uniqueness; a vendor user with the email is linked, not duplicated, unless of another account', async () => {
     await createUser('dup@scim.test');
     await refused(await scim('POST', s.createUser.path, userBody('DUP@scim.test')), 409, 'uniqueness');
     const existing = await f.createUser({ email: 'already@scim.test', tenants: [] });
@@ -218,6 +218,17 @@ describe('SCIM 2.0 service', () => {
       (await f.db.select().from(userTenants).where(eq(userTenants.userId, existing.id))).some(
         (m) => m.tenantId === acme,
       ),
+    );
+    // A member of another account only is never pulled in by their email (the directory would then manage them).
+    const stranger = await f.createUser({
+      email: 'stranger@scim.test',
+      tenants: [{ id: await f.tenantId('Acme Europe') }],
+    });
+    await refused(await scim('POST', s.createUser.path, userBody('stranger@scim.test')), 409, 'uniqueness');
+    assert.equal(
+      (await f.db.select().from(userTenants).where(eq(userTenants.userId, stranger.id))).length,
+      1,
+      'still a member of its own account only',
     );
   });
 
@@ -443,9 +454,9 @@ describe('SCIM 2.0 service', () => {
     assert.equal((await t.refresh(refreshToken)).status, 401);
     assert.equal((await f.db.select().from(users).where(eq(users.id, user.id))).length, 0);
     await refused(await scim('GET', at(s.getUser.path, user.id)), 404);
-    // A user in another tenant too stays, out of this one.
+    // A user in another tenant too (a member of this one, linked by the directory) stays, out of this one.
     const globex = await f.newTenant('Globex keep');
-    const both = await f.createUser({ email: 'both@scim.test', tenants: [{ id: globex }] });
+    const both = await f.createUser({ email: 'both@scim.test', tenants: [{ id: globex }, { id: acme }] });
     await createUser('both@scim.test');
     assert.equal((await scim('DELETE', at(s.deleteUser.path, both.id))).status, 204);
     const memberships = await f.db.select().from(userTenants).where(eq(userTenants.userId, both.id));

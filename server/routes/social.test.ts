@@ -20,7 +20,7 @@ describe('social login against oidc-provider standing in for google', () => {
   let idp: LocalOidcProvider;
 
   before(async () => {
-    t = await testServer();
+    t = await testServer({ allowPrivateNetworkFetch: true });
     f = fixtures(t);
     idp = await startOidcProvider({ redirectUris: [`${ORIGIN}${callbackPath}`] });
     const res = await t.app.request(

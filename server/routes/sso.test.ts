@@ -47,7 +47,7 @@ describe('SSO: OIDC relying party and SAML service provider against local identi
   };
 
   before(async () => {
-    t = await testServer();
+    t = await testServer({ allowPrivateNetworkFetch: true });
     f = fixtures(t);
     acme = await f.tenantId('Acme');
     oidc = await startOidcProvider({ redirectUris: [`${ORIGIN}${ssoPaths.oidcCallback.path}`] });
@@ -250,6 +250,15 @@ describe('SSO: OIDC relying party and SAML service provider against local identi
     await f.db
       .insert(emailDomainRestrictions)
       .values({ id: 'sso-blocked', tenantId: acme, domain: 'blocked-sso.test', type: 'BLOCK' });
+    // The configuration validated the domain (it signs in only such users); the account's restrictions block it.
+    await f.db.insert(ssoDomains).values({
+      id: 'sso-blocked-domain',
+      configurationId: oidcConfigId,
+      tenantId: acme,
+      domain: 'blocked-sso.test',
+      validated: true,
+      txtRecord: 'fe-verification=blocked',
+    });
     try {
       const created = await oidcFlow({
         sub: 'blocked-1',
@@ -290,6 +299,7 @@ describe('SSO: OIDC relying party and SAML service provider against local identi
         .delete(emailDomainRestrictionConfigs)
         .where(eq(emailDomainRestrictionConfigs.tenantId, acme));
       await f.db.delete(emailDomainRestrictions).where(eq(emailDomainRestrictions.id, 'sso-blocked'));
+      await f.db.delete(ssoDomains).where(eq(ssoDomains.id, 'sso-blocked-domain'));
     }
   });
 
@@ -625,6 +635,55 @@ describe('SSO: OIDC relying party and SAML service provider against local identi
     const code = landing(await postAcs(poster, response, '')).searchParams.get('code')!;
     assert.ok(code);
     await f.errorsOf(await postLogin(testBrowser(t.app, ORIGIN), paths.auth.postLogin, code), 401);
+  });
+
+  it("[SSO-004] a configuration signs in only the users of its validated domains: another account's user asserted by an IdP is refused, nothing linked", async () => {
+    const victim = await f.createUser({
+      email: 'victim@elsewhere.test',
+      tenants: [{ id: await f.tenantId('Acme Europe'), roles: ['Admin'] }],
+    });
+    // The IdP (any tenant's, self-service) claims a verified address outside the domains it validated.
+    const flow = await oidcFlow({ sub: 'taker-1', email: 'victim@elsewhere.test', email_verified: true });
+    assert.equal(flow.landed.searchParams.get('error'), 'login_failed');
+    assert.equal(flow.landed.searchParams.get('code'), null);
+    assert.match(await lastFailure(), /email domain not validated by the configuration/);
+    const links = await f.db.select().from(userIdentities).where(eq(userIdentities.userId, victim.id));
+    assert.equal(links.length, 0);
+    // SAML alike, IdP-initiated included.
+    const response = saml.respondUnsolicited(
+      { acsUrl: acs, spEntityId },
+      { nameId: 'victim@elsewhere.test', email: 'victim@elsewhere.test' },
+    );
+    const to = landing(await postAcs(testBrowser(t.app, ORIGIN), response, ''));
+    assert.equal(to.searchParams.get('code'), null);
+  });
+
+  it('IdP-initiated SAML: one IdP imported by two accounts signs the user into the account that validated their domain', async () => {
+    // Another account imports the same (public) IdP metadata and validates a domain of its own.
+    const other = await register({
+      tenant: 'Acme Europe',
+      kind: 'saml',
+      domains: ['europe-saml.test'],
+      config: { entryPoint: saml.entryPoint, idpCert: saml.cert, idpIssuer: saml.entityId },
+    });
+    try {
+      for (const [email, tenant] of [
+        ['two@saml.test', acme],
+        ['two@europe-saml.test', await f.tenantId('Acme Europe')],
+      ] as const) {
+        const browser = testBrowser(t.app, ORIGIN);
+        const response = saml.respondUnsolicited({ acsUrl: acs, spEntityId }, { nameId: email, email });
+        const code = landing(await postAcs(browser, response, '')).searchParams.get('code');
+        assert.ok(code, email);
+        const body = await f.json<{ user: { email: string; tenantId: string } }>(
+          await postLogin(browser, paths.auth.postLogin, code),
+        );
+        assert.equal(body.user.email, email);
+        assert.equal(body.user.tenantId, tenant, email);
+      }
+    } finally {
+      await f.db.delete(ssoConfigurations).where(eq(ssoConfigurations.id, other.id));
+    }
   });
 
   it('IdP-initiated SAML: an unknown issuer, a forged issuer, an InResponseTo or another audience is refused', async () => {

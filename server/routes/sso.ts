@@ -42,6 +42,9 @@ import { devEndpoint, defineFamily, publicEndpoint, signIn, publicEndpoints } fr
 
 const startQuery = z.object({ configurationId: z.string().min(1).max(100) });
 
+/** Configurations an IdP-initiated assertion is tried against (one IdP's metadata imported by several accounts). */
+const MAX_IDP_CANDIDATES = 5;
+
 type SsoConfiguration = typeof ssoConfigurations.$inferSelect;
 
 export const ssoEndpointsByName = {
@@ -133,9 +136,18 @@ export const ssoRoutes = defineFamily(ssoEndpointsByName, (on, e, services) => {
     identity: Omit<ExternalProfile, 'provider' | 'userProvider'> & { groups: string[] },
   ) => {
     const who = caller(c);
+    // A configuration signs in only the users of the email domains it validated: an account's IdP is trusted
+    // for its own domains, never for another account's users (whatever email_verified it asserts). Within
+    // them, an OIDC provider's email_verified false still never links an existing account.
+    if (!(await vouchedDomain(db, sso.id, identity.email)))
+      return failed(c, kind, 'email domain not validated by the configuration', sso.tenantId);
     const resolved = await resolveExternalUser(
       services,
-      { ...identity, provider: `sso:${sso.id}`, userProvider: kind === 'saml' ? 'saml' : 'oidc' },
+      {
+        ...identity,
+        provider: `sso:${sso.id}`,
+        userProvider: kind === 'saml' ? 'saml' : 'oidc',
+      },
       { tenantId: sso.tenantId, roleIds: stringList(sso.defaultRoleIds) },
       who,
     );
@@ -225,6 +237,8 @@ export const ssoRoutes = defineFamily(ssoEndpointsByName, (on, e, services) => {
   const idpInitiated = async (c: Context<AppEnv>, samlResponse: string) => {
     const issuer = claimedIssuer(samlResponse);
     if (!issuer) return failed(c, 'saml', 'unsolicited response without an Issuer');
+    // Only configurations with a validated domain sign anyone in; IdP metadata is public, so several accounts may
+    // have imported this IdP's: the assertion is for the one that validated the user's email domain.
     const rows = await db
       .select({ sso: ssoConfigurations })
       .from(ssoConfigurations)
@@ -236,12 +250,40 @@ export const ssoRoutes = defineFamily(ssoEndpointsByName, (on, e, services) => {
           eq(ssoConfigurations.enabled, true),
           eq(ssoConfigurations.kind, 'saml'),
           sql`${ssoConfigurations.config}->>'idpIssuer' = ${issuer}`,
+          sql`exists (select 1 from ${ssoDomains} where ${ssoDomains.configurationId} = ${ssoConfigurations.id} and ${ssoDomains.validated})`,
         ),
       )
-      .limit(2);
-    if (rows.length !== 1)
-      return failed(c, 'saml', rows.length ? 'several configurations have this IdP' : 'unknown IdP issuer');
-    return consumeAssertion(c, rows[0]!.sso, samlResponse, startBinding(c), null);
+      .limit(MAX_IDP_CANDIDATES);
+    if (!rows.length) return failed(c, 'saml', 'unknown IdP issuer');
+    let lastError = "no configuration of this IdP validated the user's domain";
+    for (const { sso } of rows) {
+      const checked = await validated(sso, samlResponse, null);
+      if (!checked.ok) {
+        lastError = checked.reason;
+        continue;
+      }
+      if (await vouchedDomain(db, sso.id, checked.identity.email))
+        return takeAndComplete(c, sso, checked.identity, startBinding(c));
+    }
+    return failed(c, 'saml', lastError, rows.length === 1 ? rows[0]!.sso.tenantId : null);
+  };
+
+  /** An assertion checked against a configuration's IdP (signature, issuer, audience, recipient, window). */
+  const validated = async (
+    sso: SsoConfiguration,
+    samlResponse: string,
+    request: { id: string; issuedAt: number } | null,
+  ): Promise<{ ok: true; identity: SamlIdentity } | { ok: false; reason: string }> => {
+    const idp = samlIdpConfig.safeParse(sso.config);
+    if (!idp.success) return { ok: false, reason: 'bad configuration' };
+    try {
+      const identity = await validateSamlResponse(idp.data, sp, request, samlResponse, {
+        groupsAttribute: sso.groupsClaim,
+      });
+      return { ok: true, identity };
+    } catch (error) {
+      return { ok: false, reason: `assertion: ${(error as Error).message}`.slice(0, 200) };
+    }
   };
 
   /** Validates an assertion for a configuration, takes it once, and signs its user in. */
@@ -252,26 +294,29 @@ export const ssoRoutes = defineFamily(ssoEndpointsByName, (on, e, services) => {
     binding: string,
     request: { id: string; issuedAt: number } | null,
   ) => {
-    const idp = samlIdpConfig.safeParse(sso.config);
-    if (!idp.success) return failed(c, 'saml', 'bad configuration', sso.tenantId);
-    let identity: SamlIdentity;
-    try {
-      identity = await validateSamlResponse(idp.data, sp, request, samlResponse, {
-        groupsAttribute: sso.groupsClaim,
-      });
-    } catch (error) {
-      return failed(c, 'saml', `assertion: ${(error as Error).message}`.slice(0, 200), sso.tenantId);
-    }
+    const checked = await validated(sso, samlResponse, request);
+    if (!checked.ok) return failed(c, 'saml', checked.reason, sso.tenantId);
+    return takeAndComplete(c, sso, checked.identity, binding);
+  };
+
+  /** A validated assertion, taken once (the replay store), then its user signed in. */
+  const takeAndComplete = async (
+    c: Context<AppEnv>,
+    sso: SsoConfiguration,
+    identity: SamlIdentity,
+    binding: string,
+  ) => {
     // Replay: each assertion once (the only guard of IdP-initiated ones; defence in depth for the others).
     if (!(await firstUseOfAssertion(db, identity.assertion)))
       return failed(c, 'saml', 'assertion: replayed', sso.tenantId);
-    // SAML has no email_verified: an address in a domain this configuration validated is vouched for.
     return completeSso(c, 'saml', binding, sso, {
       subject: identity.subject,
       email: identity.email,
       name: identity.name,
       groups: identity.groups,
-      emailVerified: await vouchedDomain(db, sso.id, identity.email),
+      // SAML has no email_verified: an address in a domain this configuration validated (checked by
+      // completeSso) is vouched for.
+      emailVerified: true,
     });
   };
 

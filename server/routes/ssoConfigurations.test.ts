@@ -17,6 +17,7 @@ import { paths } from '../../shared/api/paths';
 import { ssoPaths } from '../../shared/api/sso';
 import { randomUUID } from 'node:crypto';
 import {
+  groupRoles,
   groups,
   permissions,
   rolePermissions,
@@ -756,6 +757,20 @@ describe('SSO configurations', () => {
       }),
       403,
     );
+    // Nor put SSO users in a group that carries Admin (a member gets the group's roles).
+    const [adminGroup] = await f.db
+      .insert(groups)
+      .values({ id: randomUUID(), tenantId: acme, name: 'Admins by group' })
+      .returning();
+    await f.db.insert(groupRoles).values({ groupId: adminGroup!.id, roleId: adminRole });
+    const escalation = await f.errorsOf(
+      await f.request('POST', onConfig(a.createSSOGroup, sso.id), writer.token, {
+        group: 'g',
+        groupIds: [adminGroup!.id],
+      }),
+      403,
+    );
+    assert.match(escalation[0]!, /^You cannot grant permissions you do not hold: /);
     await call('PUT', onConfig(a.setSSODefaultRoles, sso.id), { roleIds: [] }, writer.token);
   });
 });

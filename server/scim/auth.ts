@@ -27,14 +27,20 @@ const AUDITED_FAILURES_PER_MINUTE = 5;
 
 const BEARER = /^Bearer\s+([A-Za-z0-9._~+/=-]{16,200})\s*$/i;
 
-/** The live connection a token belongs to (its tenant not deleted), or undefined. */
-export async function connectionOfToken(db: Services['db'], token: string) {
+/** The live connection a token belongs to (a tenant of this vendor, not deleted), or undefined. */
+export async function connectionOfToken(db: Services['db'], vendorId: string, token: string) {
   const hash = hashScimToken(token);
   const [row] = await db
     .select({ connection: directoryConfigurations })
     .from(directoryConfigurations)
     .innerJoin(tenants, eq(tenants.id, directoryConfigurations.tenantId))
-    .where(and(eq(directoryConfigurations.tokenHash, hash), isNull(tenants.deletedAt)))
+    .where(
+      and(
+        eq(directoryConfigurations.tokenHash, hash),
+        eq(tenants.vendorId, vendorId),
+        isNull(tenants.deletedAt),
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
   const stored = Buffer.from(row.connection.tokenHash);
@@ -46,7 +52,7 @@ export async function connectionOfToken(db: Services['db'], token: string) {
 export const requireScimConnection = ({ db, vendorId }: Pick<Services, 'db' | 'vendorId'>) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const match = BEARER.exec(c.req.header('authorization') ?? '');
-    const connection = match ? await connectionOfToken(db, match[1]!) : undefined;
+    const connection = match ? await connectionOfToken(db, vendorId, match[1]!) : undefined;
     if (!connection) {
       const { ipAddress, userAgent } = caller(c);
       const { count } = await countHit(db, `scimAuth|${clientKey(ipAddress)}`, 60_000);

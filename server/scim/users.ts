@@ -17,6 +17,7 @@ import {
 import { scimPaths } from '../../shared/api/scim';
 import { revokeSessionsWhere } from '../auth/revocation';
 import type { Db } from '../db';
+import { isUniqueViolation } from '../db/errors';
 import {
   directoryConfigurations,
   directoryUsers,
@@ -193,54 +194,85 @@ export async function createDirectoryUser(
       .from(directoryUsers)
       .where(and(eq(directoryUsers.configurationId, connection.id), eq(directoryUsers.userId, existing.id)));
     if (linked) throw scimError(409, `A user with email ${email} already exists`, 'uniqueness');
+    // An existing user is linked only when a member of this account (or of none): a directory never pulls in
+    // (and then manages) a person of another account by naming their email.
+    const memberOf = await tenantsOf(db, existing.id);
+    if (memberOf.length && !memberOf.includes(tenantId))
+      throw scimError(
+        409,
+        `A user with email ${email} exists outside this account; invite them to the account first`,
+        'uniqueness',
+      );
   }
   const roleIds = await defaultRoleIds(db, vendorId, tenantId);
   const userId = existing?.id ?? randomUUID();
-  await db.transaction(async (tx) => {
-    if (!existing)
-      await tx.insert(users).values({
-        id: userId,
-        vendorId,
-        email,
-        name: nameOf(body, email),
-        passwordHash: null,
-        verified: true,
-        phoneNumber: phoneOf(body),
-        activeTenantId: tenantId,
-        provider: 'scim2',
-      });
-    else if (!existing.activeTenantId)
-      await tx.update(users).set({ activeTenantId: tenantId }).where(eq(users.id, userId));
-    const [membership] = await tx
-      .select()
-      .from(userTenants)
-      .where(and(eq(userTenants.userId, userId), eq(userTenants.tenantId, tenantId)));
-    if (!membership) {
-      await tx.insert(userTenants).values({ userId, tenantId, disabled: !active });
-      if (roleIds.length)
-        await tx
-          .insert(userRoles)
-          .values(roleIds.map((roleId) => ({ userId, tenantId, roleId })))
-          .onConflictDoNothing();
-    } else {
-      // The directory now manages the membership: an invitation counts as accepted, `active` rules.
-      await tx
-        .update(userTenants)
-        .set({ activatedForTenant: true, disabled: !active })
+  await uniquely(email, () =>
+    db.transaction(async (tx) => {
+      if (!existing)
+        await tx.insert(users).values({
+          id: userId,
+          vendorId,
+          email,
+          name: nameOf(body, email),
+          passwordHash: null,
+          verified: true,
+          phoneNumber: phoneOf(body),
+          activeTenantId: tenantId,
+          provider: 'scim2',
+        });
+      else if (!existing.activeTenantId)
+        await tx.update(users).set({ activeTenantId: tenantId }).where(eq(users.id, userId));
+      const [membership] = await tx
+        .select()
+        .from(userTenants)
         .where(and(eq(userTenants.userId, userId), eq(userTenants.tenantId, tenantId)));
-    }
-    await tx.insert(directoryUsers).values({
-      configurationId: connection.id,
-      userId,
-      externalId: body.externalId ?? null,
-      userName: body.userName,
-      active,
-      resource: resourceOf(body),
-    });
-  });
+      if (!membership) {
+        await tx.insert(userTenants).values({ userId, tenantId, disabled: !active });
+        if (roleIds.length)
+          await tx
+            .insert(userRoles)
+            .values(roleIds.map((roleId) => ({ userId, tenantId, roleId })))
+            .onConflictDoNothing();
+      } else {
+        // The directory now manages the membership: an invitation counts as accepted, `active` rules.
+        await tx
+          .update(userTenants)
+          .set({ activatedForTenant: true, disabled: !active })
+          .where(and(eq(userTenants.userId, userId), eq(userTenants.tenantId, tenantId)));
+      }
+      await tx.insert(directoryUsers).values({
+        configurationId: connection.id,
+        userId,
+        externalId: body.externalId ?? null,
+        userName: body.userName,
+        active,
+        resource: resourceOf(body),
+      });
+    }),
+  );
   if (!active) await endSessionsIn(db, userId, tenantId);
   await touch(db, connection.id);
   return { row: await findDirectoryUser(db, connection.id, userId), created: !existing };
+}
+
+/** The accounts a user is a member of. */
+async function tenantsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ tenantId: userTenants.tenantId })
+    .from(userTenants)
+    .where(eq(userTenants.userId, userId));
+  return rows.map((r) => r.tenantId);
+}
+
+/** A write two directory calls may race on (same userName or email): the loser gets 409 uniqueness, not a 500. */
+async function uniquely<T>(email: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw scimError(409, `A user with email ${email} or this userName already exists`, 'uniqueness');
+    throw error;
+  }
 }
 
 export interface Replaced {
@@ -267,25 +299,31 @@ export async function replaceDirectoryUser(
   if (other && other.id !== userId) throw scimError(409, `Another user has the email ${email}`, 'uniqueness');
   const active = body.active ?? true;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  await db.transaction(async (tx) => {
-    // A linked user of another provider keeps its own name and email: the directory only manages its own.
-    if (user?.provider === 'scim2')
+  // The directory rewrites a person's identity (email, name, phone) only for a user it provisioned who belongs
+  // to no other account: another account's member keeps the email they sign in with there.
+  const ownsIdentity =
+    user?.provider === 'scim2' &&
+    (await tenantsOf(db, userId)).every((tenantId) => tenantId === connection.tenantId);
+  await uniquely(email, () =>
+    db.transaction(async (tx) => {
+      if (ownsIdentity)
+        await tx
+          .update(users)
+          .set({ email, name: nameOf(body, email), phoneNumber: phoneOf(body) })
+          .where(eq(users.id, userId));
       await tx
-        .update(users)
-        .set({ email, name: nameOf(body, email), phoneNumber: phoneOf(body) })
-        .where(eq(users.id, userId));
-    await tx
-      .update(directoryUsers)
-      .set({
-        userName: body.userName,
-        externalId: body.externalId ?? null,
-        active,
-        resource: resourceOf(body),
-        version: sql`${directoryUsers.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(directoryUsers.configurationId, connection.id), eq(directoryUsers.userId, userId)));
-  });
+        .update(directoryUsers)
+        .set({
+          userName: body.userName,
+          externalId: body.externalId ?? null,
+          active,
+          resource: resourceOf(body),
+          version: sql`${directoryUsers.version} + 1`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(directoryUsers.configurationId, connection.id), eq(directoryUsers.userId, userId)));
+    }),
+  );
   if (active !== current.active) await setActive(db, userId, connection.tenantId, active);
   await touch(db, connection.id);
   return { row: await findDirectoryUser(db, connection.id, userId), wasActive: current.active };
@@ -365,7 +403,14 @@ export async function deleteDirectoryUser(db: Db, connection: Connection, userId
     .delete(directoryUsers)
     .where(and(eq(directoryUsers.configurationId, connection.id), eq(directoryUsers.userId, userId)));
   let deleted = false;
-  if (user) {
+  // Another connection of this account still provisions the user: the membership stays (theirs to end).
+  const [stillProvisioned] = await db
+    .select({ userId: directoryUsers.userId })
+    .from(directoryUsers)
+    .innerJoin(directoryConfigurations, eq(directoryConfigurations.id, directoryUsers.configurationId))
+    .where(and(eq(directoryUsers.userId, userId), eq(directoryConfigurations.tenantId, connection.tenantId)))
+    .limit(1);
+  if (user && !stillProvisioned) {
     const [membership] = await db
       .select()
       .from(userTenants)

@@ -18,7 +18,8 @@ import type { RequestAudit } from '../audit/request';
 import type { AccessClaims } from '../auth/keys';
 import { apiError, type Services } from '../context';
 import { isUniqueViolation } from '../db/errors';
-import { groups as groupsTable, ssoConfigurations, ssoDomains, ssoGroups } from '../db/schema';
+import { groupRoles, groups as groupsTable, ssoConfigurations, ssoDomains, ssoGroups } from '../db/schema';
+import { assertHoldsAll, roleKeys } from '../middleware/authorize';
 import { FetchRefused, guardedFetch } from '../net/guardedFetch';
 import { addDomain, validateDomain, type SsoDomainRow } from './domains';
 import { parseIdpMetadata } from './metadata';
@@ -414,14 +415,34 @@ export async function setDefaultRoles(actor: SsoActor, row: SsoConfigurationRow,
 }
 
 /** Our groups of the tenant (else 400). */
-async function assertTenantGroups(db: Services['db'], tenantId: string, groupIds: string[]) {
+/**
+ * Our groups a mapping may put SSO users in: the tenant's, and only those whose roles the caller holds (putting
+ * someone in a group hands them its roles — as adding a member on the groups page requires).
+ */
+async function assertTenantGroups(
+  db: Services['db'],
+  auth: AccessClaims,
+  groupIds: string[],
+): Promise<string[]> {
   const ids = [...new Set(groupIds)];
   if (!ids.length) return [];
   const found = await db
     .select({ id: groupsTable.id })
     .from(groupsTable)
-    .where(and(inArray(groupsTable.id, ids), eq(groupsTable.tenantId, tenantId)));
+    .where(and(inArray(groupsTable.id, ids), eq(groupsTable.tenantId, auth.tenantId)));
   if (found.length !== ids.length) throw apiError(400, UNKNOWN_GROUP);
+  const carried = await db
+    .selectDistinct({ roleId: groupRoles.roleId })
+    .from(groupRoles)
+    .where(inArray(groupRoles.groupId, ids));
+  await assertHoldsAll(
+    db,
+    auth,
+    await roleKeys(
+      db,
+      carried.map((r) => r.roleId),
+    ),
+  );
   return ids;
 }
 
@@ -452,7 +473,7 @@ export async function saveGroup(
   const groupIds =
     fields.groupIds === undefined
       ? ((existing?.groupIds as string[] | undefined) ?? [])
-      : await assertTenantGroups(db, actor.auth.tenantId, fields.groupIds);
+      : await assertTenantGroups(db, actor.auth, fields.groupIds);
   let saved: SsoGroupRow;
   try {
     [saved] = (

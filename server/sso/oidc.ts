@@ -1,6 +1,7 @@
 import * as client from 'openid-client';
 import { z } from 'zod';
 import type { ServerConfig } from '../config';
+import { guardedFetchFunction } from '../net/guardedFetch';
 
 /** An OIDC provider the server is a relying party of (an SSO configuration or a social provider). */
 export const oidcClientConfig = z.object({
@@ -15,20 +16,30 @@ const DISCOVERY_TTL_MS = 10 * 60_000;
 const discovered = new Map<string, { at: number; config: Promise<client.Configuration> }>();
 
 /**
- * The provider's configuration by discovery (cached 10 minutes). Plain-http issuers are accepted only
- * outside production (local identity providers of tests and the demo).
+ * The provider's configuration by discovery (cached 10 minutes). The issuer is customer-given (an account's SSO
+ * configuration): every request to it — discovery, token, userinfo, JWKS — goes through the guarded fetch
+ * (no private or loopback addresses unless ALLOW_PRIVATE_NETWORK_FETCH=1; plain http only outside production).
  */
 export function discover(server: ServerConfig, provider: OidcClientConfig): Promise<client.Configuration> {
   const key = `${provider.issuer}\n${provider.clientId}\n${provider.clientSecret}`;
   const hit = discovered.get(key);
   if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.config;
-  const config = client.discovery(
-    new URL(provider.issuer),
-    provider.clientId,
-    undefined,
-    client.ClientSecretBasic(provider.clientSecret),
-    server.production ? {} : { execute: [client.allowInsecureRequests] },
-  );
+  const guarded = guardedFetchFunction(server) as client.CustomFetch;
+  const config = client
+    .discovery(
+      new URL(provider.issuer),
+      provider.clientId,
+      undefined,
+      client.ClientSecretBasic(provider.clientSecret),
+      {
+        [client.customFetch]: guarded,
+        ...(server.production ? {} : { execute: [client.allowInsecureRequests] }),
+      },
+    )
+    .then((configuration) => {
+      configuration[client.customFetch] = guarded;
+      return configuration;
+    });
   discovered.set(key, { at: Date.now(), config });
   config.catch(() => discovered.delete(key));
   return config;

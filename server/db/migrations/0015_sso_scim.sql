@@ -81,9 +81,11 @@ CREATE INDEX "sso_configurations_tenant" ON "sso_configurations" USING btree ("t
 -- The domains of existing configurations (set by /dev/sso-configurations, which routed sign-ins by them) become
 -- validated domain rows; where two configurations named one domain, the older one keeps it validated.
 INSERT INTO "sso_domains" ("id", "configuration_id", "tenant_id", "domain", "validated", "txt_record", "validated_at")
-SELECT gen_random_uuid()::text, c."id", c."tenant_id", d.domain,
-       row_number() OVER (PARTITION BY d.domain ORDER BY c."created_at", c."id") = 1,
-       'fe-verification=' || md5(random()::text || c."id" || d.domain),
-       now()
-FROM "sso_configurations" c
-CROSS JOIN LATERAL (SELECT DISTINCT lower(value) AS domain FROM jsonb_array_elements_text(c."domains")) d;
+SELECT id, configuration_id, tenant_id, domain, first, txt, CASE WHEN first THEN now() END
+FROM (
+  SELECT gen_random_uuid()::text AS id, c."id" AS configuration_id, c."tenant_id" AS tenant_id, d.domain,
+         row_number() OVER (PARTITION BY d.domain ORDER BY c."created_at", c."id") = 1 AS first,
+         'fe-verification=' || md5(random()::text || c."id" || d.domain) AS txt
+  FROM "sso_configurations" c
+  CROSS JOIN LATERAL (SELECT DISTINCT lower(value) AS domain FROM jsonb_array_elements_text(c."domains")) d
+) moved;
