@@ -4,7 +4,13 @@ import assert from 'node:assert/strict';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { FetchRefused, guardedFetch, guardedFetchWith, refusedAddress } from './guardedFetch';
+import {
+  FetchRefused,
+  guardedFetch,
+  guardedFetchFunction,
+  guardedFetchWith,
+  refusedAddress,
+} from './guardedFetch';
 
 const dev = { production: false, allowPrivateNetworkFetch: false };
 const allowed = { production: false, allowPrivateNetworkFetch: true };
@@ -78,6 +84,8 @@ describe('guardedFetch', () => {
       'fc00::1',
       '::ffff:127.0.0.1',
       '::ffff:10.0.0.1',
+      '::7f00:1',
+      '::a00:1',
     ])
       assert.ok(refusedAddress(address), address);
     assert.equal(refusedAddress('169.254.169.254'), 'cloud-metadata');
@@ -93,6 +101,19 @@ describe('guardedFetch', () => {
     await refused(guardedFetch(dev, 'http://[::1]:1/ok'), 'private-address');
     await refused(guardedFetch(dev, 'http://169.254.169.254/latest/meta-data/'), 'private-address');
     assert.equal(hits, before, 'no request reached the server');
+  });
+
+  it('as a fetch function (OIDC discovery, token, userinfo, JWKS): the same rules, any method and body', async () => {
+    const before = hits;
+    await refused(guardedFetchFunction(dev)(`${origin}/ok`), 'private-address');
+    assert.equal(hits, before, 'no request reached the server');
+    const answer = await guardedFetchFunction(allowed)(`${origin}/ok`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'authorization_code' }),
+    });
+    assert.equal(answer.status, 200);
+    assert.equal(await answer.text(), '<xml/>');
   });
 
   it('fetches a loopback host with ALLOW_PRIVATE_NETWORK_FETCH', async () => {
