@@ -176,24 +176,15 @@ export const samlConfiguration = z.object({
  * Frontegg's IUpdateSamlConfiguration. SSO-003: saving a changed domain clears ssoEndpoint, publicCertificate
  * and signRequest (a new domain is a new IdP connection).
  */
-export const updateSamlConfigurationBody = z.object({
-  enabled: z.boolean(),
-  domain: ssoDomainName.optional(),
-  ssoEndpoint: httpUrl.or(z.literal('')).optional(),
-  publicCertificate: certificate.or(z.literal('')).optional(),
-  signRequest: z.boolean().optional(),
-  acsUrl: z.string().optional(),
-  spEntityId: z.string().optional(),
-  isSamlActive: z.boolean().optional(),
-  oidcClientId: z.string().optional(),
-  oidcSecret: z.string().optional(),
-  type: z.string().optional(),
-});
+export const updateSamlConfigurationBody = samlConfiguration
+  .omit({ validated: true, generatedVerification: true, createdAt: true, updatedAt: true })
+  .extend({
+    domain: ssoDomainName.optional(),
+    ssoEndpoint: httpUrl.or(z.literal('')).optional(),
+    publicCertificate: certificate.or(z.literal('')).optional(),
+  });
 
-const samlGroupBody = z.object({
-  group: z.string().trim().min(1).max(500),
-  roleIds: z.array(id).max(50).default([]),
-});
+const samlGroupBody = groupBody.omit({ groupIds: true });
 
 export const ssoConfigurationsContracts = {
   // The new model.
