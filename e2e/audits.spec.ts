@@ -237,7 +237,8 @@ describe('audit logs against `npm start` on an empty data dir', () => {
         .getByRole('button', { name: 'Previous' })
         .click(),
     );
-    assert.deepEqual(await tableRows(a()), first);
+    const again = await tableRows(a());
+    assert.deepEqual(again, first, `Previous shows the first page again: ${JSON.stringify({ again, first })}`);
   });
 
   step('sort', '[AUDITS-014] the time header sorts oldest first, then newest first again', async () => {

@@ -76,6 +76,30 @@ const ours = [
     comment:
       "Ours, not the catalogue's (Frontegg has none): the audit rows per day and severity over a date range, under the list's search and filters; the audits page's chart needs it.",
   },
+  {
+    group: 'subscriptions/providers/local',
+    fn: 'confirmLocalSetupIntent',
+    method: 'POST',
+    path: '/subscriptions/resources/billing/payment-providers/local/setup-intents/v1/confirmations',
+    comment:
+      "Ours, not the catalogue's: with the local payment provider (no card processor) the checkout's card form sends the card with the setup intent's secret here, where Stripe's Card Element would send it to Stripe.",
+  },
+  {
+    group: 'subscriptions/providers/stripe',
+    fn: 'receiveStripeWebhook',
+    method: 'POST',
+    path: '/subscriptions/resources/billing/payment-providers/stripe/webhooks/v1',
+    comment:
+      "Ours, not the catalogue's (Frontegg receives Stripe's events on its own side): Stripe's signed events (Stripe-Signature) for subscriptions, invoices and cards.",
+  },
+  {
+    group: 'subscriptions/summaries',
+    fn: 'getSubscriptionUsage',
+    method: 'GET',
+    path: '/subscriptions/resources/billing/usage/v1',
+    comment:
+      "Ours, not the catalogue's: the usage page (SCREEN-040) shows the account's seats and active users against its plan's limits.",
+  },
 ];
 
 const groups = new Map();

@@ -30,6 +30,11 @@ const envSchema = z.object({
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
   DNS_SERVERS: z.string().default(''),
   ALLOW_PRIVATE_NETWORK_FETCH: z.enum(['0', '1', '']).default(''),
+  BILLING_PROVIDER: z.enum(['local', 'stripe', 'none']).default('local'),
+  STRIPE_SECRET_KEY: z.string().default(''),
+  STRIPE_PUBLISHABLE_KEY: z.string().default(''),
+  STRIPE_WEBHOOK_SECRET: z.string().default(''),
+  STRIPE_API_URL: z.string().url().optional(),
 });
 
 /** The vendor's main sign-in strategy (public auth strategies config, LOGIN-002..005). */
@@ -95,6 +100,19 @@ export interface ServerConfig {
   requestTimeoutMs: number;
   /** Days an audit row is kept (older ones are deleted in batches, hourly and at start); 0 keeps them forever. */
   auditRetentionDays: number;
+  /** Billing (issue 19): the payment provider and, for Stripe, its keys. Secrets never reach the browser. */
+  billing: BillingConfig;
+}
+
+/**
+ * `local`: the built-in provider (test cards, periods run by the server; the default, for demos, tests and
+ * self-hosters without a card processor). `stripe`: Stripe (STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY,
+ * STRIPE_WEBHOOK_SECRET; STRIPE_API_URL points the SDK elsewhere: the tests' stand-in). `none`: no provider
+ * (the billing calls answer 'Internal feature failure' / 'Payment provider not configured').
+ */
+export interface BillingConfig {
+  provider: 'local' | 'stripe' | 'none';
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiUrl?: string };
 }
 
 /** `ALLOWED_ORIGINS`: comma-separated exact origins (scheme://host[:port]); anything else stops the start-up. */
@@ -146,6 +164,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.DEV_ROUTES === '1' && e.NODE_ENV === 'production')
     throw new Error('Invalid server configuration: DEV_ROUTES=1 is refused with NODE_ENV=production');
   // Node's http server refuses a head timeout longer than the whole request's.
+  if (
+    e.BILLING_PROVIDER === 'stripe' &&
+    !(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET)
+  )
+    throw new Error(
+      'Invalid server configuration: BILLING_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET',
+    );
   if (e.REQUEST_HEAD_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS)
     throw new Error(
       'Invalid server configuration: REQUEST_HEAD_TIMEOUT_MS is longer than REQUEST_TIMEOUT_MS',
@@ -186,6 +211,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestHeadTimeoutMs: e.REQUEST_HEAD_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    billing: {
+      provider: e.BILLING_PROVIDER,
+      stripe: {
+        secretKey: e.STRIPE_SECRET_KEY,
+        publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+        apiUrl: e.STRIPE_API_URL,
+      },
+    },
   };
 }
 

@@ -2,7 +2,7 @@
 // `errors` in the answer), so that clients show their own text in the page's language instead of our English.
 // Codes never change meaning; a new message gets a new code. Families: 1xxx sign-in and sessions, 2xxx MFA,
 // 3xxx sign-up, activation, invitation and passwords, 4xxx profile, privacy and account, 5xxx users, roles,
-// groups and applications, 6xxx the request itself. Messages outside the catalog get a code by status:
+// groups and applications, 6xxx the request itself, 7xxx billing. Messages outside the catalog get a code by status:
 // `ER-9<status>` for validation messages (`field: problem`), `ER-<status>` for any other.
 
 export type ErrorCode = `ER-${number}`;
@@ -163,6 +163,28 @@ export const ERROR_CATALOG = [
   { code: 'ER-5216', message: 'metadata: No signing certificate in the metadata' },
   { code: 'ER-5217', pattern: /^url: The metadata could not be fetched \([\w -]+\)$/ },
   { code: 'ER-5218', message: 'Signed authentication requests are not supported: set signRequest to false' },
+  // 7xxx billing and subscriptions (001 §8's messages exactly, then ours)
+  { code: 'ER-7001', message: 'Subscription not found.' },
+  { code: 'ER-7002', message: 'Subscription not found' },
+  { code: 'ER-7003', message: 'Billing is externally managed.' },
+  { code: 'ER-7004', message: 'Not authorized' },
+  { code: 'ER-7005', message: 'Internal feature failure' },
+  { code: 'ER-7006', message: 'Payment provider not configured' },
+  { code: 'ER-7007', message: 'Plan not found' },
+  { code: 'ER-7008', message: 'Invoice not found' },
+  { code: 'ER-7009', message: 'Payment method not found' },
+  { code: 'ER-7010', message: 'Your card was declined.' },
+  { code: 'ER-7011', message: 'cardNumber: Invalid card number' },
+  { code: 'ER-7012', message: 'Your card has expired.' },
+  { code: 'ER-7013', message: "cvc: Your card's security code is invalid." },
+  { code: 'ER-7014', message: 'The card form has expired. Enter the card again' },
+  { code: 'ER-7015', message: 'Moving to a cheaper plan is not allowed' },
+  { code: 'ER-7016', message: 'Cancelling the subscription is not allowed' },
+  { code: 'ER-7017', message: 'Only an active subscription without a cancellation can be cancelled' },
+  { code: 'ER-7018', message: 'Only a subscription cancelled at period end can be renewed' },
+  { code: 'ER-7019', message: 'Add a card to move to a paid plan' },
+  { code: 'ER-7020', message: 'The account already has a subscription' },
+  { code: 'ER-7021', message: 'Invalid webhook signature' },
   // 6xxx the request itself
   { code: 'ER-6001', message: 'Not found' },
   { code: 'ER-6002', message: 'Too many requests, try again later' },

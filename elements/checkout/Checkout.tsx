@@ -19,7 +19,7 @@ type Confirmation =
 async function loadCheckout(): Promise<CheckoutData> {
   const [plans, subscriptions, methods] = await Promise.all([
     billingApi.plans(),
-    billingApi.subscriptions(),
+    billingApi.managedSubscriptions(),
     billingApi.paymentMethods(),
   ]);
   return { plans, subscription: subscriptions[0] ?? null, paymentMethod: methods[0] ?? null };
@@ -50,7 +50,7 @@ export function Checkout({ container, planId }: ElementBaseProps & { planId?: st
     setConfirmation({ kind: 'confirming' });
     try {
       if (decision.kind === 'update') {
-        await billingApi.updateSubscription(decision.subscriptionId, decision.body);
+        await billingApi.updateManagedSubscription(decision.subscriptionId, decision.body);
       }
       setConfirmation({ kind: 'confirmed' });
       container.host.dispatchEvent(

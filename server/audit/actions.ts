@@ -140,6 +140,22 @@ export const auditActions = {
   scimGroupDeleted: 'SCIM group deleted',
   scimGroupMembersAdded: 'SCIM group members added',
   scimGroupMembersRemoved: 'SCIM group members removed',
+  // Billing and subscriptions
+  subscriptionStarted: 'Subscription started',
+  subscriptionPlanChanged: 'Subscription plan changed',
+  subscriptionPlanChangeDeclined: 'Subscription plan change declined',
+  subscriptionCancelled: 'Subscription cancelled at period end',
+  subscriptionRenewed: 'Subscription renewed',
+  subscriptionPeriodRenewed: 'Subscription period renewed',
+  subscriptionRenewalDeclined: 'Subscription renewal declined',
+  subscriptionTrialEnded: 'Subscription trial ended',
+  subscriptionEnded: 'Subscription ended',
+  paymentMethodAdded: 'Payment method added',
+  paymentMethodDeclined: 'Payment method declined',
+  billingDetailsUpdated: 'Billing details updated',
+  invoicePaid: 'Invoice paid',
+  invoicePaymentFailed: 'Invoice payment failed',
+  billingWebhookRefused: 'Billing webhook refused: bad signature',
 } as const;
 
 /** The action of an audit row: an entry of the catalog, or a security policy save (one per policy kind). */

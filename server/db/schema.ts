@@ -75,6 +75,9 @@ export const vendors = pgTable('vendors', {
    * Frontegg marks such roles `firstUserRole`; one vendor-level key keeps it a single setting here.
    */
   signUpRoleKey: text('sign_up_role_key').notNull().default('Admin'),
+  /** Billing (BILLING-018): a tenant may move to a cheaper plan / cancel its subscription from the portal. */
+  allowPlanDowngrade: boolean('allow_plan_downgrade').notNull().default(true),
+  allowPlanCancellation: boolean('allow_plan_cancellation').notNull().default(true),
   createdAt: createdAt(),
 });
 
@@ -410,17 +413,40 @@ export const features = vendorKeyedTable('features', {
 });
 
 /** Plans: a bundle of features (keys) with targeting rules, assignable to tenants. */
-export const plans = pgTable('plans', {
-  id: id(),
-  vendorId: vendorOwner(),
-  name: text('name').notNull(),
-  /** `Rule[]` of shared/flags; with none holding, `defaultTreatment`. */
-  rules: jsonList('rules'),
-  defaultTreatment: boolean('default_treatment').notNull().default(false),
-  /** Feature keys of the plan. */
-  features: jsonList('features'),
-  createdAt: createdAt(),
-});
+export const plans = pgTable(
+  'plans',
+  {
+    id: id(),
+    vendorId: vendorOwner(),
+    name: text('name').notNull(),
+    /** `Rule[]` of shared/flags; with none holding, `defaultTreatment`. */
+    rules: jsonList('rules'),
+    defaultTreatment: boolean('default_treatment').notNull().default(false),
+    /** Feature keys of the plan. */
+    features: jsonList('features'),
+    // Billing (BILLING-006): a plan with a price is sold on the subscriptions wire; null price: an entitlement
+    // bundle only (never in the pricing table).
+    /** Unique per vendor among sold plans; subscriptions name their plan by it (`plan.slug`). */
+    slug: text('slug'),
+    description: text('description').notNull().default(''),
+    /** Minor units (cents) per month; null: not sold. */
+    priceAmount: integer('price_amount'),
+    /** ISO 4217, lower case (Stripe's spelling); usd by default (BILLING-008). */
+    currency: text('currency').notNull().default('usd'),
+    /** Days of trial a new account gets on this plan (the vendor's trial plan has > 0). */
+    trialDays: integer('trial_days').notNull().default(0),
+    /** Order in the pricing table; a higher rank is an upgrade, a lower one a downgrade. */
+    rank: integer('rank').notNull().default(0),
+    /** Seats (users of the account) the plan includes; null: unlimited (the usage page, SCREEN-040). */
+    seatLimit: integer('seat_limit'),
+    /** The plan every account falls back to (a trial ended without a card: change_to_default). One per vendor. */
+    isDefault: boolean('is_default').notNull().default(false),
+    /** The provider's price (Stripe `price_…`); null for the local provider. */
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('plans_vendor_slug').on(t.vendorId, t.slug)],
+);
 
 /**
  * What a tenant is granted: one feature (`featureKey`) or every feature of a plan (`planId`), until
@@ -893,3 +919,154 @@ export const apiTokens = pgTable(
   },
   (t) => [index('api_tokens_tenant').on(t.tenantId), index('api_tokens_user').on(t.userId)],
 );
+
+// ---------------------------------------------------------------------------------------------------------
+// Billing (issue 19, BILLING-*): one billing account per tenant (Frontegg's tenant configuration and the
+// provider's customer), its subscriptions, cards, invoices; the local provider's setup intents; the provider
+// events already applied (a webhook delivered twice is applied once).
+
+/** A tenant's billing: the provider that bills it and its customer there (BILLING-016, BILLING-058/059). */
+export const billingAccounts = pgTable(
+  'billing_accounts',
+  {
+    id: id(),
+    vendorId: vendorOwner(),
+    tenantId: tenantOwner(),
+    /** `local` or `stripe` (server/billing/provider.ts); answered as Frontegg's ProviderType `Stripe`. */
+    providerType: text('provider_type').notNull(),
+    /** Billed outside the product (a contract): the portal changes nothing (BILLING-026). */
+    externallyManaged: boolean('externally_managed').notNull().default(false),
+    /** The provider's customer (Stripe `cus_…`); null until created. */
+    customerId: text('customer_id'),
+    name: text('name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('billing_accounts_tenant').on(t.tenantId),
+    index('billing_accounts_customer').on(t.customerId),
+  ],
+);
+
+/**
+ * A subscription (BILLING-004): status in Frontegg's wire spelling (ENUM-021: active, canceled, incomplete,
+ * expired, trialing, trialEnded); `cancellationPolicy` atPeriodEnd or null (ENUM-022).
+ */
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    id: id(),
+    vendorId: vendorOwner(),
+    tenantId: tenantOwner(),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** The provider's subscription (Stripe `sub_…`; local: `lsub_…`). */
+    externalId: text('external_id').notNull(),
+    status: text('status').notNull(),
+    externallyManaged: boolean('externally_managed').notNull().default(false),
+    startDate: instant('start_date').notNull(),
+    currentPeriodStart: instant('current_period_start').notNull(),
+    currentPeriodEnd: instant('current_period_end').notNull(),
+    trialEnd: instant('trial_end'),
+    cancellationPolicy: text('cancellation_policy'),
+    /** When it stopped (canceled or expired); null while it runs. */
+    endedAt: instant('ended_at'),
+    /** The card that pays for it (a payment_methods id); null: none yet (a trial). */
+    paymentMethodId: text('payment_method_id'),
+    /** What a trial's end does without a card (ENUM-026): change_to_default or retain_trial. */
+    trialEndAction: text('trial_end_action').notNull().default('change_to_default'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('billing_subscriptions_tenant').on(t.tenantId),
+    uniqueIndex('billing_subscriptions_external').on(t.vendorId, t.externalId),
+    // The renewal job: subscriptions whose period (or trial) ended.
+    index('billing_subscriptions_due').on(t.status, t.currentPeriodEnd),
+  ],
+);
+
+/** A card on file (BILLING-015): never its number or CVC, only what the provider tells (brand, last 4, expiry). */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: id(),
+    tenantId: tenantOwner(),
+    /** The provider's payment method (Stripe `pm_…`; local: `lpm_…`). */
+    externalId: text('external_id').notNull(),
+    /** ENUM-023: card or unknown. */
+    type: text('type').notNull().default('card'),
+    isDefault: boolean('is_default').notNull().default(false),
+    brand: text('brand').notNull().default(''),
+    last4: text('last4').notNull().default(''),
+    expMonth: integer('exp_month').notNull().default(0),
+    expYear: integer('exp_year').notNull().default(0),
+    billingName: text('billing_name').notNull().default(''),
+    billingEmail: text('billing_email').notNull().default(''),
+    /** { addressLine1, addressLine2, city, state, postalCode, country } (Frontegg's BillingDetailsAddress). */
+    billingAddress: jsonObject('billing_address'),
+    /** Replaced by a newer card (kept: old invoices name it); null while usable. */
+    detachedAt: instant('detached_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_methods_tenant').on(t.tenantId), index('payment_methods_external').on(t.externalId)],
+);
+
+/** An invoice (BILLING-010): one per billed period and per immediate plan change; amounts in minor units. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    vendorId: vendorOwner(),
+    tenantId: tenantOwner(),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => billingSubscriptions.id, { onDelete: 'cascade' }),
+    /** The provider's invoice (Stripe `in_…`; local: `lin_…`). */
+    externalId: text('external_id').notNull(),
+    /** Human-readable, unique per vendor (`1001-0001`). */
+    receiptNumber: text('receipt_number').notNull(),
+    planId: text('plan_id').references(() => plans.id),
+    /** The line the PDF prints (`Pro plan, 1 Mar – 1 Apr 2026`). */
+    description: text('description').notNull().default(''),
+    periodStart: instant('period_start').notNull(),
+    periodEnd: instant('period_end').notNull(),
+    totalAmount: integer('total_amount').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    paid: boolean('paid').notNull().default(false),
+    paymentDate: instant('payment_date'),
+    /** The card charged; null when none was. */
+    paymentMethodId: text('payment_method_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoices_tenant_created').on(t.tenantId, t.createdAt),
+    uniqueIndex('invoices_vendor_receipt').on(t.vendorId, t.receiptNumber),
+    uniqueIndex('invoices_vendor_external').on(t.vendorId, t.externalId),
+  ],
+);
+
+/**
+ * The local provider's setup intents (BILLING-061): the browser holds the secret and sends the card with it
+ * once; only the secret's SHA-256 is kept.
+ */
+export const billingSetupIntents = pgTable('billing_setup_intents', {
+  id: id(),
+  tenantId: tenantOwner(),
+  secretHash: text('secret_hash').notNull(),
+  /** The card it replaces (BILLING-061's optional paymentMethodId); null: a new card. */
+  replacesPaymentMethodId: text('replaces_payment_method_id'),
+  /** requires_payment_method, succeeded or canceled. */
+  status: text('status').notNull().default('requires_payment_method'),
+  expiresAt: instant('expires_at').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Provider events applied (Stripe webhook event ids): a redelivered event changes nothing. */
+export const billingProviderEvents = pgTable('billing_provider_events', {
+  id: text('id').primaryKey(),
+  vendorId: vendorOwner(),
+  type: text('type').notNull(),
+  receivedAt: instant('received_at').notNull().defaultNow(),
+});

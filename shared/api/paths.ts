@@ -253,6 +253,10 @@ export const paths = apiPaths({
     getSubscriptionInvoicePdf: 'GET /subscriptions/resources/billing/invoices/v1/{invoiceId}/pdf',
     getSubscriptionInvoices: 'GET /subscriptions/resources/billing/invoices/v1',
   },
+  local: {
+    // Ours, not the catalogue's: with the local payment provider (no card processor) the checkout's card form sends the card with the setup intent's secret here, where Stripe's Card Element would send it to Stripe.
+    confirmLocalSetupIntent: 'POST /subscriptions/resources/billing/payment-providers/local/setup-intents/v1/confirmations',
+  },
   managedSubscriptions: {
     cancelManagedSubscription: 'PUT /subscriptions/resources/subscriptions/v1/{subscriptionId}/cancellations/',
     getManagedSubscription: 'GET /subscriptions/resources/subscriptions/v1/{subscriptionId}',
@@ -356,6 +360,8 @@ export const paths = apiPaths({
     createSubscription: 'POST /subscriptions/resources/billing/payment-providers/stripe/subscriptions/v1',
     getStripeCustomer: 'GET /subscriptions/resources/billing/payment-providers/stripe/customers/v1/{tenantId}',
     getStripePaymentProviderConfiguration: 'GET /subscriptions/resources/billing/payment-providers/stripe/public-configurations/v1',
+    // Ours, not the catalogue's (Frontegg receives Stripe's events on its own side): Stripe's signed events (Stripe-Signature) for subscriptions, invoices and cards.
+    receiveStripeWebhook: 'POST /subscriptions/resources/billing/payment-providers/stripe/webhooks/v1',
   },
   subscriptions: {
     cancelSubscription: 'PUT /subscriptions/resources/billing/subscriptions/v1/{subscriptionId}/cancellations/',
@@ -381,6 +387,8 @@ export const paths = apiPaths({
   },
   summaries: {
     getSubscriptionSummaries: 'GET /subscriptions/resources/billing/summaries/v1/{tenantId}',
+    // Ours, not the catalogue's: the usage page (SCREEN-040) shows the account's seats and active users against its plan's limits.
+    getSubscriptionUsage: 'GET /subscriptions/resources/billing/usage/v1',
   },
   teams: {
     addUser: 'POST /identity/resources/users/v2',

@@ -52,7 +52,23 @@ import type {
   IUsersApplicationsIdsResponse,
   IUsersOfApplicationsResponse,
 } from '@frontegg/rest-api';
+import type {
+  ICreateStripePaymentMethodSetupResponse,
+  ICreateSubscriptionResponse,
+  IPaymentProviderResponse,
+  IPlanResponse,
+  IStripeCustomerResponse,
+  IStripePaymentProviderConfigurationResponse,
+  ISubscriptionInvoiceResponse,
+  ISubscriptionPaymentMethodCardResponse,
+  ISubscriptionResponse,
+  ISubscriptionSummariesResponse,
+  ITenantConfigurationResponse,
+  IVendorPublicConfigurationResponse,
+  IVendorPublicInfoResponse,
+} from '@frontegg/rest-api';
 import type { UserEntitlementsContext } from '@frontegg/entitlements-javascript-commons';
+import type { billingContracts as billing } from './billing';
 import type { accountSettingsContracts as accountSettings } from './accountSettings';
 import type { applicationsContracts as applications } from './applications';
 import type { flagsContracts as flags } from './flags';
@@ -434,5 +450,57 @@ export const carried = {
   insight: true satisfies Check<
     AnswerOf<typeof securityCenter.getInsights>['insights']['items'],
     FronteggInsight
+  >,
+  // billing
+  plan: true satisfies Check<AnswerOf<typeof billing.getSubscriptionPlan>, IPlanResponse>,
+  planPrice: true satisfies Check<
+    AnswerOf<typeof billing.getSubscriptionPlan>['price'],
+    IPlanResponse['price']
+  >,
+  subscription: true satisfies Check<AnswerOf<typeof billing.getSubscription>, ISubscriptionResponse>,
+  managedSubscription: true satisfies Check<
+    AnswerOf<typeof billing.getManagedSubscription>,
+    ISubscriptionResponse
+  >,
+  invoice: true satisfies Check<
+    AnswerOf<typeof billing.getSubscriptionInvoice>,
+    ISubscriptionInvoiceResponse
+  >,
+  card: true satisfies Check<
+    Extract<AnswerOf<typeof billing.getPaymentMethod>, { type: 'card' }>,
+    ISubscriptionPaymentMethodCardResponse
+  >,
+  billingSummary: true satisfies Check<
+    AnswerOf<typeof billing.getSubscriptionSummaries>,
+    ISubscriptionSummariesResponse
+  >,
+  tenantConfiguration: true satisfies Check<
+    AnswerOf<typeof billing.getTenantConfiguration>,
+    ITenantConfigurationResponse
+  >,
+  paymentProvider: true satisfies Check<
+    AnswerOf<typeof billing.getPaymentProviders>[number],
+    IPaymentProviderResponse
+  >,
+  stripeConfiguration: true satisfies Check<
+    AnswerOf<typeof billing.getStripePaymentProviderConfiguration>,
+    IStripePaymentProviderConfigurationResponse
+  >,
+  stripeCustomer: true satisfies Check<AnswerOf<typeof billing.getStripeCustomer>, IStripeCustomerResponse>,
+  setupIntent: true satisfies Check<
+    AnswerOf<typeof billing.createStripePaymentMethodSetupIntentSecret>,
+    ICreateStripePaymentMethodSetupResponse
+  >,
+  createdSubscription: true satisfies Check<
+    AnswerOf<typeof billing.createSubscription>,
+    ICreateSubscriptionResponse
+  >,
+  vendorBillingConfiguration: true satisfies Check<
+    AnswerOf<typeof billing.getVendorPublicConfigurations>[number],
+    IVendorPublicConfigurationResponse
+  >,
+  vendorPublicInfo: true satisfies Check<
+    AnswerOf<typeof billing.getVendorPublicInfo>,
+    IVendorPublicInfoResponse
   >,
 } as const;

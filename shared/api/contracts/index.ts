@@ -30,6 +30,7 @@ import { auditsContracts } from './audits';
 import { securityCenterContracts } from './securityCenter';
 import { ssoConfigurationsContracts } from './ssoConfigurations';
 import { directoryContracts } from './directory';
+import { billingContracts } from './billing';
 
 export const contracts = {
   roles: rolesContracts,
@@ -61,4 +62,5 @@ export const contracts = {
   securityCenter: securityCenterContracts,
   ssoConfigurations: ssoConfigurationsContracts,
   directory: directoryContracts,
+  billing: billingContracts,
 } satisfies Record<string, Contracts>;
