@@ -19,6 +19,8 @@ import { accountTenantsRoutes } from './routes/account/tenants';
 import { accountSettingsRoutes } from './routes/accountSettings';
 import { applicationsRoutes } from './routes/applications';
 import { auditsRoutes } from './routes/audits';
+import { billingRoutes } from './routes/billing';
+import { stripeWebhookRoutes } from './routes/stripeWebhook';
 import { authRoutes } from './routes/auth';
 import { flagsRoutes } from './routes/flags';
 import { groupsRoutes } from './routes/groups';
@@ -140,6 +142,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     ssoConfigurationsRoutes(deps),
     directoryRoutes(deps),
     scimRoutes(deps),
+    billingRoutes(deps),
+    stripeWebhookRoutes(deps),
   ];
   // A family whose paths share no root (e.g. `/identity/...` and `/team/...`) mounts at `/`.
   for (const family of families) app.route(family.prefix || '/', family.app);

@@ -37,6 +37,7 @@ import { holds } from './middleware/authorize';
 import { takesApiTokens, type Endpoint } from './routes/endpoints';
 import { endpointTables, portalTables } from './routes/tables';
 import { fixtures, testServer, type TestServer } from './testing';
+import { billingMatrixCalls, billingState } from './testing/billingMatrix';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sampleIdpMetadata } from '../shared/api/preview/ssoConfigurations';
@@ -337,6 +338,8 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
     }));
 
   const calls: Record<string, (scope: Scope, callerToken: string) => Promise<Call>> = {
+    // Billing (issue 19): server/testing/billingMatrix.ts
+    ...billingMatrixCalls(() => ({ t, f, acme, globex })),
     // Users (team)
     [`GET ${paths.users.getUsersV2.path}`]: plain(paths.users.getUsersV2.path),
     [`GET ${paths.users.getUsersV3.path}`]: plain(`${paths.users.getUsersV3.path}?_includeSubTenants=true`),
@@ -857,6 +860,7 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       (await db.select().from(applicationUsers).where(eq(applicationUsers.tenantId, globex))).sort((a, b) =>
         `${a.applicationId}${a.userId}`.localeCompare(`${b.applicationId}${b.userId}`),
       ),
+      await billingState(f, globex),
     ]);
   }
 

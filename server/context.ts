@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodType } from 'zod';
 import type { AccessClaims, TokenService } from './auth/keys';
+import type { PaymentProvider } from './billing/provider';
+import type { BillingClock } from './billing/service';
 import type { RefreshTokenService } from './auth/refresh';
 import type { RequestAudit } from './audit/request';
 import type { ServerConfig } from './config';
@@ -21,6 +23,8 @@ export interface Services {
   refresh: RefreshTokenService;
   mailer: Mailer;
   sms: SmsSender;
+  /** Billing (issue 19): the payment provider (null: BILLING_PROVIDER=none) and the billing clock. */
+  billing: { provider: PaymentProvider | null; clock: BillingClock };
 }
 
 /**

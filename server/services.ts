@@ -1,5 +1,8 @@
 import { startAuditRetention } from './audits/retention';
 import { createTokenService } from './auth/keys';
+import { startBillingJob } from './billing/job';
+import { createPaymentProvider } from './billing/providers/index';
+import { createBillingClock } from './billing/service';
 import { createRefreshTokenService } from './auth/refresh';
 import type { ServerConfig } from './config';
 import type { Services } from './context';
@@ -29,16 +32,20 @@ export async function startServices(
     refresh: createRefreshTokenService(db, { ttlDays: config.refreshTokenTtlDays, now }),
     mailer: createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom }),
     sms: createSmsSender(db),
+    billing: { provider: createPaymentProvider(config, db), clock: createBillingClock(now) },
   };
   // The hosted-login demo client follows PUBLIC_URL: refreshed at every start.
   await ensureDemoOAuthClient(services);
   // Periodic jobs, started once the server can run: audit retention (AUDIT_RETENTION_DAYS).
   const retention = startAuditRetention(db, { retentionDays: config.auditRetentionDays, now });
+  // The billing period job (local provider: renewals, trial ends, cancellations at period end).
+  const billingJob = startBillingJob(services);
   return {
     ...services,
     // Periodic jobs stop (a batch under way finishes) before the database closes.
     close: async () => {
       await retention.stop();
+      await billingJob.stop();
       await database.close();
     },
   };

@@ -1,39 +1,115 @@
-import type { Plan, Subscription, SubscriptionChange } from '../../shared/api/billing';
+// The checkout slice (BILLING-019, ENUM-027) and what confirming a plan does (001 §4, BILLING-030..034).
+import type { Subscription, SubscriptionChange } from '../../shared/api/billing';
+import { CHECKOUT_SUBSCRIPTION_NOT_FOUND, checkoutActions } from '../../shared/api/contracts/billingMessages';
 
-export type SubscriptionStatus = 'ACTIVE' | 'CANCELED' | 'INCOMPLETE' | 'EXPIRED' | 'TRIALING';
-export const SUBSCRIPTION_NOT_FOUND = 'Subscription not found';
-
-/** An unknown status maps to EXPIRED (001 §3). */
-export function normalizeStatus(status: string): SubscriptionStatus {
-  const upper = status.toUpperCase();
-  return (
-    (['ACTIVE', 'CANCELED', 'INCOMPLETE', 'EXPIRED', 'TRIALING'] as const).find((s) => s === upper) ??
-    'EXPIRED'
-  );
+/** The checkout state (BILLING-019). */
+export interface CheckoutState {
+  fetching: boolean;
+  loading: boolean;
+  error: string | null;
+  confirmed: boolean;
 }
 
-/** Plan price for the view: a number and a currency that defaults to usd (001 §3). */
-export function planPrice(plan: Plan, locale: string): string {
-  const currency = (plan.price.currency || 'usd').toUpperCase();
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(plan.price.amount);
+export const initialCheckoutState: CheckoutState = {
+  fetching: false,
+  loading: false,
+  error: null,
+  confirmed: false,
+};
+
+/** The checkout's actions (ENUM-027). */
+export const CHECKOUT_ACTIONS = checkoutActions;
+
+export type CheckoutAction =
+  | { type: 'load' }
+  | { type: 'reset' }
+  | { type: 'submit' }
+  | { type: 'error'; error: string }
+  /** Like every slice's setState: what a step sets (fetched, confirmed). */
+  | { type: 'setState'; patch: Partial<CheckoutState> };
+
+export function checkoutReducer(state: CheckoutState, action: CheckoutAction): CheckoutState {
+  switch (action.type) {
+    case 'load':
+      return { ...state, fetching: true, error: null, confirmed: false };
+    case 'reset':
+      return initialCheckoutState;
+    // Submit sets loading (BILLING-034); setting loading clears the error (BILLING-023).
+    case 'submit':
+      return { ...state, loading: true, error: null };
+    // A confirm error is stored in the checkout state (BILLING-033).
+    case 'error':
+      return { ...state, loading: false, fetching: false, error: action.error };
+    case 'setState':
+      return { ...state, ...action.patch };
+  }
 }
+
+/** The message of a confirm without a subscription (BILLING-030): no trailing full stop. */
+export const SUBSCRIPTION_NOT_FOUND = CHECKOUT_SUBSCRIPTION_NOT_FOUND;
 
 export type ConfirmDecision =
-  | { kind: 'error'; error: string }
-  | { kind: 'activateLocally' }
-  | { kind: 'update'; subscriptionId: string; body: SubscriptionChange };
+  { kind: 'error'; error: string } | { kind: 'activateLocally' } | { kind: 'update'; subscriptionId: string };
 
 /**
- * What confirming a plan does (001 §4): no subscription fails; a trialing subscription whose summary already
- * holds a payment method becomes active locally; otherwise the subscription is updated with plan and card.
+ * What confirming a plan does (001 §4): no subscription fails (BILLING-030); a TRIALING subscription whose
+ * summary already holds a payment method becomes ACTIVE locally (BILLING-031); otherwise the subscription is
+ * updated with the card and the plan (BILLING-032). `status` is the view's (ACTIVE, TRIALING, …).
  */
 export function decideConfirm(
-  subscription: Subscription | null,
-  planId: string,
-  paymentMethodId: string | undefined,
+  subscription: (Pick<Subscription, 'id'> & { status: string }) | null,
+  summaryPaymentMethodId: string | null | undefined,
 ): ConfirmDecision {
   if (!subscription) return { kind: 'error', error: SUBSCRIPTION_NOT_FOUND };
-  if (normalizeStatus(subscription.status) === 'TRIALING' && paymentMethodId)
+  if (subscription.status.toUpperCase() === 'TRIALING' && summaryPaymentMethodId)
     return { kind: 'activateLocally' };
-  return { kind: 'update', subscriptionId: subscription.id, body: { paymentMethodId, planId } };
+  return { kind: 'update', subscriptionId: subscription.id };
+}
+
+/** The work a confirm does, given by the element (the store's billing actions) or a test. */
+export interface ConfirmDeps {
+  /** Sets the subscription ACTIVE in the store, without a server call (BILLING-031). */
+  activateLocally(): void;
+  /** The card to pay with: the saved one, or a new one saved now (null when the card could not be saved). */
+  paymentMethodId(): Promise<string | null>;
+  updateSubscription(subscriptionId: string, change: SubscriptionChange): Promise<Subscription>;
+  /** Reloads billing information, payment method and invoices (BILLING-032). */
+  reloadAfterCheckout(): Promise<void>;
+}
+
+/** Runs a confirm through the reducer: the result is the confirmed subscription id, or null on an error. */
+export async function confirmCheckout(
+  input: {
+    subscription: (Pick<Subscription, 'id'> & { status: string }) | null;
+    summaryPaymentMethodId: string | null | undefined;
+    planId: string;
+  },
+  deps: ConfirmDeps,
+  dispatch: (action: CheckoutAction) => void,
+  describe: (error: unknown) => string,
+): Promise<string | null> {
+  dispatch({ type: 'submit' });
+  const decision = decideConfirm(input.subscription, input.summaryPaymentMethodId);
+  if (decision.kind === 'error') {
+    dispatch({ type: 'error', error: decision.error });
+    return null;
+  }
+  try {
+    if (decision.kind === 'activateLocally') {
+      deps.activateLocally();
+    } else {
+      const paymentMethodId = await deps.paymentMethodId();
+      if (paymentMethodId === null) {
+        dispatch({ type: 'setState', patch: { loading: false } });
+        return null;
+      }
+      await deps.updateSubscription(decision.subscriptionId, { paymentMethodId, planId: input.planId });
+      await deps.reloadAfterCheckout();
+    }
+    dispatch({ type: 'setState', patch: { loading: false, confirmed: true } });
+    return input.subscription!.id;
+  } catch (error) {
+    dispatch({ type: 'error', error: describe(error) });
+    return null;
+  }
 }

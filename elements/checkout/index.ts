@@ -3,7 +3,8 @@ import type { FeElementJsx } from '../../shared/element/jsx';
 import { Checkout } from './Checkout';
 
 /**
- * The dialog that confirms a plan change and shows the card it will be charged to.
+ * The dialog that confirms a plan change (SCREEN-074): the current and the new plan with their prices, and the
+ * saved card or a new one (our card form with the local provider, Stripe's Card Element with Stripe).
  *
  * @summary The checkout.
  * @customElement fe-checkout
@@ -12,7 +13,7 @@ import { Checkout } from './Checkout';
  * @attr preview - Replays sample data after 500 ms instead of calling a server.
  * @attr theme-mode - `light` (default) or `dark`.
  * @attr locale - The language of the texts.
- * @event fe-checkout-success - The plan change was confirmed; `detail.planId`.
+ * @event fe-checkout-success - The plan change was confirmed; `detail: { planId, subscriptionId }` (bubbles, composed).
  * @csspart root - The element's root container.
  * @csspart card - The box around the checkout.
  */

@@ -56,6 +56,14 @@ export class CardDeclinedError extends Error {
   }
 }
 
+/** A webhook whose signature is missing, not the secret's over its exact bytes, or outside the tolerance. */
+export class WebhookSignatureError extends Error {
+  constructor(readonly reason: string) {
+    super('Invalid webhook signature');
+    this.name = 'WebhookSignatureError';
+  }
+}
+
 /**
  * What a provider told us out of band (Stripe webhooks), in provider-neutral terms: the billing service
  * applies each to the database (`applyProviderEvent`), once per `eventId`.
@@ -142,7 +150,11 @@ export interface PaymentProvider {
   listInvoices(input: { customerId: string }): Promise<ProviderInvoice[]>;
   /**
    * Verifies a webhook's signature over the raw body and reads its events (Stripe only; the local provider
-   * has none: it throws).
+   * has none: it throws). A bad or stale signature: WebhookSignatureError. May read from the provider what an
+   * event only names (a setup intent's card), hence a promise.
    */
-  parseWebhook(rawBody: string, signatureHeader: string | undefined): ProviderEvent[];
+  parseWebhook(
+    rawBody: string,
+    signatureHeader: string | undefined,
+  ): ProviderEvent[] | Promise<ProviderEvent[]>;
 }

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sampleTenants, SAMPLE_TENANT_ID, seededAccountSettings } from '../../shared/fixtures/account';
 import { sampleApplications } from '../../shared/fixtures/applications';
+import { samplePaymentMethod, samplePlans, sampleSubscription } from '../../shared/fixtures/billing';
 import { seededGroups } from '../../shared/fixtures/groups';
 import {
   permissionCatalog,
@@ -16,6 +17,10 @@ import type { Db } from './index';
 import {
   applications,
   applicationUsers,
+  billingAccounts,
+  billingSubscriptions,
+  invoices,
+  paymentMethods,
   featureFlags,
   features,
   groupRoles,
@@ -119,14 +124,125 @@ async function seedFlagsAndEntitlements(tx: Tx, vendorId: string, acme: string) 
       featureFlagKey: 'fe-usage-insights',
       linkedPermissions: ['fe.usage.read'],
     },
+    {
+      id: randomUUID(),
+      vendorId,
+      key: 'scim-provisioning',
+      name: 'SCIM provisioning',
+      linkedPermissions: ['fe.secure.write.provisioningConfiguration'],
+    },
   ]);
   const pro = randomUUID();
-  await tx
-    .insert(plans)
-    .values({ id: pro, vendorId, name: 'Pro', defaultTreatment: false, features: ['sso', 'audit-export'] });
+  await tx.insert(plans).values(demoPlans(vendorId, pro));
   await tx
     .insert(tenantEntitlements)
     .values({ id: randomUUID(), tenantId: acme, planId: pro, expireTime: -1 });
+  return { pro };
+}
+
+/**
+ * The demo plans (issue 19, shared/fixtures/billing: the preview shows the same): Free ($0, the default, no
+ * features, 3 seats), Pro ($49 a month, a 14-day trial for new accounts, `sso` and `audit-export`, 10 seats)
+ * and Enterprise ($199, Pro's features and `scim-provisioning`, seats unlimited). Pro is also the entitlement
+ * plan Acme holds.
+ */
+function demoPlans(vendorId: string, pro: string) {
+  return samplePlans.map((plan) => ({
+    id: plan.slug === 'pro' ? pro : randomUUID(),
+    vendorId,
+    defaultTreatment: false,
+    currency: 'usd',
+    name: plan.name,
+    slug: plan.slug,
+    description: plan.description,
+    features: plan.features,
+    priceAmount: Math.round(plan.amount * 100),
+    trialDays: plan.trialDays,
+    rank: plan.rank,
+    seatLimit: plan.seatLimit,
+    isDefault: plan.isDefault,
+  }));
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Acme's billing (issue 19): its billing account (local provider), an active Pro subscription started 95 days
+ * ago whose current period started 5 days ago, a Visa ending in 4242 (12/2030) with billing details, and the
+ * three paid monthly invoices of $49.00 (receipts 1001-0001..0003). Only with a provider configured.
+ */
+async function seedBilling(tx: Tx, vendorId: string, acme: string, pro: string, config: ServerConfig) {
+  if (config.billing.provider === 'none') return;
+  const now = Date.now();
+  const local = config.billing.provider === 'local';
+  await tx.insert(billingAccounts).values({
+    id: randomUUID(),
+    vendorId,
+    tenantId: acme,
+    providerType: config.billing.provider,
+    customerId: local ? `lcus_${randomUUID()}` : null,
+    name: 'Acme',
+    email: config.demoAdminEmail,
+  });
+  const card = randomUUID();
+  await tx.insert(paymentMethods).values({
+    id: card,
+    tenantId: acme,
+    externalId: `lpm_${randomUUID()}`,
+    type: 'card',
+    isDefault: true,
+    brand: samplePaymentMethod.brand,
+    last4: samplePaymentMethod.last4,
+    expMonth: samplePaymentMethod.expMonth,
+    expYear: samplePaymentMethod.expYear,
+    billingName: samplePaymentMethod.billingDetails.name,
+    billingEmail: samplePaymentMethod.billingDetails.email,
+    billingAddress: samplePaymentMethod.billingDetails.address,
+  });
+  // Three periods of 30 days back from the current one (which started 5 days ago and is paid for too).
+  const periodStart = (back: number) =>
+    new Date(now - (sampleSubscription.currentPeriodStartDaysAgo + 30 * back) * DAY_MS);
+  const subscription = randomUUID();
+  await tx.insert(billingSubscriptions).values({
+    id: subscription,
+    vendorId,
+    tenantId: acme,
+    planId: pro,
+    externalId: `lsub_${randomUUID()}`,
+    status: 'active',
+    startDate: new Date(now - sampleSubscription.startDaysAgo * DAY_MS),
+    currentPeriodStart: periodStart(0),
+    currentPeriodEnd: new Date(now + sampleSubscription.currentPeriodEndDaysAhead * DAY_MS),
+    paymentMethodId: card,
+  });
+  const day = (d: Date) =>
+    d.toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  await tx.insert(invoices).values(
+    [2, 1, 0].map((back, i) => {
+      const start = periodStart(back);
+      const end =
+        back === 0
+          ? new Date(now + sampleSubscription.currentPeriodEndDaysAhead * DAY_MS)
+          : periodStart(back - 1);
+      return {
+        id: randomUUID(),
+        vendorId,
+        tenantId: acme,
+        subscriptionId: subscription,
+        externalId: `lin_${randomUUID()}`,
+        receiptNumber: `1001-${String(i + 1).padStart(4, '0')}`,
+        planId: pro,
+        description: `Pro plan, ${day(start)} - ${day(end)}`,
+        periodStart: start,
+        periodEnd: end,
+        totalAmount: 4900,
+        currency: 'usd',
+        paid: true,
+        paymentDate: start,
+        paymentMethodId: card,
+      };
+    }),
+  );
 }
 
 /** Demo data on an empty database: a vendor, Acme with two sub-tenants, the sample roles, an admin and members. */
@@ -215,7 +331,8 @@ export async function seedDemoData(db: Db, config: ServerConfig): Promise<SeedRe
       await tx.insert(groupUsers).values(emails.map((email) => ({ groupId, userId: userIds.get(email)! })));
     }
 
-    await seedFlagsAndEntitlements(tx, vendorId, acme);
+    const { pro } = await seedFlagsAndEntitlements(tx, vendorId, acme);
+    await seedBilling(tx, vendorId, acme, pro, config);
     await seedApplications(tx, vendorId, acme, userIds.get('ada@acme.test')!);
   });
   return { seeded: true, vendorId, adminEmail: config.demoAdminEmail, generatedPassword };

@@ -29,13 +29,14 @@ export function hostedAppPage({ baseUrl, nonce }: PageContext): string {
       <a href="/account/logout">Sign out</a>
       <a href="/examples/vanilla/">Preview example</a>
     </header>
-    <main><fe-admin-portal base-url="${escapeHtml(baseUrl)}" navigation="${escapeHtml(DEMO_NAVIGATION)}"></fe-admin-portal></main>`,
+    <main><fe-admin-portal base-url="${escapeHtml(baseUrl)}" navigation="${escapeHtml(DEMO_NAVIGATION)}" entitlements="${escapeHtml(DEMO_ENTITLEMENTS)}"></fe-admin-portal></main>`,
   });
 }
 
 /**
- * The demo app shows the roles, groups, API tokens, SSO and provisioning pages (hidden by default,
- * ROUTE-023/025/026/036) to whoever may read them.
+ * The demo app shows the roles, groups, API tokens, SSO, provisioning, subscriptions and usage pages (hidden
+ * by default, ROUTE-023/025/026/036) to whoever may read them. Provisioning also needs the plan's feature
+ * `scim-provisioning` (Enterprise): with entitlements on, a plan change shows or hides the entry at once.
  */
 const DEMO_NAVIGATION = JSON.stringify({
   roles: { visibility: 'byPermissions' },
@@ -43,5 +44,10 @@ const DEMO_NAVIGATION = JSON.stringify({
   personalApiTokens: { visibility: 'byPermissions' },
   apiTokens: { visibility: 'byPermissions' },
   sso: { visibility: 'byPermissions' },
-  provisioning: { visibility: 'byPermissions' },
+  provisioning: { visibility: 'byPermissions', feature: 'scim-provisioning' },
+  subscriptions: { visibility: 'byPermissions' },
+  usage: { visibility: 'byPermissions' },
 });
+
+/** Entitlements on (the seed turns their flag `fe-entitlements` on): entries gated by a feature follow the plan. */
+const DEMO_ENTITLEMENTS = JSON.stringify({ enabled: true });

@@ -17,8 +17,9 @@ import { requireScimConnection } from '../scim/auth';
  * Who may call an endpoint besides a bearer token (absent: a bearer token, with `permission` when set).
  * `public`: anyone, no token. `mfaToken`: a login-time MFA call, authorised by the mfaToken of its body (no
  * bearer yet). `dev`: vendor-level writes, only with DEV_ROUTES=1 and from this machine. `scim`:
- * a directory connection's bearer token (server/scim/auth.ts). `webhook`: declared for a next issue; mounting
- * one fails until its check exists. Whether the access token of an API
+ * a directory connection's bearer token (server/scim/auth.ts). `webhook`: a payment provider's signed event
+ * (no token): only while Stripe is the provider (else 404), and only with a `stripe-signature` header (else 400
+ * and an audit row); the handler then verifies the signature over the raw body. Whether the access token of an API
  * token (machine to machine) may call a bearer entry is the entry's `apiTokens` (docs/decisions/0021-api-tokens.md).
  */
 export type Regime = 'public' | 'mfaToken' | 'dev' | 'scim' | 'webhook';
@@ -71,6 +72,12 @@ export const mfaTokenEndpoint = (route: ApiPath, note?: string): Endpoint => ({
 export const scimEndpoint = (route: ApiPath, note?: string): Endpoint => ({
   ...endpoint(route, null, note),
   regime: 'scim',
+});
+
+/** A payment provider's signed event (Stripe's webhook): no token; the signature is the credential. */
+export const webhookEndpoint = (route: ApiPath, note?: string): Endpoint => ({
+  ...endpoint(route, null, note),
+  regime: 'webhook',
 });
 
 /** A vendor-level write: only with DEV_ROUTES=1 and from a client on this machine (no vendor tokens here). */
@@ -142,7 +149,20 @@ function regimeGuards(entry: Endpoint, services: Services): MiddlewareHandler<Ap
       // The bearer token of a directory connection (server/scim/auth.ts): the connection's tenant only.
       return [requireScimConnection(services)];
     case 'webhook':
-      throw new Error(`the ${entry.regime} regime has no check yet: ${entry.method} ${entry.path}`);
+      return [
+        async (c, next) => {
+          if (services.config.billing.provider !== 'stripe') throw apiError(404, 'Not found');
+          if (!c.req.header('stripe-signature')) {
+            await c.var.audit({
+              action: 'Billing webhook refused: bad signature',
+              severity: 'Medium',
+              json: { reason: 'no signature' },
+            });
+            throw apiError(400, 'Invalid webhook signature');
+          }
+          await next();
+        },
+      ];
     default: {
       const apiTokens = takesApiTokens(entry);
       return [

@@ -7,6 +7,8 @@ import { paths } from '../../shared/api/paths';
 import { limitIssuance, type IssuanceKind } from '../account/issuance';
 import { readPolicy } from '../account/policies';
 import { writeAudit } from '../audit';
+import { startTrial } from '../billing/service';
+import { log } from '../log';
 import { clearAttempts, lockedOut, reserveAttempt } from '../auth/lockout';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { createSessionIssuer } from '../auth/session';
@@ -187,6 +189,11 @@ export const signupRoutes = defineFamily(signupEndpointsByName, (on, e, services
         if (!winner) throw error;
         return registered(winner);
       }
+      // A new account starts its trial (issue 19: the trial plan, no card); a joiner joins an account's billing.
+      if (!joining)
+        await startTrial(services, tenantId, { name: name ?? '', email }).catch((error: unknown) =>
+          log.error({ err: error }, 'the trial of a new account could not start'),
+        );
       await mailActivation(user, token);
       await writeAudit(db, {
         vendorId,

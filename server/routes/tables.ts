@@ -9,6 +9,7 @@ import { accountSettingsEndpointsByName } from './accountSettings';
 import { apiTokenExchangeEndpointsByName, apiTokensEndpointsByName } from './apiTokens';
 import { applicationsEndpointsByName } from './applications';
 import { auditsEndpointsByName } from './audits';
+import { billingEndpointsByName } from './billing';
 import { authEndpointsByName } from './auth';
 import { captchaEndpointsByName } from './captcha';
 import { devEndpointsByName } from './dev';
@@ -38,6 +39,7 @@ import { signupEndpointsByName } from './signup';
 import { socialDevEndpointsByName, socialEndpointsByName } from './social';
 import { ssoDevEndpointsByName, ssoEndpointsByName } from './sso';
 import { ssoConfigurationsEndpointsByName } from './ssoConfigurations';
+import { stripeWebhookEndpointsByName } from './stripeWebhook';
 import { stepUpEndpointsByName } from './stepup';
 import { teamEndpointsByName } from './team';
 import { webauthnDevEndpointsByName, webauthnEndpointsByName } from './webauthn';
@@ -61,6 +63,7 @@ export const portalTables = {
   securityCenter: securityCenterEndpointsByName,
   ssoConfigurations: ssoConfigurationsEndpointsByName,
   directory: directoryEndpointsByName,
+  billing: billingEndpointsByName,
 } as const;
 
 /** Every table: the portal's and those of sign-in, the user's own account and development. */
@@ -92,4 +95,5 @@ export const endpointTables: Readonly<Record<string, Readonly<Record<string, End
   ssoDev: ssoDevEndpointsByName,
   webauthnDev: webauthnDevEndpointsByName,
   domainRestrictionsDev: domainRestrictionsDevEndpointsByName,
+  stripeWebhook: stripeWebhookEndpointsByName,
 };

@@ -19,4 +19,6 @@ export const portalPages: Partial<Record<NavigationEntryKey, LazyExoticComponent
   securityCenter: lazy(() => import('./securityCenter/SecurityCenterPage')),
   sso: lazy(() => import('./sso/SsoPage')),
   provisioning: lazy(() => import('./provisioning/ProvisioningPage')),
+  subscriptions: lazy(() => import('./subscriptions/SubscriptionsPage')),
+  usage: lazy(() => import('./usage/UsagePage')),
 };

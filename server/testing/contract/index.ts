@@ -11,6 +11,7 @@ import { captchaScript } from './captcha';
 import { domainRestrictionsScript } from './domainRestrictions';
 import { ipRestrictionsScript } from './ipRestrictions';
 import { apiTokensScript } from './apiTokens';
+import { billingScript } from './billing';
 import { directoryScript } from './directory';
 import { auditsScript } from './audits';
 import { securityCenterScript } from './securityCenter';
@@ -53,4 +54,5 @@ export const scripts: Script[] = [
   auditsScript,
   securityCenterScript,
   directoryScript,
+  billingScript,
 ];

@@ -142,7 +142,8 @@ export const authHandlers: PreviewRoute[] = [
     return { roles, permissions };
   }),
   on(paths.users.GetUserJwt, userJwt),
-  on(paths.vendor.getVendorPublicInfo, ({ state }) => state.vendor),
+  // The billing contract's vendorPublicInfo (BILLING-021): the sample vendor has no icon.
+  on(paths.vendor.getVendorPublicInfo, ({ state }) => ({ icon: '', ...state.vendor })),
   // Public configuration of the sign-in screens
   on(paths.auth.getVendorPublicAuthStrategiesConfig, ({ state }) => state.authStrategies),
   on(paths.auth.getPublicAuthStrategiesConfigForAuthenticatedUser, ({ state }) => state.authStrategies),

@@ -382,8 +382,8 @@ const families: [string, ApiPath, CallOptions, Check][] = [
     paths.subscriptions.getSubscriptions,
     {},
     (b) => {
-      expect(b[0].status).to.equal('ACTIVE');
-      expect(b[0].planSlug).to.equal('pro');
+      expect(b[0].status).to.equal('active');
+      expect(b[0].plan).to.deep.equal({ slug: 'pro' });
       expect(Date.parse(b[0].currentPeriodEnd)).to.be.greaterThan(Date.parse(b[0].currentPeriodStart));
     },
   ],
@@ -432,7 +432,7 @@ const families: [string, ApiPath, CallOptions, Check][] = [
     'payment providers',
     paths.paymentProviders.getPaymentProviders,
     {},
-    (b) => expect(b[0]).to.include({ status: '1', providerType: 'Stripe' }),
+    (b) => expect(b[0]).to.include({ status: '1', providerType: 'Stripe', mode: 'local' }),
   ],
   [
     'card provider public configuration',
@@ -444,7 +444,7 @@ const families: [string, ApiPath, CallOptions, Check][] = [
     'vendor billing configuration',
     paths.vendorPublicConfigurations.getVendorPublicConfigurations,
     {},
-    (b) => expect(b).to.deep.equal({ allowPlanDowngrade: true, allowPlanCancellation: true }),
+    (b) => expect(b).to.deep.equal([{ allowPlanDowngrade: true, allowPlanCancellation: true }]),
   ],
   [
     'account settings',
@@ -838,7 +838,8 @@ describe('preview handlers', () => {
         body: { planId: 'plan-enterprise', paymentMethodId: 'pm-acme-visa' },
       });
       let subscription = (await call(paths.subscriptions.getSubscription, { params })).body;
-      expect(subscription).to.include({ planId: 'plan-enterprise', planSlug: 'enterprise' });
+      expect(subscription).to.include({ planId: 'plan-enterprise', status: 'active' });
+      expect(subscription.plan).to.deep.equal({ slug: 'enterprise' });
       const summary = (
         await call(paths.summaries.getSubscriptionSummaries, { params: { tenantId: 'tenant-acme' } })
       ).body;
@@ -865,7 +866,10 @@ describe('preview handlers', () => {
       });
       const method = (await call(paths.paymentMethods.getPaymentMethod, { params })).body;
       expect(method.billingDetails.email).to.equal('finance@acme.example');
-      expect(method.billingDetails.address).to.include({ city: 'Oakland', line1: '100 Market Street' });
+      expect(method.billingDetails.address).to.include({
+        city: 'Oakland',
+        addressLine1: '100 Market Street',
+      });
     });
 
     it('users: add is listed (and an existing email is not duplicated), update roles, delete', async () => {

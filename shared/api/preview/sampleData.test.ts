@@ -131,7 +131,8 @@ describe('sample data', () => {
       'Enterprise:199',
     ]);
     const [subscription] = state.subscriptions;
-    expect(subscription).to.include({ status: 'ACTIVE', planSlug: 'pro', planId: 'plan-pro' });
+    expect(subscription).to.include({ status: 'active', planId: 'plan-pro' });
+    expect(subscription!.plan).to.deep.equal({ slug: 'pro' });
     expect(Date.parse(subscription!.currentPeriodStart)).to.be.lessThan(NOW.getTime());
     expect(Date.parse(subscription!.currentPeriodEnd)).to.be.greaterThan(NOW.getTime());
     expect(

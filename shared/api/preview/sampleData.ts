@@ -17,6 +17,13 @@ import type { PasswordRules } from '../passwordRules';
 import type { assignmentType, rolesContracts } from '../contracts/roles';
 import type { userFilterPreset, userProvider } from '../contracts/team';
 import type { tenant } from '../contracts/tenants';
+import type {
+  WireBillingSummary,
+  WireInvoice,
+  WirePlan,
+  WireSubscription,
+  WireSubscriptionStatus,
+} from '../contracts/billing';
 import { sampleApplications } from '../../fixtures/applications';
 import { sampleAuditColumns, sampleAuditRows } from '../../fixtures/audits';
 import {
@@ -24,6 +31,7 @@ import {
   sampleInvoices,
   samplePaymentMethod,
   samplePlans,
+  sampleProvider,
   sampleSubscription,
   sampleVendorBillingConfig,
 } from '../../fixtures/billing';
@@ -63,7 +71,8 @@ export type Severity = 'SEVERE' | 'WARNING' | 'INFO';
 export type RestrictionType = 'ALLOW' | 'BLOCK';
 export type UserProvider = z.infer<typeof userProvider>;
 export type AssignmentType = z.infer<typeof assignmentType>;
-export type SubscriptionStatus = 'ACTIVE' | 'CANCELED' | 'INCOMPLETE' | 'EXPIRED' | 'TRIALING';
+/** The wire's subscription statuses (ENUM-021): lowercase, as the server stores and answers them. */
+export type SubscriptionStatus = WireSubscriptionStatus;
 export type UserPreset = z.infer<typeof userFilterPreset>;
 export type { RecommendationCode, InsightCode } from '../contracts/securityCenter';
 /** Security categories (ENUM-052); the recommendation sample also uses lowercase password and domain (ENUM-053). */
@@ -269,57 +278,30 @@ export interface SecurityCenter {
   insights: Insight[];
 }
 
-export interface Plan {
-  id: string;
-  name: string;
-  description: string;
-  price: { amount: number; currency: string };
-  slug: string;
-}
+/** A plan as the wire answers it (BILLING-006, with our features, seats, trial, rank, default). */
+export type Plan = WirePlan;
 
-export interface Subscription {
-  id: string;
-  externalId: string;
-  tenantId: string;
-  startDate: string;
-  status: SubscriptionStatus;
-  externallyManaged: boolean;
-  cancellation: { policy: 'atPeriodEnd' } | null;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  trialEnd: string | null;
-  planId: string;
-  /** The plan's slug. */
-  planSlug: string;
-  paymentMethodId: string | null;
-  items: { id: string; planId: string }[];
-}
+/** A subscription as the wire answers it (BILLING-004): lowercase status, `plan: { slug }`. */
+export type Subscription = WireSubscription;
 
-export interface Invoice {
-  id: string;
-  externalId: string;
-  subscriptionId: string;
-  paymentDate: string;
-  /** Minor units (cents). */
-  totalAmount: number;
-  currency: string;
-  paid: boolean;
-  receiptNumber: string;
-}
+/** An invoice as the wire answers it (BILLING-010): `totalAmount` in minor units (cents). */
+export type Invoice = WireInvoice;
 
+/** Frontegg's BillingDetailsAddress field names. */
 export interface Address {
-  line1: string;
-  line2: string;
+  addressLine1: string;
+  addressLine2: string;
   city: string;
   state: string;
   postalCode: string;
   country: string;
 }
 
+/** The preview keeps cards only (the wire's `unknown` kind never occurs in the sample). */
 export interface PaymentMethod {
   id: string;
   externalId: string;
-  type: 'card' | 'unknown';
+  type: 'card';
   isDefault: boolean;
   last4: string;
   expMonth: number;
@@ -328,14 +310,25 @@ export interface PaymentMethod {
   billingDetails: { name: string; email: string; address: Address };
 }
 
-export interface BillingSummary {
-  subscriptionId: string;
-  paymentMethodId: string;
-  tenantConfigurationId: string;
-  providerType: 'Stripe';
-  externallyManaged: boolean;
-  currentPlanId: string;
-  defaultPlanId: string;
+/** The billing summary (BILLING-016): `paymentMethodId` is '' when no card is on file. */
+export type BillingSummary = WireBillingSummary;
+
+/** The payment provider the preview answers (the local one by default, ENUM-024 type Stripe). */
+export interface BillingProvider {
+  name: string;
+  /** '1': enabled (001 §9). */
+  status: string;
+  mode: 'local' | 'stripe';
+  publishableKey: string;
+}
+
+/** A setup intent the card form completes (the local provider's card confirmation). */
+export interface SetupIntent {
+  id: string;
+  secret: string;
+  /** The card it replaces, if any. */
+  replaces: string | null;
+  used: boolean;
 }
 
 export interface AccountSettings {
@@ -479,6 +472,8 @@ export interface SampleState {
   paymentMethods: PaymentMethod[];
   billingSummary: BillingSummary;
   vendorBillingConfig: { allowPlanDowngrade: boolean; allowPlanCancellation: boolean };
+  billingProvider: BillingProvider;
+  setupIntents: SetupIntent[];
   accountSettings: AccountSettings;
   sessionConfiguration: SessionConfiguration;
   lockoutPolicy: LockoutPolicy;
@@ -716,17 +711,24 @@ export function buildAuditRow(overrides: Partial<AuditRow> = {}): AuditRow {
 
 export function buildPlan(overrides: Partial<Plan> & { name: string }): Plan {
   const slug = overrides.slug ?? overrides.name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const id = overrides.id ?? `plan-${slug}`;
   return {
-    id: `plan-${slug}`,
+    externalId: `price_${slug.replace(/\W/g, '')}`,
     description: '',
-    price: { amount: 0, currency: 'usd' },
+    price: { id: `${id}-price`, externalId: `price_${slug.replace(/\W/g, '')}`, amount: 0, currency: 'usd' },
+    features: [],
+    seatLimit: null,
+    trialDays: 0,
+    rank: 0,
+    isDefault: false,
     ...overrides,
+    id,
     slug,
   };
 }
 
 export function buildSubscription(
-  overrides: Partial<Subscription> & { planId: string; planSlug: string },
+  overrides: Partial<Subscription> & { planId: string; plan: { slug: string } },
 ): Subscription {
   const now = builderNow();
   const id = overrides.id ?? nextId('sub');
@@ -734,14 +736,12 @@ export function buildSubscription(
     externalId: `sub_${id.replace(/\W/g, '')}`,
     tenantId: SAMPLE_TENANT_ID,
     startDate: ago(now, 90),
-    status: 'ACTIVE',
+    status: 'active',
     externallyManaged: false,
     cancellation: null,
     currentPeriodStart: ago(now, 10),
     currentPeriodEnd: ahead(now, 20),
-    trialEnd: null,
     paymentMethodId: null,
-    items: [{ id: `${id}-item`, planId: overrides.planId }],
     ...overrides,
     id,
   };
@@ -749,13 +749,17 @@ export function buildSubscription(
 
 export function buildInvoice(overrides: Partial<Invoice> & { subscriptionId: string }): Invoice {
   const id = overrides.id ?? nextId('inv');
+  const now = builderNow();
   return {
     externalId: `in_${id.replace(/\W/g, '')}`,
-    paymentDate: iso(builderNow()),
+    paymentDate: iso(now),
     totalAmount: 0,
     currency: 'usd',
     paid: true,
     receiptNumber: `R-${id}`,
+    description: '',
+    periodStart: ago(now, 30),
+    periodEnd: iso(now),
     ...overrides,
     id,
   };
@@ -775,8 +779,8 @@ export function buildPaymentMethod(overrides: Partial<PaymentMethod> = {}): Paym
       name: 'Acme Inc.',
       email: 'billing@acme.example',
       address: {
-        line1: '100 Market Street',
-        line2: 'Suite 300',
+        addressLine1: '100 Market Street',
+        addressLine2: 'Suite 300',
         city: 'San Francisco',
         state: 'CA',
         postalCode: '94105',
@@ -893,22 +897,45 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
     }),
   );
 
-  const plans: Plan[] = samplePlans.map(({ amount, ...plan }) =>
-    buildPlan({ ...plan, price: { amount, currency: 'usd' } }),
-  );
+  const plans: Plan[] = samplePlans.map(({ amount, ...plan }) => {
+    const id = `plan-${plan.slug}`;
+    return buildPlan({
+      ...plan,
+      id,
+      price: { id: `${id}-price`, externalId: `price_${plan.slug}`, amount, currency: 'usd' },
+    });
+  });
 
-  const paymentMethod = buildPaymentMethod({ ...samplePaymentMethod });
-  const { startDaysAgo, currentPeriodStartDaysAgo, currentPeriodEndDaysAhead, ...subscriptionFields } =
-    sampleSubscription;
+  const paymentMethod = buildPaymentMethod({
+    ...samplePaymentMethod,
+    billingDetails: {
+      ...samplePaymentMethod.billingDetails,
+      address: { ...samplePaymentMethod.billingDetails.address },
+    },
+  });
+  const {
+    startDaysAgo,
+    currentPeriodStartDaysAgo,
+    currentPeriodEndDaysAhead,
+    planSlug,
+    ...subscriptionFields
+  } = sampleSubscription;
   const subscription = buildSubscription({
     ...subscriptionFields,
+    plan: { slug: planSlug },
     paymentMethodId: paymentMethod.id,
     startDate: at(startDaysAgo),
     currentPeriodStart: at(currentPeriodStartDaysAgo),
     currentPeriodEnd: ahead(now, currentPeriodEndDaysAhead),
   });
   const invoices = sampleInvoices.map(({ paidDaysAgo, ...invoice }) =>
-    buildInvoice({ ...invoice, subscriptionId: subscription.id, paymentDate: at(paidDaysAgo) }),
+    buildInvoice({
+      ...invoice,
+      subscriptionId: subscription.id,
+      paymentDate: at(paidDaysAgo),
+      periodStart: at(paidDaysAgo),
+      periodEnd: ahead(now, 30 - paidDaysAgo),
+    }),
   );
 
   const allKeys = permissions.map((p) => p.key);
@@ -1034,6 +1061,8 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
       ...sampleBillingSummary,
     },
     vendorBillingConfig: { ...sampleVendorBillingConfig },
+    billingProvider: { ...sampleProvider },
+    setupIntents: [],
     accountSettings: { ...sampleAccountSettings, customLogin: null, hasCustomLogin: false },
     sessionConfiguration: {
       sessionConcurrentConfiguration: { isActive: true, maxSessions: 10 },
@@ -1124,7 +1153,8 @@ function buildSampleState(now: Date, signedIn: boolean): SampleState {
       createdAt: at(createdDaysAgo),
       userIds: app.accessType === 'MANAGED_ACCESS' ? [SAMPLE_USER_ID, 'user-maya'] : [],
     })),
-    sampleFlags: ['fe-multi-apps'],
+    // fe-usage-page: the usage entry for Acme, as the server's demo seed turns it on (SCREEN-040).
+    sampleFlags: ['fe-multi-apps', 'fe-usage-page'],
   };
 }
 

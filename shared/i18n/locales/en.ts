@@ -19,7 +19,9 @@ import { breachedEn, mfaEn, stepUpEn } from './login/mfa';
 import { ssoEn } from './login/sso';
 import { shellEn } from './portal/shell';
 import { profileEn } from './portal/profile';
+import { subscriptionsEn, usageEn } from './portal/billing';
 import { errorsEn } from './errors';
+import { cardEn, checkoutEn } from './billing/checkout';
 
 export const en = {
   common: {
@@ -239,27 +241,15 @@ export const en = {
     sso: ssoPageEn,
     provisioning: provisioningEn,
     audits: auditsEn,
+    subscriptions: subscriptionsEn,
+    usage: usageEn,
     account: accountEn,
     privacy: privacyEn,
     privacyMfa: privacyMfaEn,
     shell: shellEn,
   },
-  checkout: {
-    loadFailed: 'The checkout could not load',
-    title: 'Confirm your plan',
-    subtitle: 'Review the plan before you subscribe.',
-    currentPlan: 'Current plan',
-    selectedPlan: 'New plan',
-    pricePerMonth: '{price} / month',
-    planLine: '{plan} · {price} / month',
-    confirm: 'Confirm plan',
-    confirming: 'Confirming…',
-    cancel: 'Cancel',
-    confirmed: 'Your plan is now {plan}.',
-    noPlan: 'No plan is selected.',
-    paymentMethod: 'Payment method',
-    cardEnding: '{brand} ending in {last4}',
-  },
+  checkout: checkoutEn,
+  card: cardEn,
   securityCenter: {
     loadFailed: 'The security center could not load',
     title: 'Security center',

@@ -15,7 +15,9 @@ import { breachedHe, mfaHe, stepUpHe } from './login/mfa';
 import { ssoHe } from './login/sso';
 import { shellHe } from './portal/shell';
 import { profileHe } from './portal/profile';
+import { subscriptionsHe, usageHe } from './portal/billing';
 import { errorsHe } from './errors';
+import { cardHe, checkoutHe } from './billing/checkout';
 
 /** The Hebrew catalog (right to left). `satisfies CatalogShape` makes a missing or extra key a compile error. */
 export const he = {
@@ -235,27 +237,15 @@ export const he = {
     sso: ssoPageHe,
     provisioning: provisioningHe,
     audits: auditsHe,
+    subscriptions: subscriptionsHe,
+    usage: usageHe,
     account: accountHe,
     privacy: privacyHe,
     privacyMfa: privacyMfaHe,
     shell: shellHe,
   },
-  checkout: {
-    loadFailed: 'לא ניתן היה לטעון את אישור התוכנית',
-    title: 'אישור התוכנית',
-    subtitle: 'כדאי לעבור על התוכנית לפני ההרשמה למינוי.',
-    currentPlan: 'התוכנית הנוכחית',
-    selectedPlan: 'התוכנית החדשה',
-    pricePerMonth: '{price} לחודש',
-    planLine: '{plan} · {price} לחודש',
-    confirm: 'אישור התוכנית',
-    confirming: 'מתבצע אישור…',
-    cancel: 'ביטול',
-    confirmed: 'התוכנית שלך היא עכשיו {plan}.',
-    noPlan: 'לא נבחרה תוכנית.',
-    paymentMethod: 'אמצעי תשלום',
-    cardEnding: '{brand} שמסתיים בספרות {last4}',
-  },
+  checkout: checkoutHe,
+  card: cardHe,
   securityCenter: {
     loadFailed: 'לא ניתן היה לטעון את מרכז האבטחה',
     title: 'מרכז האבטחה',
