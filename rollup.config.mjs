@@ -57,8 +57,13 @@ const ownedByOneElement = (id, getModuleInfo) => {
   const owners = new Set(importers.map((i) => /\/elements\/([^/]+)\//.exec(i)?.[1] ?? null));
   return owners.size === 1 && !owners.has(null);
 };
+/** Billing (the checkout element and the portal's billing pages share it): a chunk of its own, never in core. */
+const billingModule = (id) =>
+  id.includes('/shared/billing/') || /\/shared\/api\/(billing|contracts\/billingMessages)\.ts$/.test(id);
 const manualChunks = (id, { getModuleInfo }) => {
   if (id.includes('/shared/api/preview/')) return undefined;
+  // Stripe.js (`@stripe/stripe-js/pure`) is loaded dynamically by the card entry: its own lazy chunk.
+  if (billingModule(id)) return 'billing';
   // The app's element scripts are imported by every entry: in the core chunk, not a chunk of their own.
   if (id.includes('/elements/app/scripts.')) return 'core';
   const shared = id.includes('/node_modules/') || id.includes('/shared/') || id.includes('/themes/');

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_BOX_CDN_VERSION } from '../shared/options/cdn';
@@ -56,6 +58,38 @@ describe('CDN bundles in a host page', () => {
       Object.keys((window as unknown as { FeElements: object }).FeElements).sort(),
     );
     assert.ok(api.includes('configure') && api.includes('setTheme'));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it("the login box's first load holds no billing code (the checkout's and the portal's billing load on demand)", async () => {
+    const { page, errors } = await hostPage(`
+      <fe-login-box url-strategy="hash" base-url="${server.url}"></fe-login-box>
+      <script type="module" src="${cdn}/login-box/index.js"></script>`);
+    // Against the server, as in production (the preview transport is a demo mode with its own chunk).
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path.startsWith(`${cdn}/`) && path.endsWith('.js')) scripts.push(path.slice(cdn.length + 1));
+    });
+    await page.reload();
+    await page.locator('fe-login-box input[name="email"]').waitFor();
+    assert.ok(scripts.includes('login-box/index.js'), `scripts: ${scripts.join(', ')}`);
+    // What each script was built from: its source map's sources.
+    const sources = scripts.flatMap(
+      (script) =>
+        (JSON.parse(readFileSync(join('dist/cdn', `${script}.map`), 'utf8')) as { sources: string[] })
+          .sources,
+    );
+    assert.ok(
+      sources.some((s) => s.includes('elements/login-box/')),
+      'the maps name the login box sources',
+    );
+    assert.deepEqual(
+      sources.filter((s) => /shared\/billing\/|shared\/api\/billing|@stripe\//.test(s)),
+      [],
+      'billing modules on the login box first load',
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });

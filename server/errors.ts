@@ -186,6 +186,7 @@ export const ERROR_CATALOG = [
   { code: 'ER-7020', message: 'The account already has a subscription' },
   { code: 'ER-7021', message: 'Invalid webhook signature' },
   { code: 'ER-7022', message: 'The account already has a billing configuration' },
+  { code: 'ER-7023', message: 'The subscription was changed meanwhile. Try again' },
   // 6xxx the request itself
   { code: 'ER-6001', message: 'Not found' },
   { code: 'ER-6002', message: 'Too many requests, try again later' },

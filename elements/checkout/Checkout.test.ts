@@ -128,10 +128,12 @@ describe('<fe-checkout> (SCREEN-074)', () => {
     await waitUntil(() => shadowText(el).includes('You are now on the Enterprise plan'));
   });
 
-  it('[BILLING-031] TRIALING with a card in the summary: ACTIVE locally, no request, confirmed', async () => {
+  it('[BILLING-031] TRIALING Pro with a card in the summary, choosing Pro with the saved card: ACTIVE locally, no request, confirmed', async () => {
     subscription().status = 'trialing';
-    const el = await mount('fe-checkout', { preview: '', 'plan-id': 'plan-enterprise' }, ready);
+    expect(subscription().planId).to.equal('plan-pro');
+    const el = await mount('fe-checkout', { preview: '', 'plan-id': 'plan-pro' }, ready);
     expect(store.get(billingInformationAtom).data!.summary.paymentMethodId).to.not.equal('');
+    expect(radio(el, 'Pay with Visa ending in 4242')!.checked).to.equal(true);
     const requests = recordRequests();
     const before = api.request;
     let apiCalls = 0;
@@ -141,7 +143,7 @@ describe('<fe-checkout> (SCREEN-074)', () => {
     )) as typeof api.request;
     try {
       button(el, 'Confirm plan')!.click();
-      await waitUntil(() => shadowText(el).includes('You are now on the Enterprise plan'));
+      await waitUntil(() => shadowText(el).includes('You are now on the Pro plan'));
       expect(requests.made).to.deep.equal([]);
       expect(store.get(billingInformationAtom).data!.subscription!.status.toUpperCase()).to.equal('ACTIVE');
       expect(subscription().status).to.equal('trialing');
@@ -150,6 +152,48 @@ describe('<fe-checkout> (SCREEN-074)', () => {
       api.request = before;
     }
     expect(apiCalls).to.be.at.most(1); // at most the entitlements reload (not a billing call)
+  });
+
+  it('[BILLING-032] TRIALING Pro with a card in the summary, choosing Enterprise: the update with the saved card, not the local shortcut', async () => {
+    subscription().status = 'trialing';
+    const savedCardId = previewFetch.state.paymentMethods[0]!.id;
+    const el = await mount('fe-checkout', { preview: '', 'plan-id': 'plan-enterprise' }, ready);
+    expect(store.get(billingInformationAtom).data!.summary.paymentMethodId).to.not.equal('');
+    const requests = recordRequests();
+    try {
+      button(el, 'Confirm plan')!.click();
+      await waitUntil(() => shadowText(el).includes('You are now on the Enterprise plan'));
+      expect(requests.made[0]).to.equal('PUT /subscriptions/resources/subscriptions/v1/{subscriptionId}');
+      expect(requests.made.slice(1).join('\n')).to.contain('summaries');
+      expect(subscription()).to.include({
+        planId: 'plan-enterprise',
+        status: 'active',
+        paymentMethodId: savedCardId,
+      });
+    } finally {
+      requests.restore();
+    }
+  });
+
+  it('[BILLING-032] TRIALING Pro, choosing Pro with a new card typed: the new card is saved and sent with the update', async () => {
+    subscription().status = 'trialing';
+    const oldCardId = previewFetch.state.paymentMethods[0]!.id;
+    const el = await mount('fe-checkout', { preview: '', 'plan-id': 'plan-pro' }, ready);
+    radio(el, 'Use a new card')!.click();
+    await waitUntil(() => field(el, 'Card number'));
+    typeCard(el, '5555555555554444');
+    const requests = recordRequests();
+    try {
+      button(el, 'Confirm plan')!.click();
+      await waitUntil(() => shadowText(el).includes('You are now on the Pro plan'));
+      expect(requests.made).to.include('PUT /subscriptions/resources/subscriptions/v1/{subscriptionId}');
+      const card = previewFetch.state.paymentMethods[0]!;
+      expect(card).to.include({ last4: '4444' });
+      expect(card.id).to.not.equal(oldCardId);
+      expect(subscription()).to.include({ planId: 'plan-pro', status: 'active', paymentMethodId: card.id });
+    } finally {
+      requests.restore();
+    }
   });
 
   it("[BILLING-030] without a subscription: 'Subscription not found'", async () => {

@@ -15,6 +15,7 @@ import {
   plansAtom,
   providerConfigurationAtom,
   reloadAfterCheckout,
+  setSliceState,
   submitPaymentMethod,
 } from '../../shared/billing/state';
 import { brandName, cardOf, planPrice } from '../../shared/billing/viewModels';
@@ -71,7 +72,7 @@ async function loadCheckout(): Promise<true> {
   return true;
 }
 
-/** Sets the subscription ACTIVE in the store without a server call (BILLING-031). */
+/** Sets the subscription ACTIVE in the store without a server call (BILLING-031: same plan, saved card). */
 function activateLocally(): void {
   store.set(billingInformationAtom, (slice) => {
     const subscription = slice.data?.subscription;
@@ -139,7 +140,12 @@ export function Checkout({ container, planId }: ElementBaseProps & { planId?: st
         throw error;
       }
     });
-    if (!ok || !saved) throw failure ?? new Error(t('card.notSaved'));
+    if (!ok || !saved) {
+      // The checkout shows the failure in place (BILLING-033); the card on file did not change, so the
+      // payment method slice (the portal's Payment method panel behind a dialog) keeps no error of it.
+      setSliceState(paymentMethodAtom, { error: null });
+      throw failure ?? new Error(t('card.notSaved'));
+    }
     return (saved as PaymentMethod).id;
   };
 
@@ -150,6 +156,9 @@ export function Checkout({ container, planId }: ElementBaseProps & { planId?: st
         subscription,
         summaryPaymentMethodId: information?.summary.paymentMethodId,
         planId: selected.id,
+        // BILLING-031's shortcut only for the plan the subscription is on, paid with the saved card.
+        currentPlanId: subscription?.planId ?? current?.id ?? null,
+        payingWithSaved,
       },
       {
         activateLocally,

@@ -13,6 +13,9 @@ import {
   type ConfirmDeps,
 } from './checkout.machine';
 
+/** The choice BILLING-031's shortcut takes: the subscription's own plan, paid with the saved card. */
+const samePlanSavedCard = { planId: 'plan-pro', currentPlanId: 'plan-pro', payingWithSaved: true };
+
 /** Runs a confirm with deps that record each step (and the reducer's actions) in order. */
 async function run(
   input: Parameters<typeof confirmCheckout>[0],
@@ -73,7 +76,7 @@ describe('the checkout slice', () => {
 
   it('[BILLING-033] a confirm error is stored in the checkout state', async () => {
     const { state, steps, result } = await run(
-      { subscription: { id: 's1', status: 'ACTIVE' }, summaryPaymentMethodId: '', planId: 'p' },
+      { subscription: { id: 's1', status: 'ACTIVE' }, summaryPaymentMethodId: '', ...samePlanSavedCard },
       {
         updateSubscription: async () => {
           throw new Error('Your card was declined.');
@@ -90,28 +93,78 @@ describe('checkout confirm', () => {
   it("[BILLING-030] without a subscription fails with 'Subscription not found' (no full stop), calling nothing", async () => {
     expect(SUBSCRIPTION_NOT_FOUND).to.equal('Subscription not found');
     expect(SUBSCRIPTION_NOT_FOUND).to.equal(CHECKOUT_SUBSCRIPTION_NOT_FOUND);
-    const { steps, state } = await run({ subscription: null, summaryPaymentMethodId: 'pm', planId: 'p' });
+    const { steps, state } = await run({
+      subscription: null,
+      summaryPaymentMethodId: 'pm',
+      ...samePlanSavedCard,
+    });
     expect(steps).to.deep.equal(['dispatch submit', 'dispatch error']);
     expect(state.error).to.equal('Subscription not found');
     expect(state.confirmed).to.equal(false);
   });
 
-  it('[BILLING-031] TRIALING with a payment method in the summary: ACTIVE locally, no server step, confirmed', async () => {
+  it('[BILLING-031] TRIALING with a payment method in the summary, the same plan and the saved card: ACTIVE locally, no server step, confirmed', async () => {
     for (const status of ['TRIALING', 'trialing']) {
       const { steps, state, result } = await run({
         subscription: { id: 's1', status },
         summaryPaymentMethodId: 'pm-1',
-        planId: 'p',
+        ...samePlanSavedCard,
       });
       expect(steps).to.deep.equal(['dispatch submit', 'activateLocally', 'dispatch setState']);
       expect(state).to.deep.equal({ ...initialCheckoutState, confirmed: true });
       expect(result).to.equal('s1');
     }
+    const trialing = { id: 's1', status: 'TRIALING' };
+    const update = { kind: 'update', subscriptionId: 's1' };
     // TRIALING without a card in the summary goes through the server.
-    expect(decideConfirm({ id: 's1', status: 'TRIALING' }, '')).to.deep.equal({
-      kind: 'update',
-      subscriptionId: 's1',
+    expect(decideConfirm(trialing, '', samePlanSavedCard)).to.deep.equal(update);
+    // Another plan, a new card typed, or an unknown current plan: through the server too (BILLING-032).
+    expect(
+      decideConfirm(trialing, 'pm-1', { ...samePlanSavedCard, planId: 'plan-enterprise' }),
+    ).to.deep.equal(update);
+    expect(decideConfirm(trialing, 'pm-1', { ...samePlanSavedCard, payingWithSaved: false })).to.deep.equal(
+      update,
+    );
+    expect(decideConfirm(trialing, 'pm-1', { ...samePlanSavedCard, currentPlanId: null })).to.deep.equal(
+      update,
+    );
+  });
+
+  it('[BILLING-032] TRIALING with a card in the summary but another plan: the update with the saved card and the new plan', async () => {
+    const { steps, state, result } = await run({
+      subscription: { id: 's1', status: 'TRIALING' },
+      summaryPaymentMethodId: 'pm-1',
+      planId: 'plan-enterprise',
+      currentPlanId: 'plan-pro',
+      payingWithSaved: true,
     });
+    expect(steps).to.deep.equal([
+      'dispatch submit',
+      'paymentMethodId',
+      'update s1 {"paymentMethodId":"pm-1","planId":"plan-enterprise"}',
+      'reloadAfterCheckout',
+      'dispatch setState',
+    ]);
+    expect(state).to.deep.equal({ ...initialCheckoutState, confirmed: true });
+    expect(result).to.equal('s1');
+  });
+
+  it('[BILLING-032] TRIALING on the same plan with a new card typed: the new card is saved and sent', async () => {
+    const { steps } = await run(
+      {
+        subscription: { id: 's1', status: 'TRIALING' },
+        summaryPaymentMethodId: 'pm-old',
+        ...samePlanSavedCard,
+        payingWithSaved: false,
+      },
+      { paymentMethodId: async () => 'pm-new' },
+    );
+    expect(steps).to.deep.equal([
+      'dispatch submit',
+      'update s1 {"paymentMethodId":"pm-new","planId":"plan-pro"}',
+      'reloadAfterCheckout',
+      'dispatch setState',
+    ]);
   });
 
   it('[BILLING-032] otherwise: the card, the update with paymentMethodId and planId, the reloads, then confirmed', async () => {
@@ -119,6 +172,8 @@ describe('checkout confirm', () => {
       subscription: { id: 's1', status: 'ACTIVE' },
       summaryPaymentMethodId: 'pm-old',
       planId: 'plan-enterprise',
+      currentPlanId: 'plan-pro',
+      payingWithSaved: true,
     });
     expect(steps).to.deep.equal([
       'dispatch submit',
@@ -132,7 +187,7 @@ describe('checkout confirm', () => {
 
   it('a card that could not be saved stops before the update', async () => {
     const { steps, state } = await run(
-      { subscription: { id: 's1', status: 'TRIALING' }, summaryPaymentMethodId: '', planId: 'p' },
+      { subscription: { id: 's1', status: 'TRIALING' }, summaryPaymentMethodId: '', ...samePlanSavedCard },
       {
         paymentMethodId: async () => {
           throw new Error('Your card was declined.');

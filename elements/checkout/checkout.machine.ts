@@ -51,24 +51,43 @@ export const SUBSCRIPTION_NOT_FOUND = CHECKOUT_SUBSCRIPTION_NOT_FOUND;
 export type ConfirmDecision =
   { kind: 'error'; error: string } | { kind: 'activateLocally' } | { kind: 'update'; subscriptionId: string };
 
+/** What the user chose in the checkout: the plan, the subscription's current plan, and the card. */
+export interface ConfirmChoice {
+  /** The plan selected in the checkout. */
+  planId: string;
+  /** The subscription's current plan (null when unknown). */
+  currentPlanId: string | null | undefined;
+  /** Whether the user pays with the saved card (false when a new card is typed). */
+  payingWithSaved: boolean;
+}
+
 /**
  * What confirming a plan does (001 §4): no subscription fails (BILLING-030); a TRIALING subscription whose
- * summary already holds a payment method becomes ACTIVE locally (BILLING-031); otherwise the subscription is
- * updated with the card and the plan (BILLING-032). `status` is the view's (ACTIVE, TRIALING, …).
+ * summary already holds a payment method becomes ACTIVE locally (BILLING-031) — only when the plan chosen is
+ * the subscription's current plan and the user pays with the saved card, since nothing then changes at the
+ * server; otherwise (another plan, or a new card) the subscription is updated with the card and the plan
+ * (BILLING-032). `status` is the view's (ACTIVE, TRIALING, …).
  */
 export function decideConfirm(
   subscription: (Pick<Subscription, 'id'> & { status: string }) | null,
   summaryPaymentMethodId: string | null | undefined,
+  choice: ConfirmChoice,
 ): ConfirmDecision {
   if (!subscription) return { kind: 'error', error: SUBSCRIPTION_NOT_FOUND };
-  if (subscription.status.toUpperCase() === 'TRIALING' && summaryPaymentMethodId)
+  if (
+    subscription.status.toUpperCase() === 'TRIALING' &&
+    summaryPaymentMethodId &&
+    choice.payingWithSaved &&
+    !!choice.currentPlanId &&
+    choice.planId === choice.currentPlanId
+  )
     return { kind: 'activateLocally' };
   return { kind: 'update', subscriptionId: subscription.id };
 }
 
 /** The work a confirm does, given by the element (the store's billing actions) or a test. */
 export interface ConfirmDeps {
-  /** Sets the subscription ACTIVE in the store, without a server call (BILLING-031). */
+  /** Sets the subscription ACTIVE in the store, without a server call (BILLING-031: same plan, saved card). */
   activateLocally(): void;
   /** The card to pay with: the saved one, or a new one saved now (null when the card could not be saved). */
   paymentMethodId(): Promise<string | null>;
@@ -82,14 +101,13 @@ export async function confirmCheckout(
   input: {
     subscription: (Pick<Subscription, 'id'> & { status: string }) | null;
     summaryPaymentMethodId: string | null | undefined;
-    planId: string;
-  },
+  } & ConfirmChoice,
   deps: ConfirmDeps,
   dispatch: (action: CheckoutAction) => void,
   describe: (error: unknown) => string,
 ): Promise<string | null> {
   dispatch({ type: 'submit' });
-  const decision = decideConfirm(input.subscription, input.summaryPaymentMethodId);
+  const decision = decideConfirm(input.subscription, input.summaryPaymentMethodId, input);
   if (decision.kind === 'error') {
     dispatch({ type: 'error', error: decision.error });
     return null;

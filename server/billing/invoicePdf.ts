@@ -38,16 +38,8 @@ export function formatAmount(minor: number, currency: string): string {
 const day = (d: Date) =>
   d.toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** A file name safe in a Content-Disposition header: letters, digits, `.`, `-`, `_`; ends in `.pdf`. */
-export function invoiceFileName(requested: string | undefined, receiptNumber: string): string {
-  const fallback = `invoice-${receiptNumber}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
-  const cleaned = (requested ?? '')
-    .replace(/[^A-Za-z0-9._-]/g, '_')
-    .replace(/^[._]+/, '')
-    .slice(0, 120);
-  if (!cleaned || !/[A-Za-z0-9]/.test(cleaned)) return fallback;
-  return cleaned.toLowerCase().endsWith('.pdf') ? cleaned : `${cleaned}.pdf`;
-}
+/** The file name rule is shared with the portal's download (shared/billing/invoiceFile.ts). */
+export { invoiceFileName } from '../../shared/billing/invoiceFile';
 
 export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();

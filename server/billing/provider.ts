@@ -5,6 +5,8 @@
 // periods and tells us through signed webhooks, which the adapter turns into ProviderEvents). Amounts are in
 // minor units everywhere; dates are Date objects; nothing here ever holds a full card number or CVC.
 
+import { CARD_DECLINED } from '../../shared/api/contracts/billingMessages';
+
 /** A card as the provider describes it (never the number). */
 export interface ProviderCard {
   /** The provider's payment method id (Stripe `pm_…`, local `lpm_…`). */
@@ -51,7 +53,7 @@ export interface ProviderPlan {
 /** A charge or a card check that the processor refused. */
 export class CardDeclinedError extends Error {
   constructor(readonly declineCode = 'card_declined') {
-    super('Your card was declined.');
+    super(CARD_DECLINED);
     this.name = 'CardDeclinedError';
   }
 }
@@ -120,6 +122,11 @@ export interface PaymentProvider {
     subscription: ProviderSubscription;
     plan: ProviderPlan;
     cardExternalId: string | null;
+    /**
+     * true: charged now for a new month (an upgrade; a trial, or an unpaid subscription, moved to a paid plan).
+     * false: a downgrade, applied now with no charge and no credit; the period stays (invoice null).
+     */
+    charge: boolean;
     now: Date;
   }): Promise<{ subscription: ProviderSubscription; invoice: ProviderInvoice | null }>;
   /**

@@ -16,11 +16,26 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
-  AT_PERIOD_END,
   type WireInvoice,
-  type WirePaymentMethod,
   type WirePlan,
   type WireSubscription,
+  type WirePaymentMethod,
+  AT_PERIOD_END,
+  BILLING_EXTERNALLY_MANAGED,
+  CARD_DECLINED,
+  INTERNAL_FEATURE_FAILURE,
+  INVOICE_NOT_FOUND,
+  PAYMENT_METHOD_NOT_FOUND,
+  PAYMENT_METHOD_REQUIRED,
+  PLAN_CANCELLATION_NOT_ALLOWED,
+  PLAN_DOWNGRADE_NOT_ALLOWED,
+  PLAN_NOT_FOUND,
+  SETUP_INTENT_INVALID,
+  SUBSCRIPTION_CHANGED,
+  SUBSCRIPTION_EXISTS,
+  SUBSCRIPTION_NOT_CANCELLABLE,
+  SUBSCRIPTION_NOT_FOUND,
+  SUBSCRIPTION_NOT_RENEWABLE,
 } from '../../shared/api/contracts/billing';
 import { writeAudit, type AuditSeverity } from '../audit';
 import type { AuditAction } from '../audit/actions';
@@ -260,7 +275,7 @@ async function ensureCustomer(deps: BillingDeps, account: AccountRow): Promise<s
 
 /** The provider, or 'Internal feature failure' (BILLING-037) when none is configured. */
 export function provider(deps: Pick<Services, 'billing'>): PaymentProvider {
-  if (!deps.billing.provider) throw new BillingError(500, 'Internal feature failure');
+  if (!deps.billing.provider) throw new BillingError(500, INTERNAL_FEATURE_FAILURE);
   return deps.billing.provider;
 }
 
@@ -306,7 +321,7 @@ export async function getSubscription(
     .select()
     .from(billingSubscriptions)
     .where(and(eq(billingSubscriptions.id, subscriptionId), eq(billingSubscriptions.tenantId, tenantId)));
-  if (!row) throw new BillingError(404, 'Subscription not found.');
+  if (!row) throw new BillingError(404, SUBSCRIPTION_NOT_FOUND);
   const [plan] = await deps.db.select().from(plans).where(eq(plans.id, row.planId));
   return { row, plan: plan! };
 }
@@ -330,7 +345,7 @@ export async function getCard(db: Exec, tenantId: string, id: string): Promise<C
         isNull(paymentMethods.detachedAt),
       ),
     );
-  if (!row) throw new BillingError(404, 'Payment method not found');
+  if (!row) throw new BillingError(404, PAYMENT_METHOD_NOT_FOUND);
   return row;
 }
 
@@ -347,7 +362,7 @@ export async function getInvoice(deps: BillingDeps, tenantId: string, id: string
     .select()
     .from(invoices)
     .where(and(eq(invoices.id, id), eq(invoices.tenantId, tenantId)));
-  if (!row) throw new BillingError(404, 'Invoice not found');
+  if (!row) throw new BillingError(404, INVOICE_NOT_FOUND);
   return row;
 }
 
@@ -366,6 +381,76 @@ export async function setPlanEntitlement(tx: Exec, tenantId: string, planId: str
     .where(and(eq(tenantEntitlements.tenantId, tenantId), sql`${tenantEntitlements.planId} is not null`));
   if (planId)
     await tx.insert(tenantEntitlements).values({ id: randomUUID(), tenantId, planId, expireTime: -1 });
+}
+
+/**
+ * Billing writes of one tenant run one at a time in this process (a plan change, a cancel or renew, the
+ * period job's step, a provider event): two plan changes sent at once, or a plan change racing the job, never
+ * both charge. Across processes (WORKERS on PostgreSQL) `claim` guards the charging paths.
+ */
+const tenantQueues = new Map<string, Promise<unknown>>();
+export async function withTenantLock<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
+  const before = tenantQueues.get(tenantId) ?? Promise.resolve();
+  const run = before.then(work, work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  tenantQueues.set(tenantId, settled);
+  try {
+    return await run;
+  } finally {
+    if (tenantQueues.get(tenantId) === settled) tenantQueues.delete(tenantId);
+  }
+}
+
+/**
+ * Claims a subscription row before a charge: it must still be the row that was read (its `updatedAt`);
+ * another process that changed it meanwhile makes this one refuse (409) instead of charging twice.
+ */
+async function claim(db: Exec, row: SubscriptionRow): Promise<SubscriptionRow> {
+  const [claimed] = await db
+    .update(billingSubscriptions)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(billingSubscriptions.id, row.id), eq(billingSubscriptions.updatedAt, row.updatedAt)))
+    .returning();
+  if (!claimed) throw new BillingError(409, SUBSCRIPTION_CHANGED);
+  return claimed;
+}
+
+/**
+ * A subscription ends (cancelled at its period's end, or ended at the provider): `canceled` at `at`, and the
+ * account goes on with a new active subscription of the default plan, whose entitlement it gets (none without a
+ * default plan).
+ */
+async function endWithFallback(
+  deps: BillingDeps,
+  tx: Tx,
+  row: SubscriptionRow,
+  at: Date,
+  fallback: PlanRow | undefined,
+): Promise<SubscriptionRow> {
+  const [ended] = await tx
+    .update(billingSubscriptions)
+    .set({ status: 'canceled', endedAt: at, updatedAt: new Date() })
+    .where(eq(billingSubscriptions.id, row.id))
+    .returning();
+  if (fallback) {
+    await tx.insert(billingSubscriptions).values({
+      id: randomUUID(),
+      vendorId: deps.vendorId,
+      tenantId: row.tenantId,
+      planId: fallback.id,
+      externalId: `lsub_${randomUUID()}`,
+      status: 'active',
+      startDate: at,
+      currentPeriodStart: at,
+      currentPeriodEnd: addMonth(at),
+      paymentMethodId: row.paymentMethodId,
+    });
+  }
+  await setPlanEntitlement(tx, row.tenantId, fallback?.id ?? null);
+  return ended!;
 }
 
 /** Receipt numbers: `1001-0001`, `1001-0002`, … per vendor (a unique index; the caller retries on a race). */
@@ -400,6 +485,23 @@ export async function insertInvoice(
   },
 ): Promise<InvoiceRow> {
   const { invoice } = input;
+  // The provider's invoice may already be here (Stripe's `invoice.paid` can arrive before the answer of the
+  // call that caused it): one row per external id, brought up to date.
+  const [existing] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.vendorId, input.vendorId), eq(invoices.externalId, invoice.externalId)));
+  if (existing) {
+    const [updated] = await tx
+      .update(invoices)
+      .set({
+        paid: existing.paid || invoice.paid,
+        paymentDate: invoice.paid ? (invoice.paymentDate ?? existing.paymentDate) : existing.paymentDate,
+      })
+      .where(eq(invoices.id, existing.id))
+      .returning();
+    return updated!;
+  }
   const [row] = await tx
     .insert(invoices)
     .values({
@@ -523,7 +625,7 @@ export async function startTrial(deps: BillingDeps, tenantId: string, who: { nam
 
 function assertChangeable(row: SubscriptionRow, account: AccountRow | undefined) {
   if (row.externallyManaged || account?.externallyManaged)
-    throw new BillingError(400, 'Billing is externally managed.');
+    throw new BillingError(400, BILLING_EXTERNALLY_MANAGED);
 }
 
 /**
@@ -531,19 +633,29 @@ function assertChangeable(row: SubscriptionRow, account: AccountRow | undefined)
  * card is charged now and becomes active; a downgrade, when the vendor allows it, is applied now without a
  * charge (no proration). A declined charge changes nothing (audited).
  */
-export async function changePlan(
+export function changePlan(
   deps: BillingDeps,
   tenantId: string,
   actor: Actor,
   input: { subscriptionId: string; planId: string; paymentMethodId?: string },
 ): Promise<WireSubscription> {
-  const { row, plan: current } = await getSubscription(deps, tenantId, input.subscriptionId);
+  return withTenantLock(tenantId, () => changePlanNow(deps, tenantId, actor, input));
+}
+
+async function changePlanNow(
+  deps: BillingDeps,
+  tenantId: string,
+  actor: Actor,
+  input: { subscriptionId: string; planId: string; paymentMethodId?: string },
+): Promise<WireSubscription> {
+  const { row: read, plan: current } = await getSubscription(deps, tenantId, input.subscriptionId);
+  let row = read;
   const account = await findAccount(deps.db, tenantId);
   assertChangeable(row, account);
   const target = await findPlan(deps.db, deps.vendorId, input.planId);
-  if (!target) throw new BillingError(404, 'Plan not found');
+  if (!target) throw new BillingError(404, PLAN_NOT_FOUND);
   if (!RUNNING_STATUSES.includes(row.status as (typeof RUNNING_STATUSES)[number]) || row.endedAt)
-    throw new BillingError(404, 'Subscription not found.');
+    throw new BillingError(404, SUBSCRIPTION_NOT_FOUND);
   const card = input.paymentMethodId
     ? await getCard(deps.db, tenantId, input.paymentMethodId)
     : row.paymentMethodId
@@ -565,20 +677,23 @@ export async function changePlan(
     return subscriptionView(row, current);
   }
   if (downgrade && !(await vendorSettings(deps)).allowPlanDowngrade)
-    throw new BillingError(403, 'Moving to a cheaper plan is not allowed');
-  if (paid && !card) throw new BillingError(400, 'Add a card to move to a paid plan');
+    throw new BillingError(403, PLAN_DOWNGRADE_NOT_ALLOWED);
+  if (paid && !card) throw new BillingError(400, PAYMENT_METHOD_REQUIRED);
   const now = deps.billing.clock.now();
   const charged = !downgrade || trialToPaid || (row.status !== 'active' && paid);
 
   let result: { subscription: ProviderSubscription; invoice: ProviderInvoice | null };
-  if (charged) {
+  row = await claim(deps.db, row);
+  {
     const customerId = await ensureCustomer(deps, account ?? (await ensureAccount(deps, tenantId)));
     try {
+      // A downgrade goes to the provider too (Stripe must bill the lower price from the next period).
       result = await provider(deps).changePlan({
         customerId,
         subscription: providerSubscription(row),
         plan: providerPlan(target),
         cardExternalId: card?.externalId ?? null,
+        charge: charged,
         now,
       });
     } catch (error) {
@@ -591,13 +706,14 @@ export async function changePlan(
         { subscriptionId: row.id, from: current.name, to: target.name, declineCode: error.declineCode },
         'Medium',
       );
-      throw new BillingError(400, 'Your card was declined.');
+      throw new BillingError(400, CARD_DECLINED);
     }
-  } else {
+  }
+  if (!charged) {
     // A downgrade: now, no charge, no proration; the period (and a trial's end) stay.
     result = {
       subscription: {
-        ...providerSubscription(row),
+        ...result.subscription,
         status: row.status === 'trialing' && paid ? 'trialing' : 'active',
       },
       invoice: null,
@@ -638,7 +754,16 @@ export async function changePlan(
 }
 
 /** Cancel at period end (BILLING-024): the guards in the order of 001 §4. */
-export async function cancelSubscription(
+export function cancelSubscription(
+  deps: BillingDeps,
+  tenantId: string,
+  actor: Actor,
+  subscriptionId: string,
+): Promise<WireSubscription> {
+  return withTenantLock(tenantId, () => cancelSubscriptionNow(deps, tenantId, actor, subscriptionId));
+}
+
+async function cancelSubscriptionNow(
   deps: BillingDeps,
   tenantId: string,
   actor: Actor,
@@ -647,9 +772,9 @@ export async function cancelSubscription(
   const { row, plan } = await getSubscription(deps, tenantId, subscriptionId);
   assertChangeable(row, await findAccount(deps.db, tenantId));
   if (row.cancellationPolicy || row.status !== 'active' || row.endedAt)
-    throw new BillingError(400, 'Only an active subscription without a cancellation can be cancelled');
+    throw new BillingError(400, SUBSCRIPTION_NOT_CANCELLABLE);
   if (!(await vendorSettings(deps)).allowPlanCancellation)
-    throw new BillingError(403, 'Cancelling the subscription is not allowed');
+    throw new BillingError(403, PLAN_CANCELLATION_NOT_ALLOWED);
   const next = await provider(deps).setCancelAtPeriodEnd({
     subscription: providerSubscription(row),
     cancel: true,
@@ -668,7 +793,16 @@ export async function cancelSubscription(
 }
 
 /** Renew (BILLING-028): clears a cancellation at period end. */
-export async function renewSubscription(
+export function renewSubscription(
+  deps: BillingDeps,
+  tenantId: string,
+  actor: Actor,
+  subscriptionId: string,
+): Promise<WireSubscription> {
+  return withTenantLock(tenantId, () => renewSubscriptionNow(deps, tenantId, actor, subscriptionId));
+}
+
+async function renewSubscriptionNow(
   deps: BillingDeps,
   tenantId: string,
   actor: Actor,
@@ -677,7 +811,7 @@ export async function renewSubscription(
   const { row, plan } = await getSubscription(deps, tenantId, subscriptionId);
   assertChangeable(row, await findAccount(deps.db, tenantId));
   if (row.cancellationPolicy !== AT_PERIOD_END || row.endedAt)
-    throw new BillingError(400, 'Only a subscription cancelled at period end can be renewed');
+    throw new BillingError(400, SUBSCRIPTION_NOT_RENEWABLE);
   await provider(deps).setCancelAtPeriodEnd({ subscription: providerSubscription(row), cancel: false });
   const [updated] = await deps.db
     .update(billingSubscriptions)
@@ -692,7 +826,16 @@ export async function renewSubscription(
  * A new subscription for an account without a running one (BILLING-051): the plan (by id or the provider's
  * price id), charged now with the default card.
  */
-export async function createSubscription(
+export function createSubscription(
+  deps: BillingDeps,
+  tenantId: string,
+  actor: Actor,
+  planIdOrExternal: string,
+): Promise<SubscriptionRow> {
+  return withTenantLock(tenantId, () => createSubscriptionNow(deps, tenantId, actor, planIdOrExternal));
+}
+
+async function createSubscriptionNow(
   deps: BillingDeps,
   tenantId: string,
   actor: Actor,
@@ -700,14 +843,13 @@ export async function createSubscription(
 ): Promise<SubscriptionRow> {
   const prov = provider(deps);
   const account = await ensureAccount(deps, tenantId);
-  if (account.externallyManaged) throw new BillingError(400, 'Billing is externally managed.');
-  if (await runningSubscription(deps.db, tenantId))
-    throw new BillingError(409, 'The account already has a subscription');
+  if (account.externallyManaged) throw new BillingError(400, BILLING_EXTERNALLY_MANAGED);
+  if (await runningSubscription(deps.db, tenantId)) throw new BillingError(409, SUBSCRIPTION_EXISTS);
   const sold = await listPlans(deps);
   const plan = sold.find((p) => p.id === planIdOrExternal || p.externalId === planIdOrExternal);
-  if (!plan) throw new BillingError(404, 'Plan not found');
+  if (!plan) throw new BillingError(404, PLAN_NOT_FOUND);
   const [card] = await listCards(deps.db, tenantId);
-  if ((plan.priceAmount ?? 0) > 0 && !card) throw new BillingError(400, 'Add a card to move to a paid plan');
+  if ((plan.priceAmount ?? 0) > 0 && !card) throw new BillingError(400, PAYMENT_METHOD_REQUIRED);
   const customerId = await ensureCustomer(deps, account);
   const now = deps.billing.clock.now();
   let result;
@@ -721,7 +863,7 @@ export async function createSubscription(
     });
   } catch (error) {
     if (!(error instanceof CardDeclinedError)) throw error;
-    throw new BillingError(400, 'Your card was declined.');
+    throw new BillingError(400, CARD_DECLINED);
   }
   const row = await transaction(deps.db, async (tx) => {
     const [inserted] = await tx
@@ -798,7 +940,7 @@ export async function openIntentBySecret(deps: BillingDeps, tenantId: string, se
         gt(billingSetupIntents.expiresAt, deps.billing.clock.now()),
       ),
     );
-  if (!row) throw new BillingError(400, 'The card form has expired. Enter the card again');
+  if (!row) throw new BillingError(400, SETUP_INTENT_INVALID);
   return row;
 }
 
@@ -869,7 +1011,7 @@ export async function saveCard(
         and(eq(paymentMethods.tenantId, intent.tenantId), eq(paymentMethods.externalId, card.externalId)),
       );
     if (existing) return existing;
-    throw new BillingError(400, 'The card form has expired. Enter the card again');
+    throw new BillingError(400, SETUP_INTENT_INVALID);
   }
   const account = await findAccount(deps.db, intent.tenantId);
   if (account?.customerId && deps.billing.provider)
@@ -952,29 +1094,9 @@ async function endPeriod(deps: BillingDeps, row: SubscriptionRow, now: Date): Pr
   // Cancelled at period end: canceled, and the account starts the default plan (a canceled subscription keeps
   // no plan entitlement).
   if (row.cancellationPolicy === AT_PERIOD_END) {
-    const next = await transaction(deps.db, async (tx) => {
-      const [ended] = await tx
-        .update(billingSubscriptions)
-        .set({ status: 'canceled', endedAt: row.currentPeriodEnd, updatedAt: new Date() })
-        .where(eq(billingSubscriptions.id, row.id))
-        .returning();
-      if (fallback) {
-        await tx.insert(billingSubscriptions).values({
-          id: randomUUID(),
-          vendorId: deps.vendorId,
-          tenantId,
-          planId: fallback.id,
-          externalId: `lsub_${randomUUID()}`,
-          status: 'active',
-          startDate: row.currentPeriodEnd,
-          currentPeriodStart: row.currentPeriodEnd,
-          currentPeriodEnd: addMonth(row.currentPeriodEnd),
-          paymentMethodId: row.paymentMethodId,
-        });
-      }
-      await setPlanEntitlement(tx, tenantId, fallback?.id ?? null);
-      return ended!;
-    });
+    const next = await transaction(deps.db, (tx) =>
+      endWithFallback(deps, tx, row, row.currentPeriodEnd, fallback),
+    );
     await audit(deps, tenantId, job, 'Subscription ended', {
       subscriptionId: row.id,
       plan: plan!.name,
@@ -1063,6 +1185,9 @@ async function endPeriod(deps: BillingDeps, row: SubscriptionRow, now: Date): Pr
       )
       .where(eq(billingSubscriptions.id, row.id))
       .returning();
+    // Unpaid: the account keeps only the default plan's features until a charge succeeds (a plan update with
+    // a working card pays it and gives the plan's back).
+    if (!renewed) await setPlanEntitlement(tx, tenantId, fallback?.id ?? null);
     const start = row.currentPeriodEnd;
     const invoice = await insertInvoice(tx, {
       vendorId: deps.vendorId,
@@ -1134,9 +1259,20 @@ export async function runBillingJob(deps: BillingDeps): Promise<WireSubscription
       .orderBy(asc(billingSubscriptions.currentPeriodEnd))
       .limit(100);
     if (!due.length) break;
-    for (const row of due) {
-      const next = await endPeriod(deps, row, now);
-      touched.set(next.id, next);
+    for (const due1 of due) {
+      // One tenant's billing writes one at a time; a row changed since it was read is read again next round.
+      const next = await withTenantLock(due1.tenantId, async () => {
+        const [row] = await deps.db
+          .select()
+          .from(billingSubscriptions)
+          .where(eq(billingSubscriptions.id, due1.id));
+        if (!row || row.endedAt || row.currentPeriodEnd > now || !['active', 'trialing'].includes(row.status))
+          return row;
+        // Another process claimed it first: it is theirs (this run sees it settled or due next round).
+        const claimed = await claim(deps.db, row).catch(() => null);
+        return claimed ? endPeriod(deps, claimed, now) : row;
+      });
+      if (next) touched.set(next.id, next);
     }
   }
   // Subscriptions the job started (an account's default plan after a cancellation) are touched too.
@@ -1169,12 +1305,17 @@ async function accountByCustomer(deps: BillingDeps, customerId: string) {
   return row;
 }
 
-async function subscriptionByExternal(deps: BillingDeps, externalId: string) {
+/** The subscription an event names, only in the tenant whose customer the event is about. */
+async function subscriptionByExternal(deps: BillingDeps, tenantId: string, externalId: string) {
   const [row] = await deps.db
     .select()
     .from(billingSubscriptions)
     .where(
-      and(eq(billingSubscriptions.vendorId, deps.vendorId), eq(billingSubscriptions.externalId, externalId)),
+      and(
+        eq(billingSubscriptions.vendorId, deps.vendorId),
+        eq(billingSubscriptions.tenantId, tenantId),
+        eq(billingSubscriptions.externalId, externalId),
+      ),
     );
   return row;
 }
@@ -1197,36 +1338,68 @@ export async function applyProviderEvent(deps: BillingDeps, event: ProviderEvent
   if (event.kind === 'ignored') return true;
   const account = await accountByCustomer(deps, event.customerId);
   if (!account) return true;
+  try {
+    await withTenantLock(account.tenantId, () => applyEvent(deps, account, event));
+  } catch (error) {
+    // Not applied: the marker goes, so the provider's redelivery applies it (a 500 makes Stripe retry).
+    await deps.db.delete(billingProviderEvents).where(eq(billingProviderEvents.id, event.eventId));
+    throw error;
+  }
+  return true;
+}
+
+/** Statuses after which a subscription runs no more. */
+const ENDED_STATUSES = new Set(['canceled', 'expired']);
+
+async function applyEvent(
+  deps: BillingDeps,
+  account: AccountRow,
+  event: Exclude<ProviderEvent, { kind: 'ignored' }>,
+): Promise<void> {
   const tenantId = account.tenantId;
   const job: Actor = {};
   switch (event.kind) {
     case 'subscription.updated': {
-      const row = await subscriptionByExternal(deps, event.subscription.externalId);
-      if (!row) return true;
-      await deps.db
-        .update(billingSubscriptions)
-        .set({ ...fromProvider(event.subscription), updatedAt: new Date() })
-        .where(eq(billingSubscriptions.id, row.id));
-      return true;
-    }
-    case 'subscription.deleted': {
-      const row = await subscriptionByExternal(deps, event.subscriptionExternalId);
-      if (!row || row.endedAt) return true;
+      // An event for a subscription of another account is not applied (the customer names the account).
+      const row = await subscriptionByExternal(deps, tenantId, event.subscription.externalId);
+      if (!row || row.endedAt) return;
       const fallback = await defaultPlan(deps.db, deps.vendorId);
-      await deps.db.transaction(async (tx) => {
+      const status = event.subscription.status;
+      await transaction(deps.db, async (tx) => {
+        if (ENDED_STATUSES.has(status)) {
+          await endWithFallback(deps, tx, row, deps.billing.clock.now(), fallback);
+          return;
+        }
         await tx
           .update(billingSubscriptions)
-          .set({ status: 'canceled', endedAt: deps.billing.clock.now(), updatedAt: new Date() })
+          .set({ ...fromProvider(event.subscription), updatedAt: new Date() })
           .where(eq(billingSubscriptions.id, row.id));
-        await setPlanEntitlement(tx, tenantId, fallback?.id ?? null);
+        // Unpaid: the default plan's features until it is paid; paid or trialing again: its plan's.
+        await setPlanEntitlement(
+          tx,
+          tenantId,
+          status === 'incomplete' || status === 'trialEnded' ? (fallback?.id ?? null) : row.planId,
+        );
       });
-      await audit(deps, tenantId, job, 'Subscription ended', { subscriptionId: row.id });
-      return true;
+      if (ENDED_STATUSES.has(status))
+        await audit(deps, tenantId, job, 'Subscription ended', { subscriptionId: row.id, status });
+      return;
+    }
+    case 'subscription.deleted': {
+      const row = await subscriptionByExternal(deps, tenantId, event.subscriptionExternalId);
+      if (!row || row.endedAt) return;
+      const fallback = await defaultPlan(deps.db, deps.vendorId);
+      await transaction(deps.db, (tx) => endWithFallback(deps, tx, row, deps.billing.clock.now(), fallback));
+      await audit(deps, tenantId, job, 'Subscription ended', {
+        subscriptionId: row.id,
+        ...(fallback ? { nextPlan: fallback.name } : {}),
+      });
+      return;
     }
     case 'invoice.paid':
     case 'invoice.payment_failed': {
-      const row = await subscriptionByExternal(deps, event.invoice.subscriptionExternalId);
-      if (!row) return true;
+      const row = await subscriptionByExternal(deps, tenantId, event.invoice.subscriptionExternalId);
+      if (!row) return;
       const paid = event.kind === 'invoice.paid';
       const [plan] = await deps.db
         .select()
@@ -1236,25 +1409,10 @@ export async function applyProviderEvent(deps: BillingDeps, event: ProviderEvent
             ? and(eq(plans.vendorId, deps.vendorId), eq(plans.externalId, event.invoice.priceExternalId))
             : eq(plans.id, row.planId),
         );
+      const fallback = paid ? undefined : await defaultPlan(deps.db, deps.vendorId);
       const invoice = await transaction(deps.db, async (tx) => {
-        const [existing] = await tx
-          .select()
-          .from(invoices)
-          .where(
-            and(eq(invoices.vendorId, deps.vendorId), eq(invoices.externalId, event.invoice.externalId)),
-          );
-        if (existing) {
-          const [updated] = await tx
-            .update(invoices)
-            .set({
-              paid: event.invoice.paid || paid,
-              paymentDate: event.invoice.paymentDate ?? existing.paymentDate,
-            })
-            .where(eq(invoices.id, existing.id))
-            .returning();
-          return updated!;
-        }
-        const inserted = await insertInvoice(tx, {
+        // One row per provider invoice (insertInvoice brings an existing one up to date).
+        const stored = await insertInvoice(tx, {
           vendorId: deps.vendorId,
           tenantId,
           subscriptionId: row.id,
@@ -1262,12 +1420,15 @@ export async function applyProviderEvent(deps: BillingDeps, event: ProviderEvent
           invoice: { ...event.invoice, paid },
           paymentMethodId: row.paymentMethodId,
         });
-        if (!paid)
+        if (!paid) {
+          // Unpaid: incomplete, with the default plan's features until it is paid.
           await tx
             .update(billingSubscriptions)
             .set({ status: 'incomplete', updatedAt: new Date() })
             .where(eq(billingSubscriptions.id, row.id));
-        return inserted;
+          await setPlanEntitlement(tx, tenantId, fallback?.id ?? null);
+        }
+        return stored;
       });
       await audit(
         deps,
@@ -1277,7 +1438,7 @@ export async function applyProviderEvent(deps: BillingDeps, event: ProviderEvent
         { subscriptionId: row.id, invoice: invoice.receiptNumber, amount: invoice.totalAmount },
         paid ? 'Info' : 'Medium',
       );
-      return true;
+      return;
     }
     case 'setup_intent.succeeded': {
       const [intent] = await deps.db
@@ -1288,7 +1449,7 @@ export async function applyProviderEvent(deps: BillingDeps, event: ProviderEvent
         );
       if (intent && intent.status === 'requires_payment_method')
         await saveCard(deps, intent, event.card, { name: account.name, email: account.email }, job);
-      return true;
+      return;
     }
   }
 }

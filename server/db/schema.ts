@@ -984,6 +984,10 @@ export const billingSubscriptions = pgTable(
     uniqueIndex('billing_subscriptions_external').on(t.vendorId, t.externalId),
     // The renewal job: subscriptions whose period (or trial) ended.
     index('billing_subscriptions_due').on(t.status, t.currentPeriodEnd),
+    // One running subscription per account: two creations racing cannot both land.
+    uniqueIndex('billing_subscriptions_one_running')
+      .on(t.tenantId)
+      .where(sql`${t.endedAt} is null`),
   ],
 );
 

@@ -622,6 +622,40 @@ describe('billing on the local provider', () => {
       (await f.auditsFor('Subscription renewal declined')).filter((a) => a.tenantId === acct.tenantId).length,
       1,
     );
+    // Unpaid: only the default plan's features (none) until it is paid; a working card gives Pro's back.
+    assert.deepEqual(await entitled(acct.token), []);
+    const card = (await addCard(acct.token)) as WirePaymentMethod;
+    const paid = await f.json<WireSubscription>(
+      await send(
+        'PUT',
+        fill(p.subscriptions.updateSubscription.path, { subscriptionId: mine.id }),
+        acct.token,
+        { planId: plan('Pro').id, paymentMethodId: card.id },
+      ),
+    );
+    assert.equal(paid.status, 'active');
+    assert.deepEqual(await entitled(acct.token), ['audit-export', 'sso']);
+  });
+
+  it('[BILLING-050] two plan changes sent at once charge once: one invoice, the plan of one of them', async () => {
+    const acct = await trialAccount('Double click');
+    const card = (await addCard(acct.token)) as WirePaymentMethod;
+    const path = fill(p.subscriptions.updateSubscription.path, { subscriptionId: acct.sub.id });
+    const answers = await Promise.all(
+      [0, 1].map(() =>
+        send('PUT', path, acct.token, { planId: plan('Enterprise').id, paymentMethodId: card.id }),
+      ),
+    );
+    assert.deepEqual(
+      answers.map((r) => r.status),
+      [200, 200],
+    );
+    const invoices = await get<WireInvoice[]>(p.invoices.getSubscriptionInvoices.path, acct.token);
+    assert.deepEqual(
+      invoices.map((i) => i.totalAmount),
+      [19900],
+      'one charge: the second change found the plan already moved',
+    );
   });
 
   it('[BILLING-054] [BILLING-053] the invoice PDF names the vendor, the account, the receipt, the amount and paid; a safe file name', async () => {

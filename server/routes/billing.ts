@@ -11,7 +11,10 @@ import type { Context, Handler } from 'hono';
 import type { AnswerOf } from '../../shared/api/contracts/contract';
 import {
   billingContracts as bc,
+  CARD_DECLINED,
+  NOT_AUTHORIZED,
   PAYMENT_PROVIDER_NOT_CONFIGURED,
+  PLAN_NOT_FOUND,
   PROVIDER_ENABLED_STATUS,
   PROVIDER_TYPE,
   TENANT_CONFIGURATION_EXISTS,
@@ -144,7 +147,7 @@ const actorOf = (c: Context<AppEnv>): Actor => {
 /** A `{tenantId}` param must be the caller's tenant (001 §8: 'Not authorized'). */
 function ownTenant(c: Context<AppEnv>): string {
   const tenantId = c.get('auth').tenantId;
-  if (c.req.param('tenantId') !== tenantId) throw apiError(403, 'Not authorized');
+  if (c.req.param('tenantId') !== tenantId) throw apiError(403, NOT_AUTHORIZED);
   return tenantId;
 }
 
@@ -240,7 +243,7 @@ export const billingRoutes = defineFamily(billingEndpointsByName, (on, e, servic
   );
   on(e.getSubscriptionPlan, async (c) => {
     const plan = await findPlan(db, vendorId, c.req.param('planId') ?? '');
-    if (!plan) throw apiError(404, 'Plan not found');
+    if (!plan) throw apiError(404, PLAN_NOT_FOUND);
     return c.json(planView(plan) satisfies Answer<'getSubscriptionPlan'>);
   });
 
@@ -406,14 +409,11 @@ export const billingRoutes = defineFamily(billingEndpointsByName, (on, e, servic
       need();
       const body = await readBody(c, bc.createTenantConfiguration.body);
       const tenantId = tenantOf(c);
-      if (body.tenantId !== tenantId) throw apiError(403, 'Not authorized');
+      if (body.tenantId !== tenantId) throw apiError(403, NOT_AUTHORIZED);
       if (await findAccount(db, tenantId)) throw apiError(409, TENANT_CONFIGURATION_EXISTS);
+      // `externallyManaged` is the vendor's switch (billing under a contract): an account's own call cannot
+      // set it (it would lock its own billing), so it is not read here.
       const account = await ensureAccount(deps, tenantId);
-      if (body.externallyManaged === 'true')
-        await db
-          .update(billingAccounts)
-          .set({ externallyManaged: true })
-          .where(eq(billingAccounts.id, account.id));
       return c.json({ id: account.id } satisfies Answer<'createTenantConfiguration'>, 201);
     }),
   );
@@ -505,7 +505,7 @@ export const billingRoutes = defineFamily(billingEndpointsByName, (on, e, servic
           severity: 'Medium',
           json: { last4: body.cardNumber.slice(-4) },
         });
-        throw apiError(400, 'Your card was declined.');
+        throw apiError(400, CARD_DECLINED);
       }
       const row = await saveCard(
         deps,

@@ -10,7 +10,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { serve } from '@hono/node-server';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { billingContracts as bc } from '../../shared/api/contracts/billing';
 import { paths } from '../../shared/api/paths';
 import { billingAccounts, billingProviderEvents, billingSubscriptions, invoices, plans } from '../db/schema';
@@ -128,6 +128,35 @@ describe('Stripe webhook', () => {
     const after = await rowOf(row.id);
     assert.equal(after.status, 'canceled');
     assert.ok(after.endedAt);
+    // The account goes on with the default plan (as with the local provider), so it can choose a plan again.
+    const running = await f.db
+      .select()
+      .from(billingSubscriptions)
+      .where(and(eq(billingSubscriptions.tenantId, row.tenantId), isNull(billingSubscriptions.endedAt)));
+    const [free] = await f.db.select().from(plans).where(eq(plans.slug, 'free'));
+    assert.deepEqual(
+      running.map((r) => [r.planId, r.status]),
+      [[free!.id, 'active']],
+    );
+  });
+
+  it("[BILLING-003] an event naming one account's customer never changes another account's subscription", async () => {
+    const victim = await stripeTenant('victim');
+    const other = await stripeTenant('other customer');
+    await t.services.billing.provider!.setCancelAtPeriodEnd({
+      subscription: victim.subscription,
+      cancel: true,
+    });
+    const event = standIn.lastEvent('customer.subscription.updated');
+    // The victim's subscription, but another account's customer.
+    const forged = {
+      ...event,
+      id: `evt_${randomUUID()}`,
+      data: { ...event.data, object: { ...event.data.object, customer: other.customerId } },
+    } as typeof event;
+    assert.equal((await standIn.deliver(webhookUrl, forged)).status, 200);
+    assert.equal((await rowOf(victim.row.id)).cancellationPolicy, null, 'the victim unchanged');
+    assert.equal((await rowOf(other.row.id)).cancellationPolicy, null, 'nor the other account');
   });
 
   it('[BILLING-003] a renewal Stripe refused: the invoice recorded unpaid, the subscription incomplete', async () => {

@@ -31,6 +31,7 @@ import {
 import { userAtom } from '../auth/session.atoms';
 import { store } from '../store';
 import { normalizeStatus } from './viewModels';
+import { invoiceFileName } from './invoiceFile';
 
 /** Every billing slice (BILLING-022): `fetching` while its first data loads, `loading` while it works. */
 export interface Slice<T> {
@@ -352,15 +353,12 @@ export async function downloadInvoice(invoice: Invoice): Promise<void> {
   const slice = invoiceDownloadAtom;
   setSliceState(slice, { loading: true, data: { invoiceId: invoice.id } });
   try {
-    await billingApi.downloadInvoicePdf(invoice.id, invoiceFileName(invoice));
+    await billingApi.downloadInvoicePdf(invoice.id, invoiceFileName(undefined, invoice.receiptNumber));
     setSliceState(slice, { loading: false, error: null, data: null });
   } catch (err) {
     setSliceError(slice, messageOf(err));
   }
 }
-
-export const invoiceFileName = (invoice: Pick<Invoice, 'receiptNumber'>): string =>
-  `invoice-${invoice.receiptNumber.replace(/[^\w.-]+/g, '-')}.pdf`;
 
 /** After a confirmed checkout (BILLING-032): billing information, payment method and invoices. */
 export async function reloadAfterCheckout(): Promise<void> {

@@ -1,13 +1,24 @@
 // The local payment provider (issue 19): billing without a card processor, for demos, tests and self-hosters.
-// Cards are entered in our own form (confirmLocalSetupIntent) and checked here: the number by Luhn, the
-// expiry against the clock, the brand from the number's prefix; Stripe's test numbers behave as at Stripe
+// Cards are entered in our own form (confirmLocalSetupIntent) and checked with the shared card checks
+// (shared/billing/card/cardChecks.ts): the number by Luhn, the expiry against the clock, the brand from the
+// number's prefix; Stripe's test numbers behave as at Stripe
 // (LOCAL_TEST_CARDS: 4000000000000002 is declined when entered, 4000000000000341 is saved but every charge
 // with it is declined). No number or CVC is kept: a saved card is an opaque id (`lpm_…`) plus brand, last 4
 // and expiry; a card whose charges are declined carries that in its id (`lpm_decline_…`), the way a
 // processor's token carries what the processor knows about the card. Periods are run by the billing job
 // (server/billing/job.ts), which calls `renew` at each period's end (`runsPeriods` false).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { LOCAL_TEST_CARDS } from '../../../shared/api/contracts/billing';
+import {
+  CARD_DECLINED,
+  CARD_EXPIRED,
+  CARD_NUMBER_INVALID,
+  LOCAL_TEST_CARDS,
+} from '../../../shared/api/contracts/billingMessages';
+import {
+  brandOf,
+  checkLocalCard as checkCard,
+  type LocalCardRefusal,
+} from '../../../shared/billing/card/cardChecks';
 import {
   CardDeclinedError,
   type PaymentProvider,
@@ -28,53 +39,33 @@ export function addMonth(from: Date): Date {
   return next;
 }
 
-/** The Luhn check of a card number (digits only). */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/** The brand of a card number: visa 4, mastercard 51-55 and 2221-2720, amex 34/37, discover 6011/65. */
-export function cardBrand(digits: string): string {
-  if (digits.startsWith('4')) return 'visa';
-  const two = Number(digits.slice(0, 2));
-  const four = Number(digits.slice(0, 4));
-  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'mastercard';
-  if (two === 34 || two === 37) return 'amex';
-  if (digits.startsWith('6011') || two === 65) return 'discover';
-  return 'unknown';
-}
-
 /** Why a card entered in the local form is refused. */
 export type LocalCardProblem = 'number' | 'expired' | 'declined';
 
+/** The shared check's message (shared/billing/card/cardChecks.ts) as the problem the route answers. */
+const problemOf: Record<LocalCardRefusal, LocalCardProblem> = {
+  [CARD_NUMBER_INVALID]: 'number',
+  [CARD_EXPIRED]: 'expired',
+  [CARD_DECLINED]: 'declined',
+};
+
 /**
- * Checks a card entered in the local form (the number without spaces): the saved card, or the problem.
- * Expired: the last day of the expiry month has passed at `now`.
+ * Checks a card entered in the local form (the number without spaces) with the shared card checks (number,
+ * then expiry, then the declining test card): the saved card, or the problem. Expired: the last day of the
+ * expiry month has passed at `now`.
  */
 export function checkLocalCard(
   input: { number: string; expMonth: number; expYear: number },
   now: Date,
 ): { ok: true; card: ProviderCard } | { ok: false; problem: LocalCardProblem } {
-  if (!luhnValid(input.number)) return { ok: false, problem: 'number' };
-  const endOfExpiry = Date.UTC(input.expYear, input.expMonth, 1); // the first instant after the month
-  if (endOfExpiry <= now.getTime()) return { ok: false, problem: 'expired' };
-  if (input.number === LOCAL_TEST_CARDS.declined) return { ok: false, problem: 'declined' };
+  const refusal = checkCard(input, now);
+  if (refusal) return { ok: false, problem: problemOf[refusal] };
   const declinesCharges = input.number === LOCAL_TEST_CARDS.chargeDeclined;
   return {
     ok: true,
     card: {
       externalId: `lpm_${declinesCharges ? 'decline_' : ''}${randomUUID()}`,
-      brand: cardBrand(input.number),
+      brand: brandOf(input.number),
       last4: input.number.slice(-4),
       expMonth: input.expMonth,
       expYear: input.expYear,
@@ -147,7 +138,9 @@ export function createLocalProvider(): PaymentProvider {
         invoice: plan.amount > 0 ? invoiceFor(externalId, plan, now, end, now) : null,
       };
     },
-    async changePlan({ subscription, plan, cardExternalId, now }) {
+    async changePlan({ subscription, plan, cardExternalId, charge: charged, now }) {
+      // A downgrade: the period stays, nothing is charged or credited (the database holds the plan).
+      if (!charged) return { subscription, invoice: null };
       // Charged now for a new month (an upgrade, or a trial moved to a paid plan): the new period starts now.
       charge(cardExternalId, plan.amount);
       const end = addMonth(now);

@@ -241,6 +241,7 @@ describe('Stripe adapter against the stand-in', () => {
       subscription,
       plan: enterprise,
       cardExternalId: card.externalId,
+      charge: true,
       now: new Date(),
     });
     const [update] = standIn.requestsTo('POST', `/v1/subscriptions/${subscription.externalId}`).slice(-1);
@@ -258,6 +259,31 @@ describe('Stripe adapter against the stand-in', () => {
     assert.equal(changed.invoice.paid, true);
   });
 
+  it('[BILLING-003] a downgrade moves the price at Stripe with no charge and no credit (proration none)', async () => {
+    const { customerId, card } = await customerWithCard();
+    const { subscription } = await stripe.subscribe({
+      customerId,
+      plan: enterprise,
+      cardExternalId: card.externalId,
+      trialEnd: null,
+      now: new Date(),
+    });
+    const changed = await stripe.changePlan({
+      customerId,
+      subscription,
+      plan: pro,
+      cardExternalId: null,
+      charge: false,
+      now: new Date(),
+    });
+    const [update] = standIn.requestsTo('POST', `/v1/subscriptions/${subscription.externalId}`).slice(-1);
+    assert.equal(update?.body.proration_behavior, 'none');
+    const stored = standIn.subscriptions.get(subscription.externalId)!;
+    assert.equal((stored.items as { data: { price: { id: string } }[] }).data[0]!.price.id, 'price_pro');
+    assert.equal(changed.invoice, null, 'nothing billed now');
+    assert.deepEqual(changed.subscription.currentPeriodEnd, subscription.currentPeriodEnd);
+  });
+
   it('[BILLING-003] a trial moved to a paid plan with a card ends the trial and charges the first period', async () => {
     const { customerId, card } = await customerWithCard();
     const { subscription } = await stripe.subscribe({
@@ -272,6 +298,7 @@ describe('Stripe adapter against the stand-in', () => {
       subscription,
       plan: enterprise,
       cardExternalId: card.externalId,
+      charge: true,
       now: new Date(),
     });
     const [update] = standIn.requestsTo('POST', `/v1/subscriptions/${subscription.externalId}`).slice(-1);
@@ -298,6 +325,7 @@ describe('Stripe adapter against the stand-in', () => {
         subscription,
         plan: enterprise,
         cardExternalId: failingCard,
+        charge: true,
         now: new Date(),
       }),
       (error: unknown) => error instanceof CardDeclinedError && error.declineCode === 'generic_decline',

@@ -224,16 +224,19 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         return { subscription: subscriptionOf(sub), invoice: chargeOf(sub) };
       }),
 
-    changePlan: ({ subscription, plan, cardExternalId }) =>
+    changePlan: ({ subscription, plan, cardExternalId, charge }) =>
       declines(async () => {
         if (!plan.externalId) throw new Error(`plan ${plan.id} has no Stripe price`);
         const current = await stripe.subscriptions.retrieve(subscription.externalId);
         const item = current.items.data[0];
         // A trial moved to a paid plan with a card ends now: the first period is charged at once.
-        const endsTrial = current.status === 'trialing' && cardExternalId !== null && plan.amount > 0;
+        const endsTrial =
+          charge && current.status === 'trialing' && cardExternalId !== null && plan.amount > 0;
         const sub = await stripe.subscriptions.update(subscription.externalId, {
           items: [item ? { id: item.id, price: plan.externalId } : { price: plan.externalId }],
-          proration_behavior: 'always_invoice',
+          // An upgrade is invoiced and paid now; a downgrade takes the new price from the next period on,
+          // with no credit (the local provider's rule too).
+          proration_behavior: charge ? 'always_invoice' : 'none',
           payment_behavior: 'error_if_incomplete',
           ...(cardExternalId ? { default_payment_method: cardExternalId } : {}),
           ...(endsTrial ? { trial_end: 'now' as const } : {}),

@@ -68,6 +68,7 @@ export const SUBSCRIPTION_NOT_CANCELLABLE =
 export const SUBSCRIPTION_NOT_RENEWABLE = 'Only a subscription cancelled at period end can be renewed';
 export const PAYMENT_METHOD_REQUIRED = 'Add a card to move to a paid plan';
 export const SUBSCRIPTION_EXISTS = 'The account already has a subscription';
+export const SUBSCRIPTION_CHANGED = 'The subscription was changed meanwhile. Try again';
 export const TENANT_CONFIGURATION_EXISTS = 'The account already has a billing configuration';
 export const WEBHOOK_SIGNATURE_INVALID = 'Invalid webhook signature';
 
@@ -94,6 +95,7 @@ export const billingMessages = [
   PAYMENT_METHOD_REQUIRED,
   SUBSCRIPTION_EXISTS,
   TENANT_CONFIGURATION_EXISTS,
+  SUBSCRIPTION_CHANGED,
   WEBHOOK_SIGNATURE_INVALID,
 ] as const;
 

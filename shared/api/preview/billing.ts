@@ -7,8 +7,6 @@ import {
   BILLING_EXTERNALLY_MANAGED,
   billingContracts as bc,
   CARD_DECLINED,
-  CARD_EXPIRED,
-  CARD_NUMBER_INVALID,
   INVOICE_NOT_FOUND,
   LOCAL_TEST_CARDS,
   PAYMENT_METHOD_NOT_FOUND,
@@ -26,6 +24,7 @@ import {
   NOT_AUTHORIZED,
   TENANT_CONFIGURATION_EXISTS,
 } from '../contracts/billing';
+import { brandOf, checkLocalCard } from '../../billing/card/cardChecks';
 import { paths } from '../paths';
 import {
   fail,
@@ -156,27 +155,6 @@ function invoicePdf(invoice: Invoice): string {
   ].join('\n');
 }
 
-/** Luhn's check of a card number. */
-function luhn(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i += 1) {
-    let digit = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-function brandOf(number: string): string {
-  if (number.startsWith('4')) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'amex';
-  return 'unknown';
-}
-
 /**
  * The local provider's card form (ours): the setup intent's secret, a Luhn-valid number, a future expiry and
  * a 3- or 4-digit CVC; the declining test card is refused and nothing is saved. The new card becomes the
@@ -187,10 +165,12 @@ function confirmLocalSetupIntent(req: PreviewRequest) {
   const body = parseWith(bc.confirmLocalSetupIntent.body, req.body);
   const intent = state.setupIntents.find((i) => i.secret === body.setupIntentSecret && !i.used);
   if (!intent) throw fail(400, SETUP_INTENT_INVALID);
-  if (!luhn(body.cardNumber)) throw fail(400, CARD_NUMBER_INVALID);
-  if (body.cardNumber === LOCAL_TEST_CARDS.declined) throw fail(400, CARD_DECLINED);
-  const month = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
-  if (body.expYear * 12 + body.expMonth < month) throw fail(400, CARD_EXPIRED);
+  // The server's checks, in its order (number, expiry, the declining test card), with its messages.
+  const refusal = checkLocalCard(
+    { number: body.cardNumber, expMonth: body.expMonth, expYear: body.expYear },
+    now,
+  );
+  if (refusal) throw fail(400, refusal);
   intent.used = true;
   const previous = state.paymentMethods.find((p) => p.id === intent.replaces) ?? state.paymentMethods[0];
   const method: PaymentMethod = {

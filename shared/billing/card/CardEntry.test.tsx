@@ -8,7 +8,7 @@ import { ElementRoot } from '../../element/ElementRoot';
 import { axeViolations, setValue, waitUntil } from '../../element/testing';
 import { hostOptionsInputAtom } from '../../options/options.atoms';
 import { store } from '../../store';
-import { CardEntry, type CardEntryHandle, type CardEntryProps } from './CardEntry';
+import { CardEntry, cardReconcileRetry, type CardEntryHandle, type CardEntryProps } from './CardEntry';
 import { cardSetupAtom } from './cardSetup';
 import { expiryInFuture, luhnValid } from './cardChecks';
 import { lightDomMountPoint } from './stripeLoader';
@@ -253,6 +253,86 @@ describe('<CardEntry mode="stripe"> (Stripe.js stubbed)', () => {
     } finally {
       recorded.restore();
     }
+  });
+
+  describe('the card Stripe confirmed, and only that one', () => {
+    const retry = { ...cardReconcileRetry };
+    beforeEach(() => Object.assign(cardReconcileRetry, { attempts: 3, delayMs: 20 }));
+    afterEach(() => Object.assign(cardReconcileRetry, retry));
+
+    /** Makes the preview list the confirmed card only from the `from`-th reload on (the server reconciling late). */
+    function reconcileOnReload(from: number) {
+      const original = billingApi.paymentMethods;
+      let loads = 0;
+      billingApi.paymentMethods = (...args: Parameters<typeof original>) => {
+        loads++;
+        if (loads === from) {
+          const old = previewFetch.state.paymentMethods[0]!;
+          previewFetch.state.paymentMethods.push({
+            ...old,
+            id: 'pm-new',
+            externalId: 'pm_new_card',
+            last4: '4444',
+            isDefault: false,
+          });
+        }
+        return original(...args);
+      };
+      return { loads: () => loads, restore: () => void (billingApi.paymentMethods = original) };
+    }
+
+    it('[BILLING-061] not listed yet: the list loads again until it is, and save() returns it (not the default card)', async () => {
+      const calls = installStripe({ paymentMethod: 'pm_new_card' });
+      expect(previewFetch.state.paymentMethods[0]!.isDefault).to.equal(true);
+      const reloads = reconcileOnReload(3);
+      try {
+        const { ref } = render({ mode: 'stripe', publishableKey: 'pk_test_123' });
+        await waitUntil(() => calls.mounts.length === 1);
+        const saved = await ref.current!.save();
+        expect(reloads.loads()).to.equal(3);
+        expect(saved).to.include({ id: 'pm-new', externalId: 'pm_new_card', last4: '4444' });
+      } finally {
+        reloads.restore();
+      }
+    });
+
+    it('never listed: save() rejects with "not saved yet" after the retries, never returning another card', async () => {
+      const calls = installStripe({ paymentMethod: 'pm_new_card' });
+      const reloads = reconcileOnReload(Number.POSITIVE_INFINITY);
+      try {
+        const { ref } = render({ mode: 'stripe', publishableKey: 'pk_test_123' });
+        await waitUntil(() => calls.mounts.length === 1);
+        const outcome = await ref.current!.save().then(
+          (card) => card,
+          (e: Error & { display?: string }) => e,
+        );
+        expect(outcome).to.be.instanceOf(Error);
+        expect((outcome as Error).message).to.equal(
+          'The card was accepted but is not saved yet. Wait a moment and try again.',
+        );
+        expect(reloads.loads()).to.equal(1 + cardReconcileRetry.attempts);
+        expect(store.get(cardSetupAtom).cardSetupIntentSecret).to.equal(null);
+      } finally {
+        reloads.restore();
+      }
+    });
+
+    it('says it in Hebrew under locale he', async () => {
+      store.set(hostOptionsInputAtom, { preview: true, locale: 'he' });
+      const calls = installStripe({ paymentMethod: 'pm_new_card' });
+      const reloads = reconcileOnReload(Number.POSITIVE_INFINITY);
+      try {
+        const { ref } = render({ mode: 'stripe', publishableKey: 'pk_test_123' });
+        await waitUntil(() => calls.mounts.length === 1);
+        const message = await ref.current!.save().then(
+          () => null,
+          (e: Error) => e.message,
+        );
+        expect(message).to.equal('הכרטיס אושר אך עדיין לא נשמר. כדאי להמתין רגע ולנסות שוב.');
+      } finally {
+        reloads.restore();
+      }
+    });
   });
 
   it("Stripe's refusal is what save() rejects with", async () => {

@@ -36,6 +36,22 @@ const emptyCard: LocalCardValues = { cardNumber: '', expMonth: '', expYear: '', 
 /** An error whose message is what the entry shows (Stripe's own wording, or ours). */
 const shown = (message: string) => new ApiError(message, undefined, { display: message });
 
+/** How long the entry waits for the server to list a card Stripe confirmed (tests shorten it). */
+export const cardReconcileRetry = { attempts: 5, delayMs: 500 };
+
+/**
+ * The saved card whose externalId is the confirmed setup intent's payment method: the list is loaded again
+ * (up to `cardReconcileRetry.attempts` more times) while the server has not reconciled it; null if it never shows.
+ */
+async function reconciledCard(externalId: string): Promise<PaymentMethod | null> {
+  for (let attempt = 0; ; attempt++) {
+    const found = (await billingApi.paymentMethods()).find((m) => m.externalId === externalId);
+    if (found) return found;
+    if (attempt >= cardReconcileRetry.attempts) return null;
+    await new Promise((resolve) => setTimeout(resolve, cardReconcileRetry.delayMs));
+  }
+}
+
 /** The Stripe part: loaded and mounted once per key; null until ready. */
 function useStripeCard(enabled: boolean, publishableKey: string, slot: HTMLSlotElement | null) {
   const [state, setState] = useState<
@@ -103,15 +119,13 @@ export const CardEntry = forwardRef<CardEntryHandle, CardEntryProps>(function Ca
               payment_method: { card: element, billing_details: { name: card.name.trim() } },
             });
             if (result.error) throw shown(result.error.message ?? t('card.declined'));
-            // The server reconciles the completed setup intent: the new card is in its list.
-            const methods = await billingApi.paymentMethods();
             const external = result.setupIntent?.payment_method;
             const externalId = typeof external === 'string' ? external : external?.id;
-            const found =
-              methods.find((m) => m.externalId === externalId) ??
-              methods.find((m) => m.isDefault) ??
-              methods[0];
-            if (!found) throw shown(t('card.notSaved'));
+            if (!externalId) throw shown(t('card.notSaved'));
+            // The server reconciles the completed setup intent: only the card Stripe just confirmed will do
+            // (never the default or another card, which the checkout would then pay with).
+            const found = await reconciledCard(externalId);
+            if (!found) throw shown(t('card.notSavedYet'));
             saved = found;
           }
           clearCardSetup();

@@ -14,8 +14,17 @@ export interface StripeCalls {
   destroyed: number;
 }
 
+/**
+ * How the stand-in answers confirmCardSetup: Stripe's error, or the setup intent completed with
+ * `paymentMethod` (default: the external id of the preview's first card).
+ */
+export interface StripeAnswer {
+  error?: { message: string };
+  paymentMethod?: string;
+}
+
 /** What the stand-in does in the running test: `@stripe/stripe-js` keeps the first `window.Stripe` it found. */
-let current: { calls: StripeCalls; answer: { error?: { message: string } } } | null = null;
+let current: { calls: StripeCalls; answer: StripeAnswer } | null = null;
 
 const element = {
   mount(target: HTMLElement) {
@@ -41,15 +50,16 @@ const FakeStripe = Object.assign(
         current!.calls.confirms.push({ secret, data });
         if (current!.answer.error) return { error: current!.answer.error };
         // Stripe completes the setup intent; the server's reconciliation makes the card (preview: the list).
-        const method = previewFetch.state.paymentMethods[0]!;
-        return { setupIntent: { id: 'seti_1', status: 'succeeded', payment_method: method.externalId } };
+        const paymentMethod =
+          current!.answer.paymentMethod ?? previewFetch.state.paymentMethods[0]!.externalId;
+        return { setupIntent: { id: 'seti_1', status: 'succeeded', payment_method: paymentMethod } };
       },
     };
   },
   { version: 'endive' },
 );
 
-export function installStripe(answer: { error?: { message: string } } = {}): StripeCalls {
+export function installStripe(answer: StripeAnswer = {}): StripeCalls {
   const calls: StripeCalls = { keys: [], mounts: [], confirms: [], destroyed: 0 };
   current = { calls, answer };
   (window as unknown as { Stripe?: unknown }).Stripe = FakeStripe;

@@ -53,6 +53,7 @@ export const cardEn = {
   stripeFailed: 'The card form could not load. Try again later.',
   notReady: 'The card form is still loading',
   notSaved: 'The card could not be saved',
+  notSavedYet: 'The card was accepted but is not saved yet. Wait a moment and try again.',
   declined: 'Your card was declined.',
 } as const;
 
@@ -69,5 +70,6 @@ export const cardHe = {
   stripeFailed: 'לא ניתן היה לטעון את טופס הכרטיס. כדאי לנסות שוב מאוחר יותר.',
   notReady: 'טופס הכרטיס עדיין נטען',
   notSaved: 'לא ניתן היה לשמור את הכרטיס',
+  notSavedYet: 'הכרטיס אושר אך עדיין לא נשמר. כדאי להמתין רגע ולנסות שוב.',
   declined: 'הכרטיס נדחה.',
 } as const satisfies CatalogShape<typeof cardEn>;

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "billing_subscriptions_one_running" ON "billing_subscriptions" USING btree ("tenant_id") WHERE "billing_subscriptions"."ended_at" is null;
