@@ -599,27 +599,63 @@ export async function startTrial(deps: BillingDeps, tenantId: string, who: { nam
     trialEnd,
     now,
   });
-  const row = await deps.db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(billingSubscriptions)
-      .values({
-        id: randomUUID(),
-        vendorId: deps.vendorId,
-        tenantId,
-        planId: plan.id,
-        ...fromProvider(subscription),
-        startDate: now,
-      })
-      .returning();
-    await setPlanEntitlement(tx, tenantId, plan.id);
-    return inserted!;
-  });
+  const row = await transaction(deps.db, (tx) =>
+    insertSubscription(deps, tx, { tenantId, plan, subscription, invoice: null, now, cardId: null }),
+  );
   await audit(deps, tenantId, {}, 'Subscription started', {
     subscriptionId: row.id,
     plan: plan.name,
     status: row.status,
     trialEnd: trialEnd.toISOString(),
   });
+  return row;
+}
+
+/**
+ * A new subscription row from the provider's answer, its first invoice (if one was charged) and the plan's
+ * entitlement, in one transaction. A second running subscription of the account breaks the unique index
+ * `billing_subscriptions_one_running`: SUBSCRIPTION_EXISTS.
+ */
+async function insertSubscription(
+  deps: BillingDeps,
+  tx: Tx,
+  input: {
+    tenantId: string;
+    plan: PlanRow;
+    subscription: ProviderSubscription;
+    invoice: ProviderInvoice | null;
+    now: Date;
+    cardId: string | null;
+  },
+): Promise<SubscriptionRow> {
+  const { tenantId, plan } = input;
+  const inserted = await tx
+    .insert(billingSubscriptions)
+    .values({
+      id: randomUUID(),
+      vendorId: deps.vendorId,
+      tenantId,
+      planId: plan.id,
+      ...fromProvider(input.subscription),
+      startDate: input.now,
+      paymentMethodId: input.cardId,
+    })
+    .returning()
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw new BillingError(409, SUBSCRIPTION_EXISTS);
+      throw error;
+    });
+  const row = inserted[0]!;
+  if (input.invoice)
+    await insertInvoice(tx, {
+      vendorId: deps.vendorId,
+      tenantId,
+      subscriptionId: row.id,
+      plan,
+      invoice: input.invoice,
+      paymentMethodId: input.cardId,
+    });
+  await setPlanEntitlement(tx, tenantId, plan.id);
   return row;
 }
 
@@ -865,31 +901,9 @@ async function createSubscriptionNow(
     if (!(error instanceof CardDeclinedError)) throw error;
     throw new BillingError(400, CARD_DECLINED);
   }
-  const row = await transaction(deps.db, async (tx) => {
-    const [inserted] = await tx
-      .insert(billingSubscriptions)
-      .values({
-        id: randomUUID(),
-        vendorId: deps.vendorId,
-        tenantId,
-        planId: plan.id,
-        ...fromProvider(result.subscription),
-        startDate: now,
-        paymentMethodId: card?.id ?? null,
-      })
-      .returning();
-    if (result.invoice)
-      await insertInvoice(tx, {
-        vendorId: deps.vendorId,
-        tenantId,
-        subscriptionId: inserted!.id,
-        plan,
-        invoice: result.invoice,
-        paymentMethodId: card?.id ?? null,
-      });
-    await setPlanEntitlement(tx, tenantId, plan.id);
-    return inserted!;
-  });
+  const row = await transaction(deps.db, (tx) =>
+    insertSubscription(deps, tx, { tenantId, plan, ...result, now, cardId: card?.id ?? null }),
+  );
   await audit(deps, tenantId, actor, 'Subscription started', { subscriptionId: row.id, plan: plan.name });
   return row;
 }

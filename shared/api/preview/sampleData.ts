@@ -776,16 +776,8 @@ export function buildPaymentMethod(overrides: Partial<PaymentMethod> = {}): Paym
     expYear: builderNow().getUTCFullYear() + 3,
     brand: 'visa',
     billingDetails: {
-      name: 'Acme Inc.',
-      email: 'billing@acme.example',
-      address: {
-        addressLine1: '100 Market Street',
-        addressLine2: 'Suite 300',
-        city: 'San Francisco',
-        state: 'CA',
-        postalCode: '94105',
-        country: 'US',
-      },
+      ...samplePaymentMethod.billingDetails,
+      address: { ...samplePaymentMethod.billingDetails.address },
     },
     ...overrides,
     id,
