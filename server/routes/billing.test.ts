@@ -637,6 +637,70 @@ describe('billing on the local provider', () => {
     assert.deepEqual(await entitled(acct.token), ['audit-export', 'sso']);
   });
 
+  it('[BILLING-047] [BILLING-051] [BILLING-055] [BILLING-056] [BILLING-063] the wire: one managed subscription, the billing set alike, cards by list and id, billing details, the vendor configuration', async () => {
+    const acct = await trialAccount('Wire calls');
+    // BILLING-047: the managed subscription {id} is the one the list names.
+    const [listed] = await get<WireSubscription[]>(
+      p.managedSubscriptions.getManagedSubscriptions.path,
+      acct.token,
+    );
+    const one = await get<WireSubscription>(
+      fill(p.managedSubscriptions.getManagedSubscription.path, { subscriptionId: listed!.id }),
+      acct.token,
+    );
+    assert.deepEqual(one, listed);
+    // BILLING-051: the billing subscriptions answer the same, and creation is refused while one runs.
+    assert.deepEqual(
+      await get<WireSubscription>(
+        fill(p.subscriptions.getSubscription.path, { subscriptionId: listed!.id }),
+        acct.token,
+      ),
+      one,
+    );
+    assert.deepEqual(
+      await f.errorsOf(
+        await send('POST', p.stripe.createSubscription.path, acct.token, { stripePlanId: plan('Pro').id }),
+        409,
+      ),
+      ['The account already has a subscription'],
+    );
+    // BILLING-055: cards by list and by id.
+    const card = (await addCard(acct.token)) as WirePaymentMethod;
+    const cards = await get<WirePaymentMethod[]>(p.paymentMethods.getPaymentMethods.path, acct.token);
+    assert.deepEqual(
+      cards.map((c) => c.id),
+      [card.id],
+    );
+    const byId = await get<WirePaymentMethod>(
+      fill(p.paymentMethods.getPaymentMethod.path, { paymentMethodId: card.id }),
+      acct.token,
+    );
+    assert.deepEqual(byId, cards[0]);
+    // BILLING-056: email and an address object (also as Frontegg's client nests it: address.address).
+    const detailsPath = fill(p.paymentMethods.updatePaymentMethodBillingDetails.path, {
+      paymentMethodId: card.id,
+    });
+    const updated = await f.json<WirePaymentMethod>(
+      await send('PATCH', detailsPath, acct.token, {
+        email: 'ap@wire.test',
+        address: { address: { addressLine1: '1 Wire Way', city: 'Lyon', country: 'FR' } },
+      }),
+    );
+    assert.ok(updated.type === 'card');
+    assert.equal(updated.billingDetails.email, 'ap@wire.test');
+    assert.deepEqual(
+      [updated.billingDetails.address?.addressLine1, updated.billingDetails.address?.city],
+      ['1 Wire Way', 'Lyon'],
+    );
+    assert.deepEqual(await f.errorsOf(await send('PATCH', detailsPath, acct.token, { email: 'nope' }), 400), [
+      'email: Invalid email address',
+    ]);
+    // BILLING-063: the vendor's public billing configuration, read with GET.
+    assert.deepEqual(await get(p.vendorPublicConfigurations.getVendorPublicConfigurations.path, acct.token), [
+      { allowPlanDowngrade: true, allowPlanCancellation: true },
+    ]);
+  });
+
   it('[BILLING-050] two plan changes sent at once charge once: one invoice, the plan of one of them', async () => {
     const acct = await trialAccount('Double click');
     const card = (await addCard(acct.token)) as WirePaymentMethod;

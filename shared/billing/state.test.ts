@@ -195,7 +195,7 @@ describe('the billing state', () => {
     expect(store.get(billingInformationAtom).error).to.equal(null);
   });
 
-  it('[BILLING-024] [BILLING-027] cancel: an empty-body PUT, then the subscription is reloaded; renew becomes possible', async () => {
+  it('[BILLING-024] [BILLING-027] [BILLING-048] cancel: an empty-body PUT, then the subscription is reloaded; renew becomes possible', async () => {
     await loadBillingInformation();
     expect(canCancel(store.get(billingInformationAtom).data)).to.equal(true);
     expect(canRenew(store.get(billingInformationAtom).data)).to.equal(false);
@@ -249,7 +249,7 @@ describe('the billing state', () => {
     expect(calls(paths.managedSubscriptions.renewManagedSubscription)).to.equal(0);
   });
 
-  it('[BILLING-028] [BILLING-029] renew only when cancelled at period end; then the subscription is reloaded', async () => {
+  it('[BILLING-028] [BILLING-029] [BILLING-049] renew only when cancelled at period end; then the subscription is reloaded', async () => {
     await loadBillingInformation();
     await renewSubscription();
     expect(store.get(billingInformationAtom).error).to.equal(SUBSCRIPTION_NOT_RENEWABLE);
