@@ -5,6 +5,7 @@ import { formatMoney, normalizeStatus, toPlanView } from '../../../../shared/bil
 import { useT } from '../../../../shared/i18n/useT';
 import { Alert, Button, Dialog, Spinner } from '../../../../shared/ui';
 import { space } from '../../../../themes/tokens';
+import { regionCss } from '../../kit/region';
 import { Badge } from '../../kit/Badge';
 
 export interface CurrentPlanProps {
@@ -16,15 +17,6 @@ export interface CurrentPlanProps {
   onCancel: () => Promise<void>;
   onRenew: () => Promise<void>;
 }
-
-export const regionCss = {
-  display: 'grid',
-  gap: space.md,
-  padding: space.xl,
-  border: '1px solid var(--fe-color-border)',
-  borderRadius: 'var(--fe-radius)',
-  background: 'var(--fe-color-surface)',
-} as const;
 
 /** The current plan and subscription (SCREEN-071): price, status, the period's end, cancel or renew. */
 export function CurrentPlan({ canWrite, showCancel, showRenew, onCancel, onRenew }: CurrentPlanProps) {

@@ -14,7 +14,7 @@ import { useT } from '../../../../shared/i18n/useT';
 import { Alert, Button, Dialog, DialogActions, Spinner, TextField } from '../../../../shared/ui';
 import { space } from '../../../../themes/tokens';
 import { DialogForm } from '../../kit/DialogForm';
-import { regionCss } from './CurrentPlan';
+import { regionCss } from '../../kit/region';
 
 type Open = 'details' | 'card' | null;
 

@@ -12,7 +12,7 @@ import { useT } from '../../../../shared/i18n/useT';
 import { subscriptionsEn } from '../../../../shared/i18n/locales/portal/billing';
 import { Alert, Button, Dialog, Spinner } from '../../../../shared/ui';
 import { space } from '../../../../themes/tokens';
-import { regionCss } from './CurrentPlan';
+import { regionCss } from '../../kit/region';
 
 /** `<fe-checkout>` is its own element: defined on demand when the page's bundle did not define it. */
 export function defineCheckout(): Promise<unknown> {

@@ -5,17 +5,9 @@ import { loadUsage, usageAtom } from '../../../../shared/billing/state';
 import { useT } from '../../../../shared/i18n/useT';
 import { Alert, Button, Spinner } from '../../../../shared/ui';
 import { space } from '../../../../themes/tokens';
+import { regionCss } from '../../kit/region';
 import { PortalPage } from '../../kit/PortalPage';
 import { selectPage } from '../../portal.atoms';
-
-const boxCss = {
-  display: 'grid',
-  gap: space.md,
-  padding: space.xl,
-  border: '1px solid var(--fe-color-border)',
-  borderRadius: 'var(--fe-radius)',
-  background: 'var(--fe-color-surface)',
-} as const;
 
 /**
  * The Usage page (SCREEN-040, entry `usage` behind the flag `fe-usage-page`): seats used against the plan's
@@ -58,7 +50,7 @@ export default function UsagePage() {
             gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))',
           }}
         >
-          <section aria-labelledby={seatsId} css={boxCss} data-usage="seats">
+          <section aria-labelledby={seatsId} css={regionCss} data-usage="seats">
             <h3 id={seatsId} css={{ margin: 0, fontSize: '1.05em' }}>
               {t('adminPortal.usage.seats')}
             </h3>
@@ -80,7 +72,7 @@ export default function UsagePage() {
               </>
             )}
           </section>
-          <section aria-label={t('adminPortal.usage.plan')} css={boxCss} data-usage="plan">
+          <section aria-label={t('adminPortal.usage.plan')} css={regionCss} data-usage="plan">
             <span data-active-users>
               {t('adminPortal.usage.activeUsers', {
                 days: data.activeUsers.days,
