@@ -412,7 +412,13 @@ async function claim(db: Exec, row: SubscriptionRow): Promise<SubscriptionRow> {
   const [claimed] = await db
     .update(billingSubscriptions)
     .set({ updatedAt: new Date() })
-    .where(and(eq(billingSubscriptions.id, row.id), eq(billingSubscriptions.updatedAt, row.updatedAt)))
+    // Compared at the millisecond a Date holds (PostgreSQL keeps microseconds: `now()` defaults carry them).
+    .where(
+      and(
+        eq(billingSubscriptions.id, row.id),
+        sql`date_trunc('milliseconds', ${billingSubscriptions.updatedAt}) = ${row.updatedAt.toISOString()}::timestamptz`,
+      ),
+    )
     .returning();
   if (!claimed) throw new BillingError(409, SUBSCRIPTION_CHANGED);
   return claimed;
@@ -1273,6 +1279,7 @@ export async function runBillingJob(deps: BillingDeps): Promise<WireSubscription
       .orderBy(asc(billingSubscriptions.currentPeriodEnd))
       .limit(100);
     if (!due.length) break;
+    let settled = 0;
     for (const due1 of due) {
       // One tenant's billing writes one at a time; a row changed since it was read is read again next round.
       const next = await withTenantLock(due1.tenantId, async () => {
@@ -1284,10 +1291,16 @@ export async function runBillingJob(deps: BillingDeps): Promise<WireSubscription
           return row;
         // Another process claimed it first: it is theirs (this run sees it settled or due next round).
         const claimed = await claim(deps.db, row).catch(() => null);
-        return claimed ? endPeriod(deps, claimed, now) : row;
+        if (!claimed) return undefined;
+        return endPeriod(deps, claimed, now);
       });
-      if (next) touched.set(next.id, next);
+      if (next) {
+        touched.set(next.id, next);
+        settled++;
+      }
     }
+    // Nothing of this round was ours (another process holds them): its run settles them.
+    if (!settled) break;
   }
   // Subscriptions the job started (an account's default plan after a cancellation) are touched too.
   const started = await deps.db
