@@ -8,6 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { loadConfig, testConfig } from '../config';
 import { writeAudit } from '../audit';
 import { audits } from '../db/schema';
+import { settled } from '../signup/background';
 import { startServices } from '../services';
 import { ADMIN_EMAIL, testServer, type TestServer } from '../testing';
 import { pruneAudits, startAuditRetention } from './retention';
@@ -107,6 +108,8 @@ describe('audit retention', () => {
     for (let k = 0; k < 9; k++)
       assert.ok(events.indexOf(`write ${k}`) < batchAt[k + 2]!, `write ${k} too late: ${events.join(', ')}`);
     assert.equal((await signIn!).status, 401);
+    // The failure's audit row is written after the answer (auth.ts): wait for the server's background work.
+    await settled(t.services.db);
     assert.equal(await countOf('retention-old'), 0);
     const rows = await t.services.db
       .select({ n: sql<number>`count(*)::int` })
