@@ -1279,7 +1279,7 @@ export async function runBillingJob(deps: BillingDeps): Promise<WireSubscription
       .orderBy(asc(billingSubscriptions.currentPeriodEnd))
       .limit(100);
     if (!due.length) break;
-    let settled = 0;
+    let ours = 0;
     for (const due1 of due) {
       // One tenant's billing writes one at a time; a row changed since it was read is read again next round.
       const next = await withTenantLock(due1.tenantId, async () => {
@@ -1289,18 +1289,17 @@ export async function runBillingJob(deps: BillingDeps): Promise<WireSubscription
           .where(eq(billingSubscriptions.id, due1.id));
         if (!row || row.endedAt || row.currentPeriodEnd > now || !['active', 'trialing'].includes(row.status))
           return row;
-        // Another process claimed it first: it is theirs (this run sees it settled or due next round).
+        // Another process claimed it first: it is theirs (its run settles it).
         const claimed = await claim(deps.db, row).catch(() => null);
-        if (!claimed) return undefined;
-        return endPeriod(deps, claimed, now);
+        return claimed ? endPeriod(deps, claimed, now) : undefined;
       });
       if (next) {
         touched.set(next.id, next);
-        settled++;
+        ours++;
       }
     }
-    // Nothing of this round was ours (another process holds them): its run settles them.
-    if (!settled) break;
+    // Nothing of this round was ours (another process holds every row): stop rather than read them again.
+    if (!ours) break;
   }
   // Subscriptions the job started (an account's default plan after a cancellation) are touched too.
   const started = await deps.db
