@@ -51,6 +51,8 @@ import { webauthnDevRoutes, webauthnRoutes } from './routes/webauthn';
 import { devRoutes } from './routes/dev';
 import { directoryRoutes } from './routes/directory';
 import { scimRoutes } from './routes/scim';
+import { hierarchyRoutes } from './routes/hierarchy';
+import { subTenantUsersRoutes } from './routes/subTenantUsers';
 import { uncountedPaths, type SubApp } from './routes/endpoints';
 import { log } from './log';
 
@@ -144,6 +146,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     scimRoutes(deps),
     billingRoutes(deps),
     stripeWebhookRoutes(deps),
+    hierarchyRoutes(deps),
+    subTenantUsersRoutes(deps),
   ];
   // A family whose paths share no root (e.g. `/identity/...` and `/team/...`) mounts at `/`.
   for (const family of families) app.route(family.prefix || '/', family.app);

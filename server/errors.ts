@@ -2,8 +2,9 @@
 // `errors` in the answer), so that clients show their own text in the page's language instead of our English.
 // Codes never change meaning; a new message gets a new code. Families: 1xxx sign-in and sessions, 2xxx MFA,
 // 3xxx sign-up, activation, invitation and passwords, 4xxx profile, privacy and account, 5xxx users, roles,
-// groups and applications, 6xxx the request itself, 7xxx billing. Messages outside the catalog get a code by status:
-// `ER-9<status>` for validation messages (`field: problem`), `ER-<status>` for any other.
+// groups and applications, 6xxx the request itself, 7xxx billing, 8xxx the account hierarchy. Messages outside
+// the catalog get a code by status: `ER-9<status>` for validation messages (`field: problem`), `ER-<status>` for
+// any other.
 
 export type ErrorCode = `ER-${number}`;
 
@@ -187,6 +188,17 @@ export const ERROR_CATALOG = [
   { code: 'ER-7021', message: 'Invalid webhook signature' },
   { code: 'ER-7022', message: 'The account already has a billing configuration' },
   { code: 'ER-7023', message: 'The subscription was changed meanwhile. Try again' },
+  // 8xxx the account hierarchy (sub-accounts)
+  { code: 'ER-8001', message: 'Sub-account not found' },
+  { code: 'ER-8002', message: 'An account with this tenantId already exists' },
+  { code: 'ER-8003', message: 'Sub-accounts may be nested at most 10 levels deep' },
+  {
+    code: 'ER-8004',
+    message: "Sub-account access cannot be denied: the account's hierarchy settings keep it always on",
+  },
+  { code: 'ER-8005', message: 'Access to this sub-account is not allowed' },
+  { code: 'ER-8006', message: 'The user is not a member of this account' },
+  { code: 'ER-8007', message: 'An account may have at most 1000 sub-accounts' },
   // 6xxx the request itself
   { code: 'ER-6001', message: 'Not found' },
   { code: 'ER-6002', message: 'Too many requests, try again later' },

@@ -156,6 +156,19 @@ export const auditActions = {
   invoicePaid: 'Invoice paid',
   invoicePaymentFailed: 'Invoice payment failed',
   billingWebhookRefused: 'Billing webhook refused: bad signature',
+  // The account hierarchy (sub-accounts). Rows written in a sub-account by an administrator of a parent account
+  // name both: the row's tenant is the sub-account, `json.actingTenantId` the administrator's own account.
+  subAccountCreated: 'Sub-account created',
+  subAccountRenamed: 'Sub-account renamed',
+  subAccountManagementUpdated: 'Sub-account management updated',
+  subAccountHierarchySettingsUpdated: 'Sub-account hierarchy settings updated',
+  subAccountDeleted: 'Sub-account deleted',
+  subAccountUserAdded: 'User added to sub-account',
+  subAccountUserRemoved: 'User removed from sub-account',
+  subAccountUserRolesUpdated: 'User roles updated in sub-account',
+  subAccountAccessAllowed: 'Sub-account access allowed',
+  subAccountAccessDenied: 'Sub-account access denied',
+  subAccountTokenIssued: 'Sub-account access token issued',
 } as const;
 
 /** The action of an audit row: an entry of the catalog, or a security policy save (one per policy kind). */

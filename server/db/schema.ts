@@ -81,27 +81,40 @@ export const vendors = pgTable('vendors', {
   createdAt: createdAt(),
 });
 
-export const tenants = pgTable('tenants', {
-  id: id(),
-  vendorId: vendorRef(),
-  parentId: text('parent_id'),
-  name: text('name').notNull(),
-  isReseller: boolean('is_reseller').notNull().default(false),
-  metadata: jsonObject('metadata'),
-  // Account settings (TENANTS-004/005/008).
-  address: text('address').notNull().default(''),
-  website: text('website').notNull().default(''),
-  timezone: text('timezone').notNull().default('UTC'),
-  dateFormat: text('date_format').notNull().default('DD/MM/YYYY'),
-  timeFormat: text('time_format').notNull().default('HH:mm'),
-  currency: text('currency').notNull().default('USD'),
-  logo: text('logo').notNull().default(''),
-  alias: text('alias'),
-  /** The custom login box of the account (TENANTS-006/007); null when never saved. */
-  customLogin: jsonb('custom_login'),
-  createdAt: createdAt(),
-  deletedAt: instant('deleted_at'),
-});
+export const tenants = pgTable(
+  'tenants',
+  {
+    id: id(),
+    vendorId: vendorRef(),
+    parentId: text('parent_id'),
+    name: text('name').notNull(),
+    isReseller: boolean('is_reseller').notNull().default(false),
+    /** The account's category (ENUM-029: customer, spam, test, reseller, headquarter). */
+    tenantType: text('tenant_type').notNull().default('customer'),
+    /**
+     * Whether the members of this account reach its sub-accounts (Frontegg's SubAccountAccessTypeEnum): `defaultOn`
+     * (new members may, and an administrator can deny it), `defaultOff` (new members may not until allowed),
+     * `alwaysOn` (every member may; denying is refused).
+     */
+    subAccountAccessType: text('sub_account_access_type').notNull().default('defaultOn'),
+    metadata: jsonObject('metadata'),
+    // Account settings (TENANTS-004/005/008).
+    address: text('address').notNull().default(''),
+    website: text('website').notNull().default(''),
+    timezone: text('timezone').notNull().default('UTC'),
+    dateFormat: text('date_format').notNull().default('DD/MM/YYYY'),
+    timeFormat: text('time_format').notNull().default('HH:mm'),
+    currency: text('currency').notNull().default('USD'),
+    logo: text('logo').notNull().default(''),
+    alias: text('alias'),
+    /** The custom login box of the account (TENANTS-006/007); null when never saved. */
+    customLogin: jsonb('custom_login'),
+    createdAt: createdAt(),
+    deletedAt: instant('deleted_at'),
+  },
+  // The hierarchy is walked one level at a time (children of a set of tenants).
+  (t) => [index('tenants_parent_id').on(t.parentId)],
+);
 
 export const users = pgTable(
   'users',

@@ -266,6 +266,7 @@ export async function seedDemoData(db: Db, config: ServerConfig): Promise<SeedRe
         ...(t.parentTenantId ? { parentId: tenantIds.get(t.parentTenantId)! } : {}),
         name: t.name,
         isReseller: t.isReseller ?? false,
+        tenantType: t.isReseller ? 'reseller' : 'customer',
         ...(t.tenantId === SAMPLE_TENANT_ID ? seededAccountSettings : {}),
       })),
     );

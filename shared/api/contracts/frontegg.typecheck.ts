@@ -69,6 +69,16 @@ import type {
 } from '@frontegg/rest-api';
 import type { UserEntitlementsContext } from '@frontegg/entitlements-javascript-commons';
 import type { billingContracts as billing } from './billing';
+import type {
+  CreateSubTenantResponse,
+  GetHierarchyMetadataResponse,
+  IGetTenantsUserCountResponse,
+  IParentTenant,
+  ISubTenant,
+  ISubTenantTree,
+  SearchSubTenantsResponse,
+} from '@frontegg/rest-api';
+import type { hierarchyContracts as hierarchy, subTenantsContracts as subTenants } from './hierarchy';
 import type { accountSettingsContracts as accountSettings } from './accountSettings';
 import type { applicationsContracts as applications } from './applications';
 import type { flagsContracts as flags } from './flags';
@@ -502,5 +512,25 @@ export const carried = {
   vendorPublicInfo: true satisfies Check<
     AnswerOf<typeof billing.getVendorPublicInfo>,
     IVendorPublicInfoResponse
+  >,
+  // the account hierarchy
+  subTenant: true satisfies Check<AnswerOf<typeof hierarchy.getSubTenants>, ISubTenant>,
+  subTenantTree: true satisfies Check<AnswerOf<typeof hierarchy.getSubTenantsAsTree>, ISubTenantTree>,
+  parentTenant: true satisfies Check<AnswerOf<typeof hierarchy.getParentTenants>, IParentTenant>,
+  tenantUsersCount: true satisfies Check<
+    AnswerOf<typeof hierarchy.getTenantsUsersCount>,
+    IGetTenantsUserCountResponse
+  >,
+  searchedSubTenant: true satisfies Check<
+    AnswerOf<typeof hierarchy.searchSubTenants>['items'],
+    SearchSubTenantsResponse
+  >,
+  hierarchyMetadata: true satisfies Check<
+    AnswerOf<typeof hierarchy.getHierarchyMetadata>,
+    GetHierarchyMetadataResponse
+  >,
+  createdSubTenant: true satisfies Check<
+    AnswerOf<typeof subTenants.createSubTenant>,
+    CreateSubTenantResponse
   >,
 } as const;

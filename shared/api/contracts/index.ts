@@ -31,6 +31,7 @@ import { securityCenterContracts } from './securityCenter';
 import { ssoConfigurationsContracts } from './ssoConfigurations';
 import { directoryContracts } from './directory';
 import { billingContracts } from './billing';
+import { hierarchyContracts, subTenantsContracts } from './hierarchy';
 
 export const contracts = {
   roles: rolesContracts,
@@ -63,4 +64,6 @@ export const contracts = {
   ssoConfigurations: ssoConfigurationsContracts,
   directory: directoryContracts,
   billing: billingContracts,
+  hierarchy: hierarchyContracts,
+  subTenants: subTenantsContracts,
 } satisfies Record<string, Contracts>;
