@@ -20,14 +20,24 @@ export interface AuditEvent {
 }
 
 /**
- * The request's impersonation, set by the bearer check when the access token names an impersonator (`act`):
- * every audit row written while serving that request is marked with who really acted (IMPERSONATE-*).
+ * Who really acts in the request, set by the bearer check: the impersonator when the access token names one
+ * (`act`: IMPERSONATE-*), the administrator's own account when the token is a delegated one for a sub-account
+ * (`actingTenantId`: docs/decisions/0026-sub-accounts.md). Every audit row written while serving the request
+ * carries them in its `json`.
  */
-export const auditScope = new AsyncLocalStorage<{ impersonatedBy: string }>();
+export const auditScope = new AsyncLocalStorage<{ impersonatedBy?: string; actingTenantId?: string }>();
 
 /** Writes one audit row; every security-relevant action calls it. */
 export async function writeAudit(db: Db, event: AuditEvent): Promise<void> {
-  const impersonatedBy = auditScope.getStore()?.impersonatedBy;
+  const scope = auditScope.getStore() ?? {};
+  const json = {
+    ...event.json,
+    ...(scope.impersonatedBy ? { impersonatedBy: scope.impersonatedBy } : {}),
+    // A row the handler already names the acting account on keeps its own.
+    ...(scope.actingTenantId && event.json?.actingTenantId === undefined
+      ? { actingTenantId: scope.actingTenantId }
+      : {}),
+  };
   await db.insert(audits).values({
     id: randomUUID(),
     vendorId: event.vendorId,
@@ -39,7 +49,7 @@ export async function writeAudit(db: Db, event: AuditEvent): Promise<void> {
     ipAddress: event.ipAddress ?? '',
     userAgent: event.userAgent ?? '',
     severity: event.severity ?? 'Info',
-    json: impersonatedBy ? { ...event.json, impersonatedBy } : (event.json ?? {}),
+    json,
   });
 }
 

@@ -22,6 +22,7 @@ import {
   webauthnCredentials,
 } from './db/schema';
 import { tenantPermissions } from './middleware/authorize';
+import { accessVia } from './tenants/hierarchy';
 import { permissionsHeldBy, withRoleViews, type RoleView } from './roles/views';
 
 /** The user as the elements read it (users v2 me, Frontegg's IUserProfile): roles and permissions of the active tenant. */
@@ -66,6 +67,17 @@ async function mfaEnrolledOf(db: Db, ids: string[]): Promise<Set<string>> {
 // ---------------------------------------------------------------------------------------------------------
 // The signed-in user
 
+/** The views loadUserView answered for an account the user acts in by delegation, with the acting account. */
+const actingTenants = new WeakMap<UserView, string>();
+
+/** The ancestor account whose membership applies when the view is of a delegated account (else undefined). */
+export const actingTenantOf = (user: UserView): string | undefined => actingTenants.get(user);
+
+/**
+ * The user in `tenantId` (else their active account). For an account they act in by delegation
+ * (server/tenants/hierarchy.ts `accessVia`) the roles and permissions are those of the acting ancestor account,
+ * `tenantId` the delegated account, and `userClaims` adds `actingTenantId`.
+ */
 export async function loadUserView(db: Db, userId: string, tenantId?: string): Promise<UserView | null> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) return null;
@@ -73,13 +85,15 @@ export async function loadUserView(db: Db, userId: string, tenantId?: string): P
     (t) => t.tenantId,
   );
   const active = tenantId ?? user.activeTenantId ?? tenantIds[0] ?? '';
-  const roleRows = await rolesOf(db, [userId], [...new Set([...tenantIds, active].filter(Boolean))]);
+  const access = active && !tenantIds.includes(active) ? await accessVia(db, null, userId, active) : null;
+  const rolesFrom = access?.via ?? active;
+  const roleRows = await rolesOf(db, [userId], [...new Set([...tenantIds, rolesFrom].filter(Boolean))]);
   const rolesIn = (id: string) => roleRows.filter((r) => r.tenantId === id).map((r) => r.role);
-  const activeRoles = rolesIn(active);
+  const activeRoles = rolesIn(rolesFrom);
   // The same permissions the server enforces (direct roles and the user's groups in this tenant), so the
   // navigation the page shows matches what the server allows.
   const keys = (await tenantPermissions(db, userId, active)) ?? [];
-  return {
+  const view: UserView = {
     ...userIdentityOf(user),
     tenantId: active,
     tenantIds,
@@ -96,6 +110,8 @@ export async function loadUserView(db: Db, userId: string, tenantId?: string): P
     createdAt: user.createdAt.toISOString(),
     lastLogin: user.lastLogin?.toISOString() ?? null,
   };
+  if (access?.delegated) actingTenants.set(view, access.via);
+  return view;
 }
 
 /** The access-token claims of a user view: what every sign-in path and the per-tenant token sign. */
@@ -105,6 +121,7 @@ export const userClaims = (
   proof?: { amr: unknown; acr: string | null; authTime: Date } | null,
 ) => ({
   ...userTokenClaims(user),
+  ...(actingTenants.has(user) ? { actingTenantId: actingTenants.get(user)! } : {}),
   sid,
   type: 'userToken' as const,
   // How and when the session's user authenticated (RFC 8176 amr, acr, OIDC auth_time): read by step-up.

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { runOperation } from '../../shared/api/operation';
 import { profileApi, type UserTenant } from '../../shared/api/profile';
-import { restoreSession } from '../../shared/auth/session';
+import { restoreSession, setTabTenantId } from '../../shared/auth/session';
 import { userAtom } from '../../shared/auth/session.atoms';
 import { useT } from '../../shared/i18n/useT';
 import { store } from '../../shared/store';
@@ -12,12 +12,15 @@ import { space } from '../../themes/tokens';
 import { controlCss, fieldLabelCss } from '../../shared/ui/fieldStyles';
 
 /**
- * Switches the account (tenant) the user works in: PUT users v1 tenant, then a token refresh answers for
- * the new tenant (as a sign-in does), then `fe-tenant-switched`. Shown when the user has several tenants.
+ * Switches the account (tenant) the user works in: PUT users v1 tenant, the tab's account kept in session
+ * storage, then a token refresh answers for the new tenant (as a sign-in does), then `fe-tenant-switched`.
+ * Shown when the user has several tenants (their own and the sub-accounts they may enter).
  */
 export async function switchTenant(tenantId: string, host: EventTarget | undefined): Promise<void> {
   const previousTenantId = store.get(userAtom)?.tenantId ?? null;
   await profileApi.switchTenant(tenantId);
+  // This tab works in the new account from now on, across reloads (TENANTS-016); other tabs keep theirs.
+  setTabTenantId(tenantId);
   await restoreSession();
   host?.dispatchEvent(
     new CustomEvent<FeTenantSwitchedDetail>('fe-tenant-switched', {
@@ -80,11 +83,24 @@ export function TenantSwitcher({ host }: { host: HTMLElement | undefined }) {
         onChange={(e) => void onChange(e.currentTarget.value)}
         css={controlCss(false)}
       >
-        {tenants.map((tenant) => (
-          <option key={tenant.tenantId} value={tenant.tenantId}>
-            {tenant.name}
-          </option>
-        ))}
+        {tenantGroups(tenants).map(({ parent, list }) =>
+          parent === null ? (
+            list.map((tenant) => (
+              <option key={tenant.tenantId} value={tenant.tenantId}>
+                {tenant.name}
+              </option>
+            ))
+          ) : (
+            // Sub-accounts under their parent: a group labelled with the parent's path ("Acme / Acme Europe").
+            <optgroup key={`in-${parent}`} label={parent}>
+              {list.map((tenant) => (
+                <option key={tenant.tenantId} value={tenant.tenantId}>
+                  {tenant.name}
+                </option>
+              ))}
+            </optgroup>
+          ),
+        )}
       </select>
     </div>
   );
@@ -99,4 +115,35 @@ function dedupe(list: UserTenant[]): UserTenant[] {
     seen.add(id);
     return true;
   });
+}
+
+/**
+ * The accounts in the order of their hierarchy: each account at the top (its parent not listed) followed by its
+ * sub-accounts, grouped under the path of their parent, depth first. Every account is listed once, a cycle
+ * included; an account whose chain is broken counts as a top one.
+ */
+export function tenantGroups(list: UserTenant[]): { parent: string | null; list: UserTenant[] }[] {
+  const idOf = (t: UserTenant) => t.tenantId ?? t.id;
+  const ids = new Set(list.map(idOf));
+  const childrenOf = (id: string) => list.filter((t) => t.parentTenantId === id && idOf(t) !== id);
+  const groups: { parent: string | null; list: UserTenant[] }[] = [];
+  const placed = new Set<string>();
+  const place = (tenant: UserTenant, path: string) => {
+    const children: UserTenant[] = [];
+    for (const child of childrenOf(idOf(tenant))) {
+      if (placed.has(idOf(child))) continue;
+      placed.add(idOf(child));
+      children.push(child);
+    }
+    if (children.length) groups.push({ parent: path, list: children });
+    for (const child of children) place(child, `${path} / ${child.name}`);
+  };
+  const tops = list.filter((t) => !t.parentTenantId || !ids.has(t.parentTenantId));
+  for (const top of [...tops, ...list]) {
+    if (placed.has(idOf(top))) continue;
+    placed.add(idOf(top));
+    groups.push({ parent: null, list: [top] });
+    place(top, top.name);
+  }
+  return groups;
 }

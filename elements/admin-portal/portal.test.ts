@@ -1,5 +1,9 @@
 import { expect } from '@open-wc/testing';
-import { paths } from '../../shared/api/paths';
+import { api, type RequestOptions } from '../../shared/api/client';
+import { paths, type ApiPath } from '../../shared/api/paths';
+import type { UserTenant } from '../../shared/api/profile';
+import { buildTenant } from '../../shared/api/preview/sampleData';
+import { restoreSession, TAB_TENANT_KEY } from '../../shared/auth/session';
 import { previewFetch } from '../../shared/api/preview/index';
 import { userAtom } from '../../shared/auth/session.atoms';
 import { $, axeViolations, captureConsole, goTo, shadowText } from '../../shared/element/testing';
@@ -9,6 +13,7 @@ import { hostOptionsInputAtom } from '../../shared/options/options.atoms';
 import { store } from '../../shared/store';
 import { fieldAppearances, tabAppearances } from './appearance';
 import type { FePortalCloseDetail, FeTenantSwitchedDetail } from './portalHost';
+import { tenantGroups } from './TenantSwitcher';
 import { isUnderRoute, normalizeRoute, pageOfPath, writesUrl } from './portalRouting';
 import {
   button,
@@ -177,6 +182,73 @@ describe('<fe-admin-portal> shell', () => {
     // The session was refreshed for the new tenant, as a sign-in does.
     expect(store.get(userAtom)?.tenantId).to.equal('tenant-acme-labs');
     await until(() => field<HTMLSelectElement>(root(el), 'Active account')?.value === 'tenant-acme-labs');
+  });
+
+  it('[SCREEN-077] [TENANTS-003] the switcher lists every account the user may enter once, sub-accounts grouped under their parent', async function () {
+    this.timeout(15000);
+    signIn();
+    // A sub-account of Acme Europe the demo admin is no member of: entered through Acme (delegated).
+    previewFetch.state.tenants.push(
+      buildTenant({
+        tenantId: 'tenant-acme-berlin',
+        name: 'Acme Berlin',
+        parentTenantId: 'tenant-acme-europe',
+      }),
+    );
+    const el = await mountPortal();
+    await until(() => field(root(el), 'Active account'), 'no tenant switcher');
+    const select = field<HTMLSelectElement>(root(el), 'Active account')!;
+    await until(() => select.options.length === 4, 'the delegated sub-account is listed');
+    expect([...select.options].map((o) => o.value)).to.deep.equal([
+      'tenant-acme',
+      'tenant-acme-europe',
+      'tenant-acme-labs',
+      'tenant-acme-berlin',
+    ]);
+    const groups = [...select.querySelectorAll('optgroup')].map((g) => [
+      g.label,
+      [...g.querySelectorAll('option')].map((o) => o.textContent),
+    ]);
+    expect(groups).to.deep.equal([
+      ['Acme', ['Acme Europe', 'Acme Labs']],
+      ['Acme / Acme Europe', ['Acme Berlin']],
+    ]);
+    // The same account twice in an answer (a link in the tree) is one entry.
+    const acme = { id: 'a', tenantId: 'a', name: 'A', parentTenantId: null } as UserTenant;
+    const child = { id: 'b', tenantId: 'b', name: 'B', parentTenantId: 'a' } as UserTenant;
+    expect(tenantGroups([acme, child, child]).map((g) => g.list.map((t) => t.name))).to.deep.equal([
+      ['A'],
+      ['B'],
+    ]);
+  });
+
+  it('[TENANTS-016] a switch keeps the tab account in session storage; the next refresh sends it', async function () {
+    this.timeout(15000);
+    signIn();
+    sessionStorage.removeItem(TAB_TENANT_KEY);
+    const el = await mountPortal();
+    await until(() => field(root(el), 'Active account'), 'no tenant switcher');
+    const refreshes: unknown[] = [];
+    const request = api.request;
+    api.request = ((route: ApiPath, opts?: RequestOptions) => {
+      if (route === paths.auth.refreshToken) refreshes.push(opts?.body);
+      return request(route, opts);
+    }) as typeof api.request;
+    try {
+      const select = field<HTMLSelectElement>(root(el), 'Active account')!;
+      select.value = 'tenant-acme-europe';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      await until(() => store.get(userAtom)?.tenantId === 'tenant-acme-europe', 'switched');
+      expect(sessionStorage.getItem(TAB_TENANT_KEY)).to.equal('tenant-acme-europe');
+      // Another tab moves the user's active account; this tab's next refresh (a reload) names its own.
+      previewFetch.state.session.activeTenantId = 'tenant-acme-labs';
+      await restoreSession();
+      expect(refreshes.at(-1)).to.deep.equal({ tenantId: 'tenant-acme-europe' });
+      expect(store.get(userAtom)?.tenantId).to.equal('tenant-acme-europe');
+    } finally {
+      api.request = request;
+      sessionStorage.removeItem(TAB_TENANT_KEY);
+    }
   });
 
   it('[ROUTE-041] a parent-account administrator sees All accounts and may switch into the sub-accounts', async () => {

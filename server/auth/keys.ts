@@ -30,6 +30,11 @@ export interface AccessClaims extends JWTPayload {
    * tenant API token acting with its roles (`sub` is the token's clientId). See docs/decisions/0021-api-tokens.md.
    */
   type: AccessTokenType;
+  /**
+   * A user token for an account the user is not a member of (TENANTS-014): the ancestor account whose membership
+   * lets them act there (docs/decisions/0026-sub-accounts.md). Every request re-checks that access (bearer).
+   */
+  actingTenantId?: string;
 }
 
 export type AccessTokenType = 'userToken' | 'userApiToken' | 'tenantApiToken';
@@ -86,7 +91,11 @@ export async function createTokenService(
     async verify(token) {
       const { payload } = await jwtVerify(token, keyResolver, { algorithms: ['RS256'], issuer });
       // Signed and unexpired is not enough: a revoked session, a disabled or deleted user ends the token now.
-      if (!(await isTokenLive(db, payload))) throw new Error('The session of this token has ended');
+      // A delegated token's session stands while the user stays a member of the acting account; the access to
+      // the sub-account itself is re-checked per request (middleware/bearer.ts).
+      const acting = typeof payload.actingTenantId === 'string' ? payload.actingTenantId : undefined;
+      if (!(await isTokenLive(db, acting ? { ...payload, tenantId: acting } : payload)))
+        throw new Error('The session of this token has ended');
       return payload as AccessClaims;
     },
     jwks: () => set,

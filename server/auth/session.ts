@@ -8,6 +8,7 @@ import { apiError, caller, type Services } from '../context';
 import { sessions, tenants, users, userTenants } from '../db/schema';
 import { enforceSessionPolicy, readPolicy } from '../account/policies';
 import { assertAddressAllowed, assertSignInAllowed } from '../ipRestrictions';
+import { accessVia } from '../tenants/hierarchy';
 import { loadUserView, userClaims } from '../users';
 
 /** Every signed-in answer (the auth contract's `signedIn`). */
@@ -44,19 +45,31 @@ export function createSessionIssuer(services: Services) {
       .innerJoin(tenants, eq(tenants.id, userTenants.tenantId))
       .where(and(eq(userTenants.userId, userId), eq(userTenants.disabled, false), isNull(tenants.deletedAt)))
       .orderBy(asc(userTenants.createdAt));
-    const tenantId =
-      enabled.find((m) => m.tenantId === user.activeTenantId)?.tenantId ?? enabled[0]?.tenantId;
+    let tenantId = enabled.find((m) => m.tenantId === user.activeTenantId)?.tenantId ?? enabled[0]?.tenantId;
     if (!tenantId) throw apiError(401, 'User is disabled');
+    // An active account reached by delegation (a sub-account switched to) stays while the access holds.
+    if (
+      user.activeTenantId &&
+      tenantId !== user.activeTenantId &&
+      (await accessVia(db, services.vendorId, userId, user.activeTenantId))
+    )
+      tenantId = user.activeTenantId;
     if (tenantId !== user.activeTenantId)
       await db.update(users).set({ activeTenantId: tenantId }).where(eq(users.id, userId));
     return tenantId;
   }
 
   /**
-   * A fresh access token for the session's user, in the login answer shape. Refused (403) while the tenant's IP
-   * restrictions refuse the client's address; the session stays (the user may come back from an allowed one).
+   * A fresh access token for the session's user, in the login answer shape (for `tabTenantId` when given and
+   * allowed). Refused (403) while the tenant's IP restrictions refuse the client's address; the session stays
+   * (the user may come back from an allowed one).
    */
-  async function answer(c: Context, userId: string, sessionId: string): Promise<SignedIn> {
+  async function answer(
+    c: Context,
+    userId: string,
+    sessionId: string,
+    tabTenantId?: string,
+  ): Promise<SignedIn> {
     let tenantId: string;
     try {
       tenantId = await signInTenant(userId);
@@ -65,6 +78,14 @@ export function createSessionIssuer(services: Services) {
       await refresh.revokeSession(sessionId);
       throw error;
     }
+    // The account a browser tab works in (TENANTS-016): answered when the user may act in it (a member, or by
+    // delegation), without changing the user's active account; else the active account, as for any refresh.
+    if (
+      tabTenantId &&
+      tabTenantId !== tenantId &&
+      (await accessVia(db, services.vendorId, userId, tabTenantId))
+    )
+      tenantId = tabTenantId;
     await assertAddressAllowed(db, tenantId, caller(c).ipAddress);
     const user = await loadUserView(db, userId, tenantId);
     if (!user) throw apiError(401, 'Unauthorized');

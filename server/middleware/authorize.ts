@@ -10,27 +10,27 @@ import {
   groupUsers,
   permissions,
   rolePermissions,
-  tenants,
   userRoles,
-  userTenants,
 } from '../db/schema';
 import { apiError, type AppEnv, type Services } from '../context';
+import { accessVia } from '../tenants/hierarchy';
 import { requireUser } from './bearer';
 
 /**
  * The permission keys a user holds in a tenant, read from the database on every call (a role change or
  * removal takes effect at once, not when the access token expires): roles given directly and roles of the
- * user's groups in that tenant. Null when the user is not an enabled member of the tenant.
+ * user's groups in the account whose membership applies there — the tenant itself for a member, the nearest
+ * ancestor allowing sub-account access for a delegated administrator (server/tenants/hierarchy.ts `accessVia`).
+ * Null when the user may not act in the tenant.
  */
 export async function tenantPermissions(db: Db, userId: string, tenantId: string): Promise<string[] | null> {
-  const [membership] = await db
-    .select({ disabled: userTenants.disabled })
-    .from(userTenants)
-    .innerJoin(tenants, eq(tenants.id, userTenants.tenantId))
-    .where(
-      and(eq(userTenants.userId, userId), eq(userTenants.tenantId, tenantId), isNull(tenants.deletedAt)),
-    );
-  if (!membership || membership.disabled) return null;
+  const access = await accessVia(db, null, userId, tenantId);
+  if (!access) return null;
+  return membershipPermissions(db, userId, access.via);
+}
+
+/** The permission keys of the user's roles and groups in the tenant (a member's). */
+async function membershipPermissions(db: Db, userId: string, tenantId: string): Promise<string[]> {
   const direct = db
     .select({ roleId: userRoles.roleId })
     .from(userRoles)

@@ -3,6 +3,10 @@ import { auditScope } from '../audit';
 import { apiError, caller, type AppEnv, type Services } from '../context';
 import { assertAddressAllowed } from '../ipRestrictions';
 import { isApiTokenClaims } from '../auth/keys';
+import { accessVia } from '../tenants/hierarchy';
+
+/** A delegated token whose access to its sub-account no longer holds (ER-8005). */
+export const SUB_ACCOUNT_ACCESS_REFUSED = 'Access to this sub-account is not allowed';
 
 /** The refusal of an API token's access token on an endpoint its regime keeps for users (profile, login box). */
 export const API_TOKEN_REFUSED = 'API tokens cannot call this endpoint';
@@ -29,10 +33,22 @@ export function requireUser({
     }
     if (!apiTokens && isApiTokenClaims(claims)) throw apiError(403, API_TOKEN_REFUSED);
     c.set('auth', claims);
+    // A delegated token (a sub-account's, TENANTS-014): the access is re-checked on every request, so denying
+    // it, removing the membership or deleting the sub-account refuses the next call at once.
+    const actingTenantId = typeof claims.actingTenantId === 'string' ? claims.actingTenantId : undefined;
+    if (actingTenantId) {
+      const access = await accessVia(db, null, claims.sub, claims.tenantId);
+      if (!access || (access.delegated && access.via !== actingTenantId))
+        throw apiError(403, SUB_ACCOUNT_ACCESS_REFUSED);
+    }
     await assertAddressAllowed(db, claims.tenantId, caller(c).ipAddress);
-    // An impersonation token: audit rows of this request name the impersonator.
+    // An impersonation token: audit rows of this request name the impersonator; a delegated one, the acting account.
     const impersonatedBy = (claims.act as { sub?: unknown } | undefined)?.sub;
-    if (typeof impersonatedBy === 'string') await auditScope.run({ impersonatedBy }, next);
+    const scope = {
+      ...(typeof impersonatedBy === 'string' ? { impersonatedBy } : {}),
+      ...(actingTenantId ? { actingTenantId } : {}),
+    };
+    if (Object.keys(scope).length) await auditScope.run(scope, next);
     else await next();
   });
 }

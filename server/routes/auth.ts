@@ -129,6 +129,11 @@ export const authRoutes = defineFamily(authEndpointsByName, (on, e, services) =>
     // No cookie at all: a signed-out browser asking whether it has a session. "No" is an answer, not a failure
     // (204): every signed-out page load would otherwise log a 401 in the host's console.
     if (!token) return c.body(null, 204, { 'Cache-Control': 'no-store' });
+    // The tab's account (TENANTS-016: `{ tenantId }`, as Frontegg's client sends it; no body: the active one),
+    // read before the token is spent: a bad body must not cost the session its cookie.
+    const { tenantId } = (await c.req.text()).trim()
+      ? await readBody(c, contracts.refreshToken.body)
+      : { tenantId: undefined };
     // The tenant's IP restrictions, before the token is spent (403, the cookie stays good elsewhere).
     await assertRefreshAllowed(db, token, caller(c).ipAddress);
     const result = await refresh.redeem(token);
@@ -145,7 +150,7 @@ export const authRoutes = defineFamily(authEndpointsByName, (on, e, services) =>
       throw apiError(401, 'Unauthorized');
     }
     sessions.setRefreshCookie(c, result.token);
-    const answer = await sessions.answer(c, result.userId, result.sessionId);
+    const answer = await sessions.answer(c, result.userId, result.sessionId, tenantId);
     return c.json(answer satisfies AnswerOf<typeof contracts.refreshToken>);
   });
 

@@ -13,6 +13,11 @@ export interface InvitationInput {
   tenantId: string;
   roleIds: string[];
   invitedByUserId: string;
+  /**
+   * May the new member reach the account's sub-accounts? Absent: yes, unless the account's hierarchy settings
+   * say `defaultOff`. An existing membership keeps its own.
+   */
+  subAccountAccessAllowed?: boolean;
 }
 
 /** A new invitation token for the user in the tenant, mailed as an accept-invitation link. */
@@ -39,11 +44,11 @@ export async function mailInvitation(
  */
 export async function createInvitation(
   services: Services,
-  { email, name, tenantId, roleIds, invitedByUserId }: InvitationInput,
+  { email, name, tenantId, roleIds, invitedByUserId, subAccountAccessAllowed }: InvitationInput,
 ): Promise<{ userId: string; created: boolean }> {
   const { db, vendorId } = services;
   const [tenant] = await db
-    .select({ id: tenants.id })
+    .select({ id: tenants.id, subAccountAccessType: tenants.subAccountAccessType })
     .from(tenants)
     .where(and(eq(tenants.id, tenantId), eq(tenants.vendorId, vendorId), isNull(tenants.deletedAt)));
   if (!tenant) throw apiError(404, 'Tenant not found');
@@ -81,7 +86,12 @@ export async function createInvitation(
     // Not active in the tenant until the invitation is accepted; an existing membership stays as it is.
     await tx
       .insert(userTenants)
-      .values({ userId: user.id, tenantId, activatedForTenant: false })
+      .values({
+        userId: user.id,
+        tenantId,
+        activatedForTenant: false,
+        subAccountAccessAllowed: subAccountAccessAllowed ?? tenant.subAccountAccessType !== 'defaultOff',
+      })
       .onConflictDoNothing();
     if (wanted.length)
       await tx

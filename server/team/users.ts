@@ -12,7 +12,6 @@ import {
 } from '../../shared/api/contracts/team';
 import type { Db } from '../db';
 import { mfaDevices, tenants, users, userTenants, webauthnCredentials } from '../db/schema';
-import { findMember } from '../tenants/members';
 import { liveTenants } from '../tenants/tenants';
 
 /** The `inactive` preset: no sign-in for 90 days unless `_maxInactiveSeconds` says otherwise. */
@@ -118,8 +117,21 @@ export async function callerScope(
 ): Promise<string[]> {
   let include = includeSubTenants;
   if (include && caller.type !== 'tenantApiToken') {
-    const { membership } = await findMember(db, vendorId, caller.tenantId, caller.sub);
-    include = membership.subAccountAccessAllowed;
+    const [row] = await db
+      .select({ allowed: userTenants.subAccountAccessAllowed, type: tenants.subAccountAccessType })
+      .from(userTenants)
+      .innerJoin(users, eq(users.id, userTenants.userId))
+      .innerJoin(tenants, eq(tenants.id, userTenants.tenantId))
+      .where(
+        and(
+          eq(userTenants.userId, caller.sub),
+          eq(userTenants.tenantId, caller.tenantId),
+          eq(users.vendorId, vendorId),
+        ),
+      );
+    // No membership: a delegated token, honoured only while an ancestor's membership reaches this account's
+    // sub-accounts (TENANTS-013), so it reaches this account's own too. 'alwaysOn' overrides the member's flag.
+    include = !row || row.allowed || row.type === 'alwaysOn';
   }
   return tenantScope(db, vendorId, caller.tenantId, include);
 }

@@ -1,10 +1,10 @@
 // The account hierarchy: a tenant's parent (`tenants.parent_id`), its ancestors and its subtree. Every call that
 // names another account checks it against the caller's subtree here: an account outside it (a parent, a
 // sibling, another vendor's, a deleted one, an unknown id) is a 404 "Sub-account not found", never revealed.
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { apiError } from '../context';
 import type { Db } from '../db';
-import { tenants } from '../db/schema';
+import { tenants, users, userTenants } from '../db/schema';
 import { findTenant, liveTenants, type TenantRow } from './tenants';
 
 /** The deepest a sub-account may sit below the top of its hierarchy (level 1: a child of the top account). */
@@ -111,4 +111,92 @@ export async function requireInSubtree(
     if (own) return own;
   }
   return requireSubAccount(db, vendorId, callerTenantId, tenantId);
+}
+
+/**
+ * How a user reaches an account (TENANTS-013/014; docs/decisions/0026-sub-accounts.md): `via` is the account whose
+ * membership (its roles and groups) applies. `delegated`: `via` is an ancestor, the user not a member of the account.
+ */
+export interface AccountAccess {
+  tenantId: string;
+  via: string;
+  delegated: boolean;
+}
+
+/**
+ * Whether and how a user may act in an account: an enabled member of it acts with their roles there (a disabled
+ * membership refuses, whatever the ancestors allow); else through the NEAREST ancestor account they are a
+ * member of, when that membership is enabled and allowed into sub-accounts (`subAccountAccessAllowed`, or the
+ * ancestor's `subAccountAccessType` is 'alwaysOn'), with their roles in that ancestor. Null otherwise (and for
+ * an unknown or deleted account). `vendorId` null: the user's own vendor.
+ */
+export async function accessVia(
+  db: Db,
+  vendorId: string | null,
+  userId: string,
+  tenantId: string,
+): Promise<AccountAccess | null> {
+  const vendor =
+    vendorId ??
+    (await db.select({ vendorId: users.vendorId }).from(users).where(eq(users.id, userId)))[0]?.vendorId;
+  if (!vendor) return null;
+  const tenant = await findTenant(db, vendor, tenantId);
+  if (!tenant) return null;
+  const membershipsIn = (ids: string[]) =>
+    db
+      .select()
+      .from(userTenants)
+      .where(and(eq(userTenants.userId, userId), inArray(userTenants.tenantId, ids)));
+  const [own] = await membershipsIn([tenant.id]);
+  if (own) return own.disabled ? null : { tenantId, via: tenantId, delegated: false };
+  if (!tenant.parentId) return null;
+  const ancestors = await ancestorsOf(db, vendor, tenant);
+  const memberships = await membershipsIn(ancestors.map((a) => a.tenant.id));
+  for (const { tenant: ancestor } of ancestors) {
+    const membership = memberships.find((m) => m.tenantId === ancestor.id);
+    if (!membership) continue;
+    const allowed = membership.subAccountAccessAllowed || ancestor.subAccountAccessType === 'alwaysOn';
+    return !membership.disabled && allowed ? { tenantId, via: ancestor.id, delegated: true } : null;
+  }
+  return null;
+}
+
+/**
+ * Every account a user may act in by delegation (not a member of it), each once (TENANTS-003), with the
+ * ancestor whose membership applies: the same rule as `accessVia`, decided in memory over the subtrees of the
+ * user's memberships that allow it.
+ */
+export async function delegatedAccounts(
+  db: Db,
+  vendorId: string,
+  userId: string,
+): Promise<{ tenant: TenantRow; via: string }[]> {
+  const memberships = await db
+    .select({ membership: userTenants, tenant: tenants })
+    .from(userTenants)
+    .innerJoin(tenants, eq(tenants.id, userTenants.tenantId))
+    .where(and(eq(userTenants.userId, userId), liveTenants(vendorId)));
+  const membershipOf = new Map(memberships.map((m) => [m.tenant.id, m]));
+  const opens = (id: string) => {
+    const m = membershipOf.get(id)!;
+    return (
+      !m.membership.disabled &&
+      (m.membership.subAccountAccessAllowed || m.tenant.subAccountAccessType === 'alwaysOn')
+    );
+  };
+  const byId = new Map<string, TenantRow>();
+  for (const { tenant } of memberships) {
+    if (!opens(tenant.id)) continue;
+    for (const { tenant: sub } of await descendantsOf(db, vendorId, tenant.id)) byId.set(sub.id, sub);
+  }
+  const found: { tenant: TenantRow; via: string }[] = [];
+  for (const sub of byId.values()) {
+    if (membershipOf.has(sub.id)) continue;
+    // The nearest ancestor the user is a member of decides.
+    let parentId = sub.parentId;
+    for (let hops = 0; parentId && !membershipOf.has(parentId) && hops <= MAX_HIERARCHY_DEPTH; hops++)
+      parentId = byId.get(parentId)?.parentId ?? null;
+    if (parentId && membershipOf.has(parentId) && opens(parentId)) found.push({ tenant: sub, via: parentId });
+  }
+  return found;
 }

@@ -1,3 +1,4 @@
+import { refreshToken } from '../api/auth';
 import { api } from '../api/client';
 import { ApiError } from '../api/errors';
 import { paths } from '../api/paths';
@@ -27,12 +28,35 @@ export function setHostedRenewal(renew: () => Promise<void>): void {
   renewHosted = renew;
 }
 
+/** The sessionStorage key of the account this tab works in (TENANTS-016): each tab keeps its own. */
+export const TAB_TENANT_KEY = 'fe-elements.tabTenantId';
+
+/** The account this tab works in; undefined when none is kept (or storage is unavailable). */
+export function tabTenantId(): string | undefined {
+  try {
+    return sessionStorage.getItem(TAB_TENANT_KEY) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps (or forgets, with null) the account this tab works in: after a sign-in, a refresh, a switch. */
+export function setTabTenantId(tenantId: string | null): void {
+  try {
+    if (tenantId) sessionStorage.setItem(TAB_TENANT_KEY, tenantId);
+    else sessionStorage.removeItem(TAB_TENANT_KEY);
+  } catch {
+    // Storage refused (privacy mode): the tab follows the user's active account.
+  }
+}
+
 /** Keeps the session of a login or refresh answer in memory and loads the user when the answer lacks it. */
 export async function applyAuthAnswer(answer: AuthAnswer): Promise<void> {
   if (!answer.accessToken) throw new Error('The server answered without an access token');
   store.set(accessTokenAtom, answer.accessToken);
   const user = answer.user ?? (await api.request<SessionUser>(paths.auth.getMeV2));
   store.set(userAtom, user);
+  setTabTenantId(user.tenantId ?? null);
   scheduleRenewal(answer.expiresIn, answer.idleTimeout !== undefined);
   notifyNativeHost(store.get(optionsAtom).framework, { type: 'authenticated' });
 }
@@ -88,7 +112,8 @@ let refreshing: Promise<AuthAnswer | undefined> | null = null;
  * retried once.
  */
 function refreshOnce(): Promise<AuthAnswer | undefined> {
-  const call = () => api.request<AuthAnswer | undefined>(paths.auth.refreshToken, { body: {} });
+  // The tab's account (TENANTS-016): the server answers for it when the user may still act there.
+  const call = () => refreshToken(tabTenantId()) as Promise<AuthAnswer | undefined>;
   const withRetry = () =>
     call().catch(async (error: unknown) => {
       if (!(error instanceof ApiError && error.status === 409)) throw error;
@@ -137,6 +162,7 @@ export async function signOut(): Promise<void> {
     await api.request(paths.auth.logout, { body: {} });
   } finally {
     clearSession();
+    setTabTenantId(null);
     notifyNativeHost(store.get(optionsAtom).framework, { type: 'logout' });
   }
 }

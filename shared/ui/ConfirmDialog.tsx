@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Announced as an alert dialog (`role="alertdialog"`). */
+  alert?: boolean;
 }
 
 /** "Are you sure?" before a destructive action; the confirm button says what it does. */
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onClose,
+  alert,
 }: ConfirmDialogProps) {
   const { t } = useT();
   return (
@@ -29,6 +32,7 @@ export function ConfirmDialog({
       open={open}
       title={title}
       onClose={onClose}
+      role={alert ? 'alertdialog' : undefined}
       actions={
         <>
           <Button variant="secondary" onClick={onClose}>

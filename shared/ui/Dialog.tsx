@@ -10,6 +10,8 @@ export interface DialogProps {
   /** Buttons at the bottom (a form inside the dialog usually renders its own). */
   actions?: ReactNode;
   width?: number;
+  /** `alertdialog` for a confirmation that interrupts (a destructive action). */
+  role?: 'dialog' | 'alertdialog';
 }
 
 /**
@@ -17,7 +19,7 @@ export interface DialogProps {
  * traps focus, makes the page behind inert and closes on Escape. Closing (or unmounting) gives the focus
  * back to the control that opened it, or to a fallback when that control is gone (see `returnFocus`).
  */
-export function Dialog({ open, title, onClose, children, actions, width = 480 }: DialogProps) {
+export function Dialog({ open, title, onClose, children, actions, width = 480, role }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -36,6 +38,7 @@ export function Dialog({ open, title, onClose, children, actions, width = 480 }:
     <dialog
       ref={ref}
       part="dialog"
+      role={role}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

@@ -21,4 +21,5 @@ export const portalPages: Partial<Record<NavigationEntryKey, LazyExoticComponent
   provisioning: lazy(() => import('./provisioning/ProvisioningPage')),
   subscriptions: lazy(() => import('./subscriptions/SubscriptionsPage')),
   usage: lazy(() => import('./usage/UsagePage')),
+  allAccounts: lazy(() => import('./allAccounts/AllAccountsPage')),
 };

@@ -228,16 +228,21 @@ describe('account: public configuration, profile, tenants, sessions', () => {
     const res = await h.request('GET', paths.tenants.getTenants.path, token);
     assert.equal(res.status, 200);
     const list = (await res.json()) as { tenantId: string; name: string }[];
+    // Acme and, by delegation (issue 20: the admin may enter Acme's sub-accounts), its two sub-accounts.
     assert.deepEqual(
       list.map((x) => [x.tenantId, x.name]),
-      [[acme, 'Acme']],
+      [
+        [acme, 'Acme'],
+        [await h.tenantId('Acme Europe'), 'Acme Europe'],
+        [await h.tenantId('Acme Labs'), 'Acme Labs'],
+      ],
     );
     for (const path of [paths.users.getCurrentUserTenantsV1.path, paths.users.getCurrentUserTenantsV3.path]) {
       const answer = (await (await h.request('GET', path, token)).json()) as {
         tenants: { tenantId: string }[];
         activeTenant: { tenantId: string; name: string };
       };
-      assert.equal(answer.tenants.length, 1);
+      assert.equal(answer.tenants.length, 3);
       assert.equal(answer.activeTenant.tenantId, acme);
       assert.equal(answer.activeTenant.name, 'Acme');
     }
@@ -247,6 +252,11 @@ describe('account: public configuration, profile, tenants, sessions', () => {
     const user = await h.createUser('Viewer');
     const { token, cookie } = await user.signIn();
     const europe = await h.tenantId('Acme Europe');
+    // Not allowed into Acme's sub-accounts (else Europe is reached by delegation: hierarchy.test.ts).
+    await h.db
+      .update(userTenants)
+      .set({ subAccountAccessAllowed: false })
+      .where(eq(userTenants.userId, user.id));
 
     const refused = await h.request('PUT', paths.tenants.switchTenant.path, token, { tenantId: europe });
     assert.equal(refused.status, 403);
@@ -283,6 +293,11 @@ describe('account: public configuration, profile, tenants, sessions', () => {
     const user = await h.createUser('Editor');
     const { token, sid } = await user.signIn();
     const labs = await h.tenantId('Acme Labs');
+    // Not allowed into Acme's sub-accounts (else Labs is reached by delegation: hierarchy.test.ts).
+    await h.db
+      .update(userTenants)
+      .set({ subAccountAccessAllowed: false })
+      .where(eq(userTenants.userId, user.id));
 
     assert.equal(
       (await h.request('POST', paths.users.GetUserJwt.path, token, { tenantId: labs })).status,

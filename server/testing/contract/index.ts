@@ -24,6 +24,7 @@ import { ssoScript } from './sso';
 import { ssoConfigurationsScript } from './ssoConfigurations';
 import { webauthnScript } from './webauthn';
 import { phoneScript, profileScript, teamScript } from './team';
+import { hierarchyScript } from './hierarchy';
 
 export const scripts: Script[] = [
   rolesScript,
@@ -55,4 +56,5 @@ export const scripts: Script[] = [
   securityCenterScript,
   directoryScript,
   billingScript,
+  hierarchyScript,
 ];

@@ -162,8 +162,8 @@ export const subTenantAnswer = z.object({
   currency: z.string().optional(),
   logo: z.string().optional(),
   updatedAt: isoDate.optional(),
-  /** Ours. */
-  parentTenantId: id,
+  /** Ours: null for an account at the top (hierarchy settings of the caller's own account). */
+  parentTenantId: id.nullable(),
   isReseller: z.boolean(),
   tenantType,
   subAccountAccessType,

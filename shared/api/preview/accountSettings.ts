@@ -1,7 +1,9 @@
 // Account settings: bodies parsed with the account settings contract, answers in its shape.
 import { accountSettingsContracts as asc } from '../contracts/accountSettings';
 import { paths } from '../paths';
-import { fail, type Json, merge, on, parseWith, type PreviewRoute, record } from './common';
+import { fail, find, type Json, merge, on, parseWith, type PreviewRoute, record } from './common';
+import type { AccountSettings } from './sampleData';
+import { scopedTenant } from './views';
 
 const ACCOUNT_SETTINGS_FIELDS = [
   'name',
@@ -28,7 +30,28 @@ function canonical(value: unknown): string {
 
 export const accountSettingsHandlers: PreviewRoute[] = [
   // Account settings
-  on(paths.accountSettings.getSettings, ({ state }) => state.accountSettings),
+  // Another account's (a sub-account's token, TENANTS-011): read from its tenant record.
+  on(paths.accountSettings.getSettings, (req) => {
+    const { state } = req;
+    const tenantId = scopedTenant(req);
+    if (tenantId === state.accountSettings.tenantId) return state.accountSettings;
+    const t = find(state.tenants, (x) => x.tenantId === tenantId && x.deletedAt === null, 'Tenant');
+    const { address, timezone, dateFormat, timeFormat, currency, logo, hasCustomLogin } = t;
+    return {
+      id: `account-settings-${tenantId}`,
+      tenantId,
+      name: t.name,
+      address,
+      website: '',
+      timezone,
+      dateFormat,
+      timeFormat,
+      currency,
+      logo,
+      customLogin: null,
+      hasCustomLogin,
+    } satisfies AccountSettings;
+  }),
   // Public: the preview is always signed in, so it answers the member's view (tenant, where the app lives,
   // the localisation), as the server does for a signed-in member.
   on(paths.accountSettings.getPublicSettings, ({ state }) => {

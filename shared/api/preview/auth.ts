@@ -8,7 +8,15 @@ import { userTokenClaims } from '../userViews';
 import { checkPreviewCaptcha } from './captcha';
 import { encodePreviewJwt } from './jwt';
 import { fail, iso, on, parseWith, PreviewReply, type PreviewRequest, type PreviewRoute } from './common';
-import { currentUser, meView, signedInUser, switchTenantTo, type UserProfile } from './views';
+import {
+  accessTo,
+  ACCOUNT_TOKEN_CLAIM,
+  currentUser,
+  meView,
+  signedInUser,
+  switchTenantTo,
+  type UserProfile,
+} from './views';
 import { type SampleState } from './sampleData';
 
 /** The preview's wrong password: any other signs the sample user in. */
@@ -75,17 +83,24 @@ function login(req: PreviewRequest) {
 function refresh(req: PreviewRequest) {
   const { tenantId } = parseWith(ac.refreshToken.body, req.body ?? {});
   const user = signedInUser(req.state);
-  if (tenantId) switchTenantTo(req.state, user, tenantId);
+  // The tab's account (TENANTS-016): answered for it when the user may act in it, else for the active account.
+  if (tenantId && accessTo(req.state, user, tenantId)) switchTenantTo(req.state, user, tenantId);
   return authAnswer(req);
 }
 
-/** A token for one of the user's tenants (Frontegg's GetUserJwt): the session stays in its tenant. */
+/** A token for one of the user's accounts (Frontegg's GetUserJwt): the session stays in its tenant; calls
+ * carrying it act in that account (views.ts `scopedTenant`). */
 function userJwt(req: PreviewRequest) {
   const { tenantId } = parseWith(uc.GetUserJwt.body, req.body);
   const user = signedInUser(req.state);
-  if (!user.tenantIds.includes(tenantId)) throw fail(403, 'User is not a member of this tenant');
+  // One of the user's accounts or, when allowed, a sub-account of one (TENANTS-014).
+  const access = accessTo(req.state, user, tenantId);
+  if (!access) throw fail(403, 'User is not a member of this tenant');
   const me = { ...meView(req.state, user), tenantId };
-  const { token, exp } = accessToken(req.state, me, req.now);
+  const { token, exp } = accessToken(req.state, me, req.now, {
+    [ACCOUNT_TOKEN_CLAIM]: true,
+    ...(access.actingTenantId ? { actingTenantId: access.actingTenantId } : {}),
+  });
   return { accessToken: token, expires: new Date(exp * 1000).toUTCString(), expiresIn: TOKEN_SECONDS, token };
 }
 

@@ -17,6 +17,7 @@ import type { PasswordRules } from '../passwordRules';
 import type { assignmentType, rolesContracts } from '../contracts/roles';
 import type { userFilterPreset, userProvider } from '../contracts/team';
 import type { tenant } from '../contracts/tenants';
+import type { subAccountAccessTypes, tenantTypes } from '../contracts/hierarchy';
 import type {
   WireBillingSummary,
   WireInvoice,
@@ -99,6 +100,10 @@ export type Tenant = Omit<WireTenant, 'parentTenantId' | 'deletedAt' | 'updatedA
   logo: string;
   alias: string | null;
   hasCustomLogin: boolean;
+  /** The category (ENUM-029). */
+  tenantType: (typeof tenantTypes)[number];
+  /** Who among its members reaches its sub-accounts. */
+  subAccountAccessType: (typeof subAccountAccessTypes)[number];
 };
 
 // The roles family's records are its wire records (shared/api/contracts/roles.ts); what is derived when
@@ -541,6 +546,8 @@ export function buildTenant(overrides: Partial<Tenant> = {}): Tenant {
     logo: '',
     alias: null,
     hasCustomLogin: false,
+    tenantType: overrides.isReseller ? 'reseller' : 'customer',
+    subAccountAccessType: 'defaultOn',
     vendorId: SAMPLE_VENDOR_ID,
     createdAt: iso(builderNow()),
     ...overrides,

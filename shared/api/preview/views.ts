@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { userProfile } from '../contracts/users';
 import { userIdentityOf } from '../userViews';
 import { fail, find, type PreviewRequest } from './common';
+import { decodePreviewJwt } from './jwt';
 import {
   type Application,
   type Group,
@@ -123,16 +124,70 @@ export function signedInUser(state: SampleState): User {
   return currentUser(state);
 }
 
-/** The tenant a call acts on: the scoped-tenant header, else the signed-in tenant. */
-export const scopedTenant = (req: PreviewRequest): string =>
-  req.headers.get('frontegg-scoped-tenant') || req.state.session.activeTenantId;
+/** The claim marking a preview token of one account (users v3 me/token, TENANTS-014). */
+export const ACCOUNT_TOKEN_CLAIM = 'previewAccountToken';
+export const SUB_ACCOUNT_ACCESS_DENIED = 'Access to this sub-account is not allowed';
 
+/** The account a request's token was issued for by users v3 me/token; null for the session's token. */
+function accountOfToken(req: PreviewRequest): string | null {
+  const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.get('authorization') ?? '')?.[1];
+  const claims = bearer ? decodePreviewJwt(bearer) : null;
+  if (!claims || claims[ACCOUNT_TOKEN_CLAIM] !== true || typeof claims.tenantId !== 'string') return null;
+  // Every call re-checks the access, as the server does: denying it refuses the next call at once.
+  if (!accessTo(req.state, currentUser(req.state), claims.tenantId))
+    throw fail(403, SUB_ACCOUNT_ACCESS_DENIED);
+  return claims.tenantId;
+}
+
+/**
+ * The tenant a call acts on: the account of an account token (a sub-account's, from users v3 me/token), else
+ * the scoped-tenant header, else the signed-in tenant.
+ */
+export const scopedTenant = (req: PreviewRequest): string =>
+  accountOfToken(req) || req.headers.get('frontegg-scoped-tenant') || req.state.session.activeTenantId;
+
+export const liveTenant = (state: SampleState, tenantId: string): Tenant | undefined =>
+  state.tenants.find((t) => t.tenantId === tenantId && t.deletedAt === null);
+
+/** The live ancestors of a tenant, nearest first. */
+export function ancestorsOf(state: SampleState, tenantId: string): Tenant[] {
+  const chain: Tenant[] = [];
+  let parentId = liveTenant(state, tenantId)?.parentTenantId ?? null;
+  while (parentId && !chain.some((t) => t.tenantId === parentId)) {
+    const parent = liveTenant(state, parentId);
+    if (!parent) break;
+    chain.push(parent);
+    parentId = parent.parentTenantId;
+  }
+  return chain;
+}
+
+/**
+ * May the user act in the tenant (docs/decisions/0026-sub-accounts.md)? As a member of it; else through the
+ * NEAREST ancestor they are a member of, when that membership allows sub-account access (the preview keeps one
+ * flag per user) or the ancestor's access type is 'alwaysOn'. Answers the acting ancestor when delegated.
+ */
+export function accessTo(
+  state: SampleState,
+  user: User,
+  tenantId: string,
+): { tenant: Tenant; actingTenantId: string | null } | null {
+  const tenant = liveTenant(state, tenantId);
+  if (!tenant || user.isDisabled) return null;
+  if (user.tenantIds.includes(tenantId)) return { tenant, actingTenantId: null };
+  const ancestor = ancestorsOf(state, tenantId).find((t) => user.tenantIds.includes(t.tenantId));
+  if (!ancestor) return null;
+  const allowed = user.subAccountAccessAllowed || ancestor.subAccountAccessType === 'alwaysOn';
+  return allowed ? { tenant, actingTenantId: ancestor.tenantId } : null;
+}
+
+/** Every account the user may enter: their own and, where allowed, their sub-accounts; each once (TENANTS-003). */
 export function tenantsOf(state: SampleState, user: User): Tenant[] {
-  return state.tenants.filter((t) => user.tenantIds.includes(t.tenantId) && t.deletedAt === null);
+  return state.tenants.filter((t) => t.deletedAt === null && accessTo(state, user, t.tenantId) !== null);
 }
 
 export function switchTenantTo(state: SampleState, user: User, tenantId: string): void {
-  if (!user.tenantIds.includes(tenantId)) throw fail(403, 'User is not a member of this tenant');
+  if (!accessTo(state, user, tenantId)) throw fail(403, 'User is not a member of this tenant');
   state.session.activeTenantId = tenantId;
   user.tenantId = tenantId;
 }

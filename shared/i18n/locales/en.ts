@@ -18,6 +18,7 @@ import { privacyMfaEn } from './portal/privacyMfa';
 import { breachedEn, mfaEn, stepUpEn } from './login/mfa';
 import { ssoEn } from './login/sso';
 import { shellEn } from './portal/shell';
+import { allAccountsEn } from './portal/allAccounts';
 import { profileEn } from './portal/profile';
 import { subscriptionsEn, usageEn } from './portal/billing';
 import { errorsEn } from './errors';
@@ -247,6 +248,7 @@ export const en = {
     privacy: privacyEn,
     privacyMfa: privacyMfaEn,
     shell: shellEn,
+    allAccounts: allAccountsEn,
   },
   checkout: checkoutEn,
   card: cardEn,

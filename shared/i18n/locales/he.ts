@@ -14,6 +14,7 @@ import { privacyMfaHe } from './portal/privacyMfa';
 import { breachedHe, mfaHe, stepUpHe } from './login/mfa';
 import { ssoHe } from './login/sso';
 import { shellHe } from './portal/shell';
+import { allAccountsHe } from './portal/allAccounts';
 import { profileHe } from './portal/profile';
 import { subscriptionsHe, usageHe } from './portal/billing';
 import { errorsHe } from './errors';
@@ -243,6 +244,7 @@ export const he = {
     privacy: privacyHe,
     privacyMfa: privacyMfaHe,
     shell: shellHe,
+    allAccounts: allAccountsHe,
   },
   checkout: checkoutHe,
   card: cardHe,
