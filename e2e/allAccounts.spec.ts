@@ -95,38 +95,42 @@ describe('all accounts against `npm start`', () => {
     await server?.close();
   });
 
-  step('open', '[SCREEN-075] [SCREEN-076] the demo administrator sees Acme and its two sub-accounts', async () => {
-    admin = await fresh();
-    await signIn(a(), server.url, ADMIN, DEMO_PASSWORD);
-    await openAllAccounts();
-    await treeItem('Acme Europe').waitFor();
-    await treeItem('Acme Labs').waitFor();
-    await expectAxeClean('the All accounts page');
-    await shot(a(), 'tree');
+  step(
+    'open',
+    '[SCREEN-075] [SCREEN-076] the demo administrator sees Acme and its two sub-accounts',
+    async () => {
+      admin = await fresh();
+      await signIn(a(), server.url, ADMIN, DEMO_PASSWORD);
+      await openAllAccounts();
+      await treeItem('Acme Europe').waitFor();
+      await treeItem('Acme Labs').waitFor();
+      await expectAxeClean('the All accounts page');
+      await shot(a(), 'tree');
 
-    // A member of Acme (ReadOnly), invited by the administrator and signed up through the mailed link: they
-    // reach Acme's sub-accounts by delegation.
-    const token = await accessTokenFor(server.url, ADMIN, DEMO_PASSWORD);
-    const roles = (await (await api(token, 'GET', paths.roles.getRoles.path)).json()) as {
-      id: string;
-      name: string;
-    }[];
-    const readOnly = roles.find((r) => r.name === 'ReadOnly')!;
-    const invited = await api(token, 'POST', paths.teams.addUser.path, {
-      email: member,
-      name: 'Mia Member',
-      roleIds: [readOnly.id],
-    });
-    assert.ok(invited.ok, await invited.clone().text());
-    const m = await fresh();
-    await m.page.goto(await mailedLink(server.url, member, '/account/invitation/accept'));
-    await loginBox(m.page).locator('input[name="password"]').fill(memberPassword);
-    const confirm = loginBox(m.page).locator('input[name="confirmPassword"]');
-    if (await confirm.count()) await confirm.fill(memberPassword);
-    await loginBox(m.page).locator('button[type="submit"]').click();
-    await loginBox(m.page).locator('[role="status"]', { hasText: 'sign in now' }).waitFor();
-    await m.context.close();
-  });
+      // A member of Acme (ReadOnly), invited by the administrator and signed up through the mailed link: they
+      // reach Acme's sub-accounts by delegation.
+      const token = await accessTokenFor(server.url, ADMIN, DEMO_PASSWORD);
+      const roles = (await (await api(token, 'GET', paths.roles.getRoles.path)).json()) as {
+        id: string;
+        name: string;
+      }[];
+      const readOnly = roles.find((r) => r.name === 'ReadOnly')!;
+      const invited = await api(token, 'POST', paths.teams.addUser.path, {
+        email: member,
+        name: 'Mia Member',
+        roleIds: [readOnly.id],
+      });
+      assert.ok(invited.ok, await invited.clone().text());
+      const m = await fresh();
+      await m.page.goto(await mailedLink(server.url, member, '/account/invitation/accept'));
+      await loginBox(m.page).locator('input[name="password"]').fill(memberPassword);
+      const confirm = loginBox(m.page).locator('input[name="confirmPassword"]');
+      if (await confirm.count()) await confirm.fill(memberPassword);
+      await loginBox(m.page).locator('button[type="submit"]').click();
+      await loginBox(m.page).locator('[role="status"]', { hasText: 'sign in now' }).waitFor();
+      await m.context.close();
+    },
+  );
 
   step('create', '[TENANTS-013] [TENANTS-023] the administrator creates a third sub-account', async () => {
     await select('Acme');
@@ -151,7 +155,9 @@ describe('all accounts against `npm start`', () => {
     await add.getByRole('checkbox', { name: 'Viewer', exact: true }).check();
     await expectAxeClean('the add-user dialog');
     await add.getByRole('button', { name: 'Add' }).click();
-    const row = portal().getByRole('table', { name: `Users of ${subAccount}` }).getByRole('row', { name: new RegExp(newUser) });
+    const row = portal()
+      .getByRole('table', { name: `Users of ${subAccount}` })
+      .getByRole('row', { name: new RegExp(newUser) });
     await row.waitFor();
     await row.getByText('Viewer').waitFor();
   });
@@ -215,7 +221,10 @@ describe('all accounts against `npm start`', () => {
     await shot(a(), 'delete-confirm');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await treeItem(subAccount).waitFor({ state: 'detached' });
-    assert.equal((await treeNow()).children.some((c) => c.tenantId === subAccountId), false);
+    assert.equal(
+      (await treeNow()).children.some((c) => c.tenantId === subAccountId),
+      false,
+    );
     // Its only member is gone with it; the administrator's token for it is refused.
     const gone = await accountToken(ADMIN, DEMO_PASSWORD, subAccountId);
     assert.equal(gone.status, 403, await gone.clone().text());
@@ -243,7 +252,9 @@ describe('all accounts against `npm start`', () => {
       await switcher(page).selectOption(value);
       await page.waitForFunction(
         ([el, wanted]) => {
-          const select = document.querySelector(el as string)?.shadowRoot?.querySelector('[data-tenant-switcher] select') as HTMLSelectElement | null;
+          const select = document
+            .querySelector(el as string)
+            ?.shadowRoot?.querySelector('[data-tenant-switcher] select') as HTMLSelectElement | null;
           return select?.selectedOptions[0]?.textContent?.trim().endsWith(wanted as string) ?? false;
         },
         ['fe-admin-portal', name],

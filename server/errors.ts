@@ -199,6 +199,7 @@ export const ERROR_CATALOG = [
   { code: 'ER-8005', message: 'Access to this sub-account is not allowed' },
   { code: 'ER-8006', message: 'The user is not a member of this account' },
   { code: 'ER-8007', message: 'An account may have at most 1000 sub-accounts' },
+  { code: 'ER-8008', message: 'You cannot change your own sub-account access' },
   // 6xxx the request itself
   { code: 'ER-6001', message: 'Not found' },
   { code: 'ER-6002', message: 'Too many requests, try again later' },

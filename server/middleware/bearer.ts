@@ -3,10 +3,9 @@ import { auditScope } from '../audit';
 import { apiError, caller, type AppEnv, type Services } from '../context';
 import { assertAddressAllowed } from '../ipRestrictions';
 import { isApiTokenClaims } from '../auth/keys';
-import { accessVia } from '../tenants/hierarchy';
+import { accessVia, SUB_ACCOUNT_ACCESS_REFUSED } from '../tenants/hierarchy';
 
 /** A delegated token whose access to its sub-account no longer holds (ER-8005). */
-export const SUB_ACCOUNT_ACCESS_REFUSED = 'Access to this sub-account is not allowed';
 
 /** The refusal of an API token's access token on an endpoint its regime keeps for users (profile, login box). */
 export const API_TOKEN_REFUSED = 'API tokens cannot call this endpoint';
@@ -42,6 +41,8 @@ export function requireUser({
         throw apiError(403, SUB_ACCOUNT_ACCESS_REFUSED);
     }
     await assertAddressAllowed(db, claims.tenantId, caller(c).ipAddress);
+    // The acting account's IP restrictions govern its administrators in its sub-accounts too.
+    if (actingTenantId) await assertAddressAllowed(db, actingTenantId, caller(c).ipAddress);
     // An impersonation token: audit rows of this request name the impersonator; a delegated one, the acting account.
     const impersonatedBy = (claims.act as { sub?: unknown } | undefined)?.sub;
     const scope = {

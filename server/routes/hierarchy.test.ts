@@ -470,6 +470,60 @@ describe('account hierarchy', () => {
     assert.equal((await h.request('GET', paths.accountSettings.getSettings.path, token)).status, 401);
   });
 
+  it('[TENANTS-013] [TENANTS-021] a parent administrator denied sub-account access cannot act on sub-accounts with their own token either, nor give the access back to themselves; a pending membership reaches nothing below', async () => {
+    const user = await h.createUser({ tenants: [{ id: acme, roles: ['Admin'] }], password: true });
+    const own = (await user.signIn()).token;
+    const membership = and(eq(userTenants.userId, user.id), eq(userTenants.tenantId, acme));
+    await h.db.update(userTenants).set({ subAccountAccessAllowed: false }).where(membership);
+    const refused = async (res: Response) => assert.equal((await codeOf(res, 403)).code, 'ER-8005');
+    await refused(await h.request('GET', paths.tenants.getSubTenantsAsTree.path, own));
+    await refused(
+      await h.request('PATCH', at(paths.subTenants.updateSubTenant.path, { tenantId: europe }), own, {
+        name: 'Taken',
+      }),
+    );
+    await refused(
+      await h.request('POST', paths.subTenants.addUsersToSubTenant.path, own, {
+        tenantId: europe,
+        users: [{ email: user.email }],
+        roleIds: [await h.roleId('Admin')],
+      }),
+    );
+    assert.equal(
+      (await h.request('POST', paths.users.GetUserJwt.path, own, { tenantId: europe })).status,
+      403,
+    );
+    // Nor can they allow themselves again (a colleague can).
+    const self = await h.request(
+      'PUT',
+      at(paths.subTenants.updateSubAccountAccess.path, { userId: user.id }),
+      own,
+      {
+        allowAccess: true,
+      },
+    );
+    assert.equal((await codeOf(self, 400)).code, 'ER-8008');
+    assert.equal(
+      (await get<{ name: string }>(paths.accountSettings.getSettings.path, await tokenFor(europe))).name,
+      'Acme Europe',
+    );
+    // Allowed again but with the invitation to Acme still pending: nothing below Acme is reached.
+    await h.db
+      .update(userTenants)
+      .set({ subAccountAccessAllowed: true, activatedForTenant: false })
+      .where(membership);
+    assert.equal(
+      (await h.request('POST', paths.users.GetUserJwt.path, own, { tenantId: europe })).status,
+      403,
+    );
+    await refused(await h.request('GET', paths.tenants.getSubTenantsAsTree.path, own));
+    await h.db.update(userTenants).set({ activatedForTenant: true }).where(membership);
+    assert.equal(
+      (await h.request('POST', paths.users.GetUserJwt.path, own, { tenantId: europe })).status,
+      200,
+    );
+  });
+
   it('[TENANTS-024] deleting a sub-account deletes its subtree: members removed, users left in no account deleted, tokens refused, hidden everywhere', async () => {
     const top = await create({ name: unique('Doomed') });
     const child = await create({ name: unique('Doomed child'), parentTenantId: top.tenantId });

@@ -26,7 +26,7 @@ import {
   users,
   userTenants,
 } from '../db/schema';
-import { RUNNING_STATUSES } from '../billing/service';
+import { RUNNING_STATUSES, withTenantLock } from '../billing/service';
 import { readQuery } from '../signup/validation';
 import {
   ancestorsOf,
@@ -34,6 +34,7 @@ import {
   descendantsOf,
   MAX_HIERARCHY_DEPTH,
   MAX_SUB_ACCOUNTS,
+  reachesSubAccounts,
   requireInSubtree,
   requireSubAccount,
 } from '../tenants/hierarchy';
@@ -85,15 +86,18 @@ export const hierarchyEndpointsByName = {
 } as const;
 
 export const TENANT_ID_TAKEN = 'An account with this tenantId already exists';
-export const TOO_DEEP = `Sub-accounts may be nested at most ${MAX_HIERARCHY_DEPTH} levels deep`;
-export const TOO_MANY = `An account may have at most ${MAX_SUB_ACCOUNTS} sub-accounts`;
+export const TOO_DEEP = 'Sub-accounts may be nested at most 10 levels deep';
+export const TOO_MANY = 'An account may have at most 1000 sub-accounts';
 
 /** The search call that answers the children of `tenantId` after the first TREE_LEVEL_LIMIT (a tree's loadMoreLink). */
 export const loadMoreLinkOf = (tenantId: string) =>
   `${paths.tenants.searchSubTenants.path}?_subTenantId=${encodeURIComponent(tenantId)}` +
   `&_offset=${TREE_LEVEL_LIMIT}&_limit=${TREE_LEVEL_LIMIT}`;
 
-const byName = (a: TenantRow, b: TenantRow) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+/** Code-point order (not the locale's): the tree's levels and the search that continues them (`loadMoreLink`) agree. */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byName = (a: TenantRow, b: TenantRow) =>
+  compare(a.name.toLowerCase(), b.name.toLowerCase()) || compare(a.id, b.id);
 
 type SubTenantAnswer = z.infer<typeof sc.createSubTenant.response>;
 
@@ -115,6 +119,8 @@ const answerOf = (t: TenantRow): SubTenantAnswer => ({
 
 export const hierarchyRoutes = defineFamily(hierarchyEndpointsByName, (on, e, services) => {
   const { db, vendorId } = services;
+  // Every call about sub-accounts needs the caller's access to them (denying it stops the caller's own token).
+  const reach = reachesSubAccounts(db);
 
   /** The account of the token (a sub-account's own for a delegated token): every id is checked against its subtree. */
   const own = (c: Context<AppEnv>) => c.get('auth').tenantId;
@@ -171,7 +177,7 @@ export const hierarchyRoutes = defineFamily(hierarchyEndpointsByName, (on, e, se
     return counts;
   }
 
-  on(e.getSubTenants, async (c) => {
+  on(e.getSubTenants, reach, async (c) => {
     const found = await descendantsOf(db, vendorId, own(c));
     found.sort((a, b) => a.level - b.level || byName(a.tenant, b.tenant));
     const answer = found.map(({ tenant, level }) => ({
@@ -184,7 +190,7 @@ export const hierarchyRoutes = defineFamily(hierarchyEndpointsByName, (on, e, se
     return c.json(answer satisfies AnswerOf<typeof hc.getSubTenants>);
   });
 
-  on(e.getSubTenantsAsTree, async (c) => {
+  on(e.getSubTenantsAsTree, reach, async (c) => {
     const root = await requireInSubtree(db, vendorId, own(c), own(c));
     // Each tenant once (descendantsOf keeps a tenant at its first level: TENANTS-003).
     const found = await descendantsOf(db, vendorId, root.id);
@@ -228,7 +234,7 @@ export const hierarchyRoutes = defineFamily(hierarchyEndpointsByName, (on, e, se
     return c.json(answer satisfies AnswerOf<typeof hc.getParentTenants>);
   });
 
-  on(e.getParentTenantsById, async (c) => {
+  on(e.getParentTenantsById, reach, async (c) => {
     const tenant = await requireSubAccount(db, vendorId, own(c), param(c));
     const chain = await ancestorsOf(db, vendorId, tenant);
     // Up to the caller's account, never above it.
@@ -237,7 +243,7 @@ export const hierarchyRoutes = defineFamily(hierarchyEndpointsByName, (on, e, se
     return c.json(answer satisfies AnswerOf<typeof hc.getParentTenantsById>);
   });
 
-  on(e.getTenantsUsersCount, async (c) => {
+  on(e.getTenantsUsersCount, reach, async (c) => {
     const { tenantIds } = await readBody(c, hc.getTenantsUsersCount.body);
     const ids = [...new Set(tenantIds)];
     for (const id of ids) await requireInSubtree(db, vendorId, own(c), id);
@@ -250,7 +256,7 @@ export const hierarchyRoutes = defineFamily(hierarchyEndpointsByName, (on, e, se
     return c.json(answer satisfies AnswerOf<typeof hc.getTenantsUsersCount>);
   });
 
-  on(e.searchSubTenants, async (c) => {
+  on(e.searchSubTenants, reach, async (c) => {
     const q = readQuery(c, hc.searchSubTenants.query);
     const limit = q._limit ?? SEARCH_DEFAULT_LIMIT;
     const offset = q._offset ?? 0;
@@ -275,7 +281,7 @@ export const hierarchyRoutes = defineFamily(hierarchyEndpointsByName, (on, e, se
           ? t.id
           : t.name.toLowerCase();
     const direction = q._order === 'DESC' ? -1 : 1;
-    found.sort((a, b) => direction * (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.id.localeCompare(b.id)));
+    found.sort((a, b) => direction * (compare(key(a), key(b)) || compare(a.id, b.id)));
     const page = found.slice(offset, offset + limit);
     const parents = new Set(
       (
@@ -304,7 +310,7 @@ export const hierarchyRoutes = defineFamily(hierarchyEndpointsByName, (on, e, se
     return c.json(answer satisfies AnswerOf<typeof hc.searchSubTenants>);
   });
 
-  on(e.getHierarchyMetadata, async (c) => {
+  on(e.getHierarchyMetadata, reach, async (c) => {
     const { _tenantIds } = readQuery(c, hc.getHierarchyMetadata.query);
     const answer = [];
     for (const id of new Set(_tenantIds)) {
@@ -315,7 +321,7 @@ export const hierarchyRoutes = defineFamily(hierarchyEndpointsByName, (on, e, se
     return c.json(answer satisfies AnswerOf<typeof hc.getHierarchyMetadata>);
   });
 
-  on(e.createSubTenant, async (c) => {
+  on(e.createSubTenant, reach, async (c) => {
     const body = await readBody(c, sc.createSubTenant.body);
     const parent = await requireInSubtree(db, vendorId, own(c), body.parentTenantId ?? own(c));
     const ancestors = await ancestorsOf(db, vendorId, parent);
@@ -352,7 +358,7 @@ export const hierarchyRoutes = defineFamily(hierarchyEndpointsByName, (on, e, se
     return c.json(answerOf(row) satisfies AnswerOf<typeof sc.createSubTenant>, 201);
   });
 
-  on(e.updateSubTenant, async (c) => {
+  on(e.updateSubTenant, reach, async (c) => {
     const tenant = await requireSubAccount(db, vendorId, own(c), param(c));
     const { name } = await readBody(c, sc.updateSubTenant.body);
     const [row] = await db.update(tenants).set({ name }).where(eq(tenants.id, tenant.id)).returning();
@@ -360,7 +366,7 @@ export const hierarchyRoutes = defineFamily(hierarchyEndpointsByName, (on, e, se
     return c.json(answerOf(row!) satisfies AnswerOf<typeof sc.updateSubTenant>);
   });
 
-  on(e.updateSubTenantManagement, async (c) => {
+  on(e.updateSubTenantManagement, reach, async (c) => {
     const tenant = await requireSubAccount(db, vendorId, own(c), param(c));
     const body = await readBody(c, sc.updateSubTenantManagement.body);
     const [row] = await db
@@ -375,7 +381,7 @@ export const hierarchyRoutes = defineFamily(hierarchyEndpointsByName, (on, e, se
     return c.json(answerOf(row ?? tenant) satisfies AnswerOf<typeof sc.updateSubTenantManagement>);
   });
 
-  on(e.updateSubTenantHierarchySettings, async (c) => {
+  on(e.updateSubTenantHierarchySettings, reach, async (c) => {
     const tenant = await requireInSubtree(db, vendorId, own(c), param(c));
     const body = await readBody(c, sc.updateSubTenantHierarchySettings.body);
     const [row] = body.subAccountAccessType
@@ -392,33 +398,13 @@ export const hierarchyRoutes = defineFamily(hierarchyEndpointsByName, (on, e, se
     return c.json(answerOf(row!) satisfies AnswerOf<typeof sc.updateSubTenantHierarchySettings>);
   });
 
-  on(e.deleteSubTenant, async (c) => {
+  on(e.deleteSubTenant, reach, async (c) => {
     const tenant = await requireSubAccount(db, vendorId, own(c), param(c));
     const subtree = [tenant, ...(await descendantsOf(db, vendorId, tenant.id)).map((d) => d.tenant)];
     const ids = subtree.map((t) => t.id);
-    const now = new Date();
-    // Nobody enters them any more (every lookup ignores deleted tenants); the rows stay for the audit trail.
-    await db
-      .update(tenants)
-      .set({ deletedAt: now })
-      .where(and(inArray(tenants.id, ids), isNull(tenants.deletedAt)));
-    // API tokens stop at once; running subscriptions end now, without a charge or a fallback plan.
-    await db
-      .update(apiTokens)
-      .set({ deletedAt: now })
-      .where(and(inArray(apiTokens.tenantId, ids), isNull(apiTokens.deletedAt)));
-    await db
-      .update(billingSubscriptions)
-      .set({ status: 'canceled', endedAt: now, updatedAt: now })
-      .where(
-        and(
-          inArray(billingSubscriptions.tenantId, ids),
-          isNull(billingSubscriptions.endedAt),
-          inArray(billingSubscriptions.status, [...RUNNING_STATUSES]),
-        ),
-      );
-    await db.delete(tenantEntitlements).where(inArray(tenantEntitlements.tenantId, ids));
-    // Every member leaves (roles, groups, membership, pending invitations); a user left in no account is deleted.
+    // Every member leaves first (roles, groups, membership, pending invitations; a user left in no account is
+    // deleted): a failure half-way leaves live accounts with fewer members, and a retry finishes the work.
+    const removed = new Map<string, { members: number; deletedUsers: number }>();
     for (const account of subtree) {
       const members = await db
         .select({ id: users.id, activeTenantId: users.activeTenantId })
@@ -427,11 +413,41 @@ export const hierarchyRoutes = defineFamily(hierarchyEndpointsByName, (on, e, se
         .where(eq(userTenants.tenantId, account.id));
       let deletedUsers = 0;
       for (const member of members) if (await removeMember(db, member, account.id)) deletedUsers++;
+      removed.set(account.id, { members: members.length, deletedUsers });
+    }
+    const now = new Date();
+    // API tokens stop at once; running subscriptions end now (under the account's billing lock), without a
+    // charge or a fallback plan.
+    await db
+      .update(apiTokens)
+      .set({ deletedAt: now })
+      .where(and(inArray(apiTokens.tenantId, ids), isNull(apiTokens.deletedAt)));
+    for (const id of ids)
+      await withTenantLock(id, () =>
+        db
+          .update(billingSubscriptions)
+          .set({ status: 'canceled', endedAt: now, updatedAt: now })
+          .where(
+            and(
+              eq(billingSubscriptions.tenantId, id),
+              isNull(billingSubscriptions.endedAt),
+              inArray(billingSubscriptions.status, [...RUNNING_STATUSES]),
+            ),
+          ),
+      );
+    await db.delete(tenantEntitlements).where(inArray(tenantEntitlements.tenantId, ids));
+    // Nobody enters them any more (every lookup ignores deleted tenants); the rows stay for the audit trail.
+    await db
+      .update(tenants)
+      .set({ deletedAt: now })
+      .where(and(inArray(tenants.id, ids), isNull(tenants.deletedAt)));
+    for (const account of subtree) {
+      const { members, deletedUsers } = removed.get(account.id)!;
       await audit(c, account.id, 'Sub-account deleted', {
         name: account.name,
         parentTenantId: account.parentId,
         ...(account.id === tenant.id ? {} : { deletedWith: tenant.id }),
-        removedMembers: members.length,
+        removedMembers: members,
         deletedUsers,
       });
     }

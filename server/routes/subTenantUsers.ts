@@ -14,7 +14,7 @@ import { assertHoldsAll, roleKeys } from '../middleware/authorize';
 import { defaultRoleIds, findVisibleRoles, visibleRoles } from '../roles/visibility';
 import { createInvitation } from '../signup/invitations';
 import { findUserByEmail } from '../signup/userTokens';
-import { requireInSubtree } from '../tenants/hierarchy';
+import { reachesSubAccounts, requireInSubtree } from '../tenants/hierarchy';
 import { findMember, memberRoleIds, removeMember, setMemberRoles } from '../tenants/members';
 import { findTenant } from '../tenants/tenants';
 import { defineFamily, endpoint } from './endpoints';
@@ -70,6 +70,8 @@ function byAccount(entries: readonly { tenantId: string; roleIds?: string[] }[])
 
 export const subTenantUsersRoutes = defineFamily(subTenantUsersEndpointsByName, (on, e, services) => {
   const { db, vendorId } = services;
+  // Every call about sub-accounts needs the caller's access to them (denying it stops the caller's own token).
+  const reach = reachesSubAccounts(db);
 
   /**
    * The account an administrator acts from: a delegated token's (`actingTenantId`, the ancestor it was issued
@@ -125,11 +127,15 @@ export const subTenantUsersRoutes = defineFamily(subTenantUsersEndpointsByName, 
     const plan: { tenantId: string; roleIds: string[] }[] = [];
     for (const [tenantId, asked] of accounts) {
       await assertRolesUsable(tenantId, asked);
-      // No roles asked for: the default roles, as an invitation on the users page gets them (not checked
-      // against the caller's permissions there either).
+      // No roles asked for: the default roles, as an invitation on the users page gets them.
       plan.push({ tenantId, roleIds: asked.length ? asked : await defaultRoleIds(db, vendorId, tenantId) });
     }
-    await assertMayGrant(c, [...accounts.values()].flat());
+    // Default roles included: an administrator may add themselves to a sub-account, so nothing they would get
+    // there may exceed what they hold.
+    await assertMayGrant(
+      c,
+      plan.flatMap((p) => p.roleIds),
+    );
     const emails = new Map(people.map((p) => [p.email.trim().toLowerCase(), p.name?.trim() ?? '']));
     for (const [email] of emails) {
       const existing = await findUserByEmail(db, vendorId, email);
@@ -167,14 +173,14 @@ export const subTenantUsersRoutes = defineFamily(subTenantUsersEndpointsByName, 
   }
 
   // TENANTS-027: one user to several accounts of the subtree, with roles per account.
-  on(e.addUserToTenantAndSubTenants, async (c) => {
+  on(e.addUserToTenantAndSubTenants, reach, async (c) => {
     const body = await readBody(c, sc.addUserToTenantAndSubTenants.body);
     await invite(c, [body.user], byAccount(body.subTenants));
     return c.json({});
   });
 
   // TENANTS-022: several users to one account of the subtree, with the same roles.
-  on(e.addUsersToSubTenant, async (c) => {
+  on(e.addUsersToSubTenant, reach, async (c) => {
     const body = await readBody(c, sc.addUsersToSubTenant.body);
     const accounts = new Map([[body.tenantId, unique(body.roleIds ?? [])]]);
     await invite(c, body.users, accounts, body.allowSubAccountAccess);
@@ -183,7 +189,7 @@ export const subTenantUsersRoutes = defineFamily(subTenantUsersEndpointsByName, 
 
   // TENANTS-017 (DELETE with a payload): the user leaves each named account (roles, groups, membership, pending
   // invitation); a user left in no account is deleted.
-  on(e.removeUserFromTenantAndSubTenants, async (c) => {
+  on(e.removeUserFromTenantAndSubTenants, reach, async (c) => {
     const { sub, tenantId: callerTenantId } = c.get('auth');
     const body = await readBody(c, sc.removeUserFromTenantAndSubTenants.body);
     const accounts = unique(body.subTenants.map((s) => s.tenantId));
@@ -248,16 +254,19 @@ export const subTenantUsersRoutes = defineFamily(subTenantUsersEndpointsByName, 
     };
   on(
     e.addUserRolesForSubTenants,
+    reach,
     changeRoles(sc.addUserRolesForSubTenants, (current, named) => [...current, ...named]),
   );
   on(
     e.removeUserRolesFromSubTenants,
+    reach,
     changeRoles(sc.removeUserRolesFromSubTenants, (current, named) =>
       current.filter((id) => !named.includes(id)),
     ),
   );
   on(
     e.setUserRolesForSubTenants,
+    reach,
     changeRoles(sc.setUserRolesForSubTenants, (_current, named) => named),
   );
 
@@ -267,6 +276,8 @@ export const subTenantUsersRoutes = defineFamily(subTenantUsersEndpointsByName, 
     const { tenantId } = c.get('auth');
     const { allowAccess } = await readBody(c, sc.updateSubAccountAccess.body);
     const { user } = await findMember(db, vendorId, tenantId, c.req.param('userId') ?? '');
+    // An administrator denied the access cannot give it back to themselves (nor take their own away).
+    if (user.id === c.get('auth').sub) throw apiError(400, 'You cannot change your own sub-account access');
     const account = await findTenant(db, vendorId, tenantId);
     if (!allowAccess && account?.subAccountAccessType === 'alwaysOn')
       throw apiError(

@@ -1,10 +1,12 @@
 // The account hierarchy: a tenant's parent (`tenants.parent_id`), its ancestors and its subtree. Every call that
 // names another account checks it against the caller's subtree here: an account outside it (a parent, a
 // sibling, another vendor's, a deleted one, an unknown id) is a 404 "Sub-account not found", never revealed.
-import { and, eq, inArray } from 'drizzle-orm';
-import { apiError } from '../context';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import { SUB_ACCOUNT_ACCESS_REFUSED, SUB_ACCOUNT_NOT_FOUND } from '../../shared/api/contracts/hierarchy';
+import { apiError, type AppEnv } from '../context';
 import type { Db } from '../db';
-import { tenants, users, userTenants } from '../db/schema';
+import { tenants, userTenants } from '../db/schema';
 import { findTenant, liveTenants, type TenantRow } from './tenants';
 
 /** The deepest a sub-account may sit below the top of its hierarchy (level 1: a child of the top account). */
@@ -12,7 +14,7 @@ export const MAX_HIERARCHY_DEPTH = 10;
 /** The most sub-accounts (at any depth) one account may have. */
 export const MAX_SUB_ACCOUNTS = 1000;
 
-export const SUB_ACCOUNT_NOT_FOUND = 'Sub-account not found';
+export { SUB_ACCOUNT_ACCESS_REFUSED, SUB_ACCOUNT_NOT_FOUND };
 
 /** The live children of the given tenants (one query). */
 export async function childrenOf(db: Db, vendorId: string, parentIds: string[]): Promise<TenantRow[]> {
@@ -136,29 +138,89 @@ export async function accessVia(
   userId: string,
   tenantId: string,
 ): Promise<AccountAccess | null> {
-  const vendor =
-    vendorId ??
-    (await db.select({ vendorId: users.vendorId }).from(users).where(eq(users.id, userId)))[0]?.vendorId;
-  if (!vendor) return null;
-  const tenant = await findTenant(db, vendor, tenantId);
-  if (!tenant) return null;
-  const membershipsIn = (ids: string[]) =>
-    db
-      .select()
-      .from(userTenants)
-      .where(and(eq(userTenants.userId, userId), inArray(userTenants.tenantId, ids)));
-  const [own] = await membershipsIn([tenant.id]);
-  if (own) return own.disabled ? null : { tenantId, via: tenantId, delegated: false };
-  if (!tenant.parentId) return null;
-  const ancestors = await ancestorsOf(db, vendor, tenant);
-  const memberships = await membershipsIn(ancestors.map((a) => a.tenant.id));
+  // The common case first, one query: a member of a live account (of the vendor when one is given).
+  const [direct] = await db
+    .select({ disabled: userTenants.disabled })
+    .from(userTenants)
+    .innerJoin(tenants, eq(tenants.id, userTenants.tenantId))
+    .where(
+      and(
+        eq(userTenants.userId, userId),
+        eq(userTenants.tenantId, tenantId),
+        isNull(tenants.deletedAt),
+        vendorId ? eq(tenants.vendorId, vendorId) : undefined,
+      ),
+    );
+  if (direct) return direct.disabled ? null : { tenantId, via: tenantId, delegated: false };
+  // A user's memberships are all in their own vendor: the account's vendor is the one to walk.
+  const [tenant] = await db
+    .select()
+    .from(tenants)
+    .where(
+      and(
+        eq(tenants.id, tenantId),
+        isNull(tenants.deletedAt),
+        vendorId ? eq(tenants.vendorId, vendorId) : undefined,
+      ),
+    );
+  if (!tenant?.parentId) return null;
+  const ancestors = await ancestorsOf(db, tenant.vendorId, tenant);
+  if (!ancestors.length) return null;
+  const memberships = await db
+    .select()
+    .from(userTenants)
+    .where(
+      and(
+        eq(userTenants.userId, userId),
+        inArray(
+          userTenants.tenantId,
+          ancestors.map((a) => a.tenant.id),
+        ),
+      ),
+    );
   for (const { tenant: ancestor } of ancestors) {
     const membership = memberships.find((m) => m.tenantId === ancestor.id);
     if (!membership) continue;
-    const allowed = membership.subAccountAccessAllowed || ancestor.subAccountAccessType === 'alwaysOn';
-    return !membership.disabled && allowed ? { tenantId, via: ancestor.id, delegated: true } : null;
+    return opensSubAccounts(membership, ancestor) ? { tenantId, via: ancestor.id, delegated: true } : null;
   }
   return null;
+}
+
+/**
+ * Does a membership open the account's sub-accounts? Enabled, its invitation accepted (a pending invitation
+ * reaches nothing below), and allowed (`subAccountAccessAllowed`, or the account keeps it 'alwaysOn').
+ */
+export const opensSubAccounts = (
+  membership: Pick<
+    typeof userTenants.$inferSelect,
+    'disabled' | 'activatedForTenant' | 'subAccountAccessAllowed'
+  >,
+  account: Pick<TenantRow, 'subAccountAccessType'>,
+): boolean =>
+  !membership.disabled &&
+  membership.activatedForTenant &&
+  (membership.subAccountAccessAllowed || account.subAccountAccessType === 'alwaysOn');
+
+/**
+ * The caller reaches its account's sub-accounts (every hierarchy call but its parents and the access switch):
+ * a user through their membership of the token's account (`opensSubAccounts`: denying a parent administrator
+ * the access stops their own token too, not only delegated ones); a delegated token was re-checked by the bearer
+ * check; a tenant API token's roles decide alone. Else 403 'Access to this sub-account is not allowed'.
+ */
+export function reachesSubAccounts(db: Db) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const { sub, tenantId, type, actingTenantId } = c.get('auth');
+    if (type !== 'tenantApiToken' && typeof actingTenantId !== 'string') {
+      const [row] = await db
+        .select({ membership: userTenants, tenant: tenants })
+        .from(userTenants)
+        .innerJoin(tenants, eq(tenants.id, userTenants.tenantId))
+        .where(and(eq(userTenants.userId, sub), eq(userTenants.tenantId, tenantId)));
+      if (!row || !opensSubAccounts(row.membership, row.tenant))
+        throw apiError(403, SUB_ACCOUNT_ACCESS_REFUSED);
+    }
+    await next();
+  });
 }
 
 /**
@@ -179,10 +241,7 @@ export async function delegatedAccounts(
   const membershipOf = new Map(memberships.map((m) => [m.tenant.id, m]));
   const opens = (id: string) => {
     const m = membershipOf.get(id)!;
-    return (
-      !m.membership.disabled &&
-      (m.membership.subAccountAccessAllowed || m.tenant.subAccountAccessType === 'alwaysOn')
-    );
+    return opensSubAccounts(m.membership, m.tenant);
   };
   const byId = new Map<string, TenantRow>();
   for (const { tenant } of memberships) {

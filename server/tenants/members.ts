@@ -4,7 +4,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { apiError } from '../context';
 import type { Db } from '../db';
-import { groups, groupUsers, userRoles, users, userTenants, userTokens } from '../db/schema';
+import { groups, groupUsers, tenants, userRoles, users, userTenants, userTokens } from '../db/schema';
 
 const membershipOf = (vendorId: string, tenantId: string) =>
   and(eq(userTenants.tenantId, tenantId), eq(users.vendorId, vendorId));
@@ -86,10 +86,12 @@ export function removeMember(
       .where(
         and(eq(userTokens.userId, user.id), eq(userTokens.tenantId, tenantId), isNull(userTokens.usedAt)),
       );
+    // A membership of a deleted account (kept for its audit trail) counts for nothing.
     const [other] = await tx
       .select({ tenantId: userTenants.tenantId })
       .from(userTenants)
-      .where(eq(userTenants.userId, user.id))
+      .innerJoin(tenants, eq(tenants.id, userTenants.tenantId))
+      .where(and(eq(userTenants.userId, user.id), isNull(tenants.deletedAt)))
       .limit(1);
     if (!other) {
       // Sessions, refresh tokens and mailed tokens go with the user (foreign keys cascade).

@@ -19,6 +19,11 @@ export const subTenantSortFields = ['createdAt', 'name', 'tenantId'] as const;
 export const subAccountAccessTypes = ['defaultOff', 'defaultOn', 'alwaysOn'] as const;
 export const subAccountAccessType = z.enum(subAccountAccessTypes);
 
+/** An account outside the caller's subtree (a parent, a sibling, unknown, deleted): never revealed. */
+export const SUB_ACCOUNT_NOT_FOUND = 'Sub-account not found';
+/** A delegated token whose access no longer holds, or a caller denied its account's sub-accounts. */
+export const SUB_ACCOUNT_ACCESS_REFUSED = 'Access to this sub-account is not allowed';
+
 /** The most children one level of the tree answers; the rest is reached through `loadMoreLink`. */
 export const TREE_LEVEL_LIMIT = 50;
 /** The default page of the sub-account search (TENANTS-010/026: limit 50 from offset 0). */

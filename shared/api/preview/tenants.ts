@@ -10,6 +10,7 @@ import {
   type TenantTreeNode,
 } from '../contracts/hierarchy';
 import { tenantsContracts as tc, type tenant } from '../contracts/tenants';
+import { SUB_ACCOUNT_NOT_FOUND } from '../contracts/hierarchy';
 import { paths } from '../paths';
 import {
   fail,
@@ -65,7 +66,6 @@ function currentUserTenants(state: SampleState) {
 // ---------------------------------------------------------------------------------------------------------
 // The caller's subtree (as server/tenants/hierarchy.ts)
 
-export const SUB_ACCOUNT_NOT_FOUND = 'Sub-account not found';
 export const TENANT_ID_USED = 'An account with this tenantId already exists';
 const MAX_HIERARCHY_DEPTH = 10;
 

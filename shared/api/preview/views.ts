@@ -1,4 +1,5 @@
 // Views shared by several families: the stored records as the API answers them, and who is calling.
+import { SUB_ACCOUNT_ACCESS_REFUSED } from '../contracts/hierarchy';
 import type { z } from 'zod';
 import type { userProfile } from '../contracts/users';
 import { userIdentityOf } from '../userViews';
@@ -126,7 +127,6 @@ export function signedInUser(state: SampleState): User {
 
 /** The claim marking a preview token of one account (users v3 me/token, TENANTS-014). */
 export const ACCOUNT_TOKEN_CLAIM = 'previewAccountToken';
-export const SUB_ACCOUNT_ACCESS_DENIED = 'Access to this sub-account is not allowed';
 
 /** The account a request's token was issued for by users v3 me/token; null for the session's token. */
 function accountOfToken(req: PreviewRequest): string | null {
@@ -135,7 +135,7 @@ function accountOfToken(req: PreviewRequest): string | null {
   if (!claims || claims[ACCOUNT_TOKEN_CLAIM] !== true || typeof claims.tenantId !== 'string') return null;
   // Every call re-checks the access, as the server does: denying it refuses the next call at once.
   if (!accessTo(req.state, currentUser(req.state), claims.tenantId))
-    throw fail(403, SUB_ACCOUNT_ACCESS_DENIED);
+    throw fail(403, SUB_ACCOUNT_ACCESS_REFUSED);
   return claims.tenantId;
 }
 

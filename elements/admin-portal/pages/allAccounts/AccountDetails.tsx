@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { accountSettingsApi, createAccountSettingsApi } from '../../../../shared/api/accountSettings';
 import { adminPortalApi } from '../../../../shared/api/client';
 import { runOperation } from '../../../../shared/api/operation';
+import { createRolesApi, rolesApi } from '../../../../shared/api/roles';
 import { createTeamApi, teamApi } from '../../../../shared/api/team';
 import { hasPermission } from '../../../../shared/auth/permissions';
 import { useT } from '../../../../shared/i18n/useT';
@@ -81,12 +82,17 @@ function AccountPane({
 
   // A sub-account's users and settings with its own token; the caller's own account with the session's.
   const apis = useMemo(() => {
-    if (account.own) return { team: teamApi, settings: accountSettingsApi };
+    if (account.own) return { team: teamApi, settings: accountSettingsApi, roles: rolesApi };
     const token = createAccountToken(account.tenantId, {
       onToken: (jwt) => dispatch({ type: 'jwtLoaded', tenantId: account.tenantId, jwt }),
     });
     const client = token.client(adminPortalApi);
-    return { team: createTeamApi(client), settings: createAccountSettingsApi(client) };
+    // The roles offered are those the account may use (the vendor's and its own), read with its token.
+    return {
+      team: createTeamApi(client),
+      settings: createAccountSettingsApi(client),
+      roles: createRolesApi(client),
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one token per account
   }, [account.own, account.tenantId]);
 
@@ -159,6 +165,7 @@ function AccountPane({
           <AccountUsers
             account={{ ...account, name }}
             team={apis.team}
+            roles={apis.roles}
             canWrite={canWrite}
             onUsers={(users) => dispatch({ type: 'usersLoaded', tenantId, users })}
           />

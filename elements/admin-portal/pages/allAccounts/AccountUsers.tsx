@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../../shared/api/errors';
 import { hierarchyApi } from '../../../../shared/api/hierarchy';
 import { runOperation } from '../../../../shared/api/operation';
-import { rolesApi } from '../../../../shared/api/roles';
+import type { RolesApi } from '../../../../shared/api/roles';
 import type {
   AvailableRole,
   createTeamApi,
@@ -54,11 +54,14 @@ type RolesState =
 export function AccountUsers({
   account,
   team,
+  roles,
   canWrite,
   onUsers,
 }: {
   account: { tenantId: string; name: string; own: boolean };
   team: TeamApi;
+  /** The roles calls in this account (its token for a sub-account): the roles it may hand out. */
+  roles: RolesApi;
   canWrite: boolean;
   /** Told each page of users that arrives for the account. */
   onUsers?: (page: UsersPage) => void;
@@ -99,12 +102,12 @@ export function AccountUsers({
   const { list, query, setPage, reload, patchItem } = users;
   const rolesOf = (user: TeamUser): RoleLite[] => userRoles[user.id] ?? user.roles ?? [];
 
-  // The roles an administrator hands out: the portal's roles (the session's token).
+  // The roles an administrator hands out in this account.
   const loadKey = preview ? 'preview' : self?.id;
   useEffect(() => {
     if (!canWrite || !loadKey) return;
     let live = true;
-    rolesApi.getRoles().then(
+    roles.getRoles().then(
       (roles) => live && setAvailable({ status: 'ready', roles: Array.isArray(roles) ? roles : [] }),
       (err: unknown) =>
         live && setAvailable({ status: 'failed', error: errorMessage(err, t('common.genericError')) }),
