@@ -38,6 +38,7 @@ import { takesApiTokens, type Endpoint } from './routes/endpoints';
 import { endpointTables, portalTables } from './routes/tables';
 import { fixtures, testServer, type TestServer } from './testing';
 import { billingMatrixCalls, billingState } from './testing/billingMatrix';
+import { hierarchyMatrixCalls, hierarchyState, otherSubAccount } from './testing/hierarchyMatrix';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sampleIdpMetadata } from '../shared/api/preview/ssoConfigurations';
@@ -132,6 +133,8 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       kind: 'groups',
       value: { enabled: true, rolesEnabled: false },
     });
+    // A sub-account of the other tenant, with a member (server/testing/hierarchyMatrix.ts).
+    await otherSubAccount({ f, globex, markers });
   });
   after(async () => {
     await t.close();
@@ -340,6 +343,8 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
   const calls: Record<string, (scope: Scope, callerToken: string) => Promise<Call>> = {
     // Billing (issue 19): server/testing/billingMatrix.ts
     ...billingMatrixCalls(() => ({ t, f, acme, globex })),
+    // Account hierarchy and sub-account users (issue 20): server/testing/hierarchyMatrix.ts
+    ...hierarchyMatrixCalls(() => ({ t, f, acme, globex, markers })),
     // Users (team)
     [`GET ${paths.users.getUsersV2.path}`]: plain(paths.users.getUsersV2.path),
     [`GET ${paths.users.getUsersV3.path}`]: plain(`${paths.users.getUsersV3.path}?_includeSubTenants=true`),
@@ -861,6 +866,7 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
         `${a.applicationId}${a.userId}`.localeCompare(`${b.applicationId}${b.userId}`),
       ),
       await billingState(f, globex),
+      await hierarchyState(f, globex),
     ]);
   }
 

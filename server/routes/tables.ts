@@ -18,6 +18,7 @@ import { scimEndpointsByName } from './scim';
 import type { Endpoint } from './endpoints';
 import { flagsEndpointsByName } from './flags';
 import { groupsEndpointsByName } from './groups';
+import { hierarchyEndpointsByName } from './hierarchy';
 import { impersonateEndpointsByName } from './impersonate';
 import {
   domainRestrictionsDevEndpointsByName,
@@ -41,6 +42,7 @@ import { ssoDevEndpointsByName, ssoEndpointsByName } from './sso';
 import { ssoConfigurationsEndpointsByName } from './ssoConfigurations';
 import { stripeWebhookEndpointsByName } from './stripeWebhook';
 import { stepUpEndpointsByName } from './stepup';
+import { subTenantUsersEndpointsByName } from './subTenantUsers';
 import { teamEndpointsByName } from './team';
 import { webauthnDevEndpointsByName, webauthnEndpointsByName } from './webauthn';
 
@@ -64,6 +66,8 @@ export const portalTables = {
   ssoConfigurations: ssoConfigurationsEndpointsByName,
   directory: directoryEndpointsByName,
   billing: billingEndpointsByName,
+  hierarchy: hierarchyEndpointsByName,
+  subTenantUsers: subTenantUsersEndpointsByName,
 } as const;
 
 /** Every table: the portal's and those of sign-in, the user's own account and development. */

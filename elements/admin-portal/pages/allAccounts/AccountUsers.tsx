@@ -54,7 +54,7 @@ type RolesState =
 export function AccountUsers({
   account,
   team,
-  roles,
+  roles: rolesCalls,
   canWrite,
   onUsers,
 }: {
@@ -107,7 +107,7 @@ export function AccountUsers({
   useEffect(() => {
     if (!canWrite || !loadKey) return;
     let live = true;
-    roles.getRoles().then(
+    rolesCalls.getRoles().then(
       (roles) => live && setAvailable({ status: 'ready', roles: Array.isArray(roles) ? roles : [] }),
       (err: unknown) =>
         live && setAvailable({ status: 'failed', error: errorMessage(err, t('common.genericError')) }),
