@@ -174,7 +174,11 @@ export function AccountUsers({
         id: 'email',
         header: t('adminPortal.allAccounts.details.columns.email'),
         accessorFn: (user) => user.email,
-        cell: ({ row }) => <span css={{ overflowWrap: 'anywhere' }}>{row.original.email}</span>,
+        cell: ({ row }) => (
+          <span css={{ display: 'inline-block', minWidth: '18ch', overflowWrap: 'anywhere' }}>
+            {row.original.email}
+          </span>
+        ),
       },
       {
         id: 'roles',

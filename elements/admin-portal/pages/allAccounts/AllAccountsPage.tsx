@@ -139,7 +139,7 @@ export default function AllAccountsPage() {
       <div
         css={{
           display: 'grid',
-          gridTemplateColumns: 'minmax(220px, 300px) minmax(0, 1fr)',
+          gridTemplateColumns: 'minmax(200px, 260px) minmax(0, 1fr)',
           gap: space['2xl'],
           alignItems: 'start',
           '@media (max-width: 900px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
