@@ -19,6 +19,9 @@ const seeded = (s: Saved) => (s.tree.children as { tenantId: string }[])[0]!.ten
 /** The invited member's id, from the users across the tree. */
 const member = (s: Saved) =>
   (s.members.items as { id: string; email: string }[]).find((u) => u.email === MEMBER)!.id;
+/** Another member of the caller's account (not the caller). */
+const colleague = (s: Saved) =>
+  (s.ownUsers.items as { id: string }[]).find((u) => u.id !== (s.me.id as string))!.id;
 const someRole = (s: Saved) => (s.roles as { id: string; key: string }[]).find((r) => r.key === 'Viewer')!.id;
 const otherRole = (s: Saved) =>
   (s.roles as { id: string; key: string }[]).find((r) => r.key === 'ReadOnly')!.id;
@@ -264,10 +267,29 @@ export const hierarchyScript: Script = {
       expect: 404,
     },
     {
+      name: "the caller account's users (users v3)",
+      call: teamContracts.getUsersV3,
+      query: { _limit: '10' },
+      save: 'ownUsers',
+    },
+    {
       name: "[TENANTS-021] a member of the caller's account may be denied its sub-accounts",
+      call: sc.updateSubAccountAccess,
+      params: (s) => ({ userId: colleague(s) }),
+      body: { allowAccess: false },
+    },
+    {
+      name: '[TENANTS-021] and allowed again',
+      call: sc.updateSubAccountAccess,
+      params: (s) => ({ userId: colleague(s) }),
+      body: { allowAccess: true },
+    },
+    {
+      name: '[TENANTS-021] nobody changes their own access',
       call: sc.updateSubAccountAccess,
       params: (s) => ({ userId: s.me.id as string }),
       body: { allowAccess: true },
+      expect: 400,
     },
     {
       name: '[TENANTS-021] a user who is not a member of the caller account is not found',
