@@ -467,8 +467,6 @@ function updateSubAccountAccess(req: PreviewRequest) {
   const { allowAccess } = parseWith(sc.updateSubAccountAccess.body, req.body);
   const account = callerAccount(req);
   const user = memberOf(req, userId, [account.tenantId]);
-  if (user.id === signedInUser(req.state).id)
-    throw fail(400, 'You cannot change your own sub-account access');
   if (!allowAccess && account.subAccountAccessType === 'alwaysOn')
     throw fail(
       400,
