@@ -150,7 +150,7 @@ export const authRoutes = defineFamily(authEndpointsByName, (on, e, services) =>
       throw apiError(401, 'Unauthorized');
     }
     sessions.setRefreshCookie(c, result.token);
-    const answer = await sessions.answer(c, result.userId, result.sessionId, tenantId);
+    const answer = await sessions.answer(c, result.userId, result.sessionId, tenantId ?? undefined);
     return c.json(answer satisfies AnswerOf<typeof contracts.refreshToken>);
   });
 

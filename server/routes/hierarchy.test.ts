@@ -615,6 +615,12 @@ describe('account hierarchy', () => {
       { tenantId: acme, user: acme },
       'no tab account: the active one',
     );
+    // Frontegg's client sends `{ tenantId: null }` when the tab has none.
+    assert.deepEqual(
+      await refresh({ tenantId: null }),
+      { tenantId: acme, user: acme },
+      'null: the active one',
+    );
     assert.deepEqual(
       await refresh({ tenantId: randomUUID() }),
       { tenantId: acme, user: acme },

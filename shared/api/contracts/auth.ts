@@ -138,7 +138,8 @@ export const authContracts = {
   /** No refresh cookie: 204 and no body (a signed-out page asking whether it has a session). */
   refreshToken: contract({
     route: paths.auth.refreshToken,
-    body: z.object({ tenantId: z.string().max(100).optional() }),
+    /** The tab's account (TENANTS-016); Frontegg's client sends `null` when the tab has none. */
+    body: z.object({ tenantId: z.string().max(100).nullish() }),
     response: z.union([signedIn, z.strictObject({})]),
   }),
   logout: contract({ route: paths.auth.logout, response: empty }),
