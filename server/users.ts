@@ -70,9 +70,6 @@ async function mfaEnrolledOf(db: Db, ids: string[]): Promise<Set<string>> {
 /** The views loadUserView answered for an account the user acts in by delegation, with the acting account. */
 const actingTenants = new WeakMap<UserView, string>();
 
-/** The ancestor account whose membership applies when the view is of a delegated account (else undefined). */
-export const actingTenantOf = (user: UserView): string | undefined => actingTenants.get(user);
-
 /**
  * The user in `tenantId` (else their active account). For an account they act in by delegation
  * (server/tenants/hierarchy.ts `accessVia`) the roles and permissions are those of the acting ancestor account,
