@@ -100,6 +100,22 @@ const ours = [
     comment:
       "Ours, not the catalogue's: the usage page (SCREEN-040) shows the account's seats and active users against its plan's limits.",
   },
+  {
+    group: 'connectivity',
+    fn: 'patchWebhooksConfiguration',
+    method: 'PATCH',
+    path: '/webhook/{_id}',
+    comment:
+      "The catalogue's postWebhooksConfiguration under its second form (one name, two calls): Frontegg's client PATCHes a webhook that has an _id.",
+  },
+  {
+    group: 'connectivity',
+    fn: 'patchSlackConfiguration',
+    method: 'PATCH',
+    path: '/integrations/resources/configurations/v1/slack/subscription/{id}',
+    comment:
+      "The catalogue's postSlackConfiguration under its second form (one name, two calls): Frontegg's client PATCHes a Slack subscription that has an id.",
+  },
 ];
 
 const groups = new Map();

@@ -53,6 +53,7 @@ import { directoryRoutes } from './routes/directory';
 import { scimRoutes } from './routes/scim';
 import { hierarchyRoutes } from './routes/hierarchy';
 import { subTenantUsersRoutes } from './routes/subTenantUsers';
+import { connectivityRoutes } from './routes/connectivity';
 import { uncountedPaths, type SubApp } from './routes/endpoints';
 import { log } from './log';
 
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     stripeWebhookRoutes(deps),
     hierarchyRoutes(deps),
     subTenantUsersRoutes(deps),
+    connectivityRoutes(deps),
   ];
   // A family whose paths share no root (e.g. `/identity/...` and `/team/...`) mounts at `/`.
   for (const family of families) app.route(family.prefix || '/', family.app);

@@ -28,6 +28,29 @@ const envSchema = z.object({
   ALLOW_OVERRIDE_PASSWORD_HISTORY: z.enum(['0', '1']).default('1'),
   API_TOKENS_ENABLED: z.enum(['0', '1']).default('1'),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(365),
+  WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .default('5,30,120,600,3600,21600')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map(Number),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .number()
+            .min(0)
+            .max(7 * 86_400),
+        )
+        .max(20),
+    ),
+  SLACK_CLIENT_ID: z.string().optional(),
+  SLACK_CLIENT_SECRET: z.string().optional(),
+  SLACK_API_URL: z.string().url().default('https://slack.com/api'),
   DNS_SERVERS: z.string().default(''),
   ALLOW_PRIVATE_NETWORK_FETCH: z.enum(['0', '1', '']).default(''),
   BILLING_PROVIDER: z.enum(['local', 'stripe', 'none']).default('local'),
@@ -102,6 +125,16 @@ export interface ServerConfig {
   auditRetentionDays: number;
   /** Billing (issue 19): the payment provider and, for Stripe, its keys. Secrets never reach the browser. */
   billing: BillingConfig;
+  /**
+   * Connectivity (issue 21). `retryDelaysSeconds`: the waits before each retry of a failed delivery
+   * (WEBHOOK_RETRY_DELAYS; each with ±20 % jitter); after the last, the delivery is failed. `slack`: a Slack
+   * app (SLACK_CLIENT_ID, SLACK_CLIENT_SECRET; SLACK_API_URL points elsewhere: a stand-in) for Slack's app
+   * registration; without one, Slack channels are incoming-webhook URLs.
+   */
+  connectivity: {
+    retryDelaysSeconds: number[];
+    slack?: { clientId: string; clientSecret: string; apiUrl: string };
+  };
 }
 
 /**
@@ -219,6 +252,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         webhookSecret: e.STRIPE_WEBHOOK_SECRET,
         apiUrl: e.STRIPE_API_URL,
       },
+    },
+    connectivity: {
+      retryDelaysSeconds: e.WEBHOOK_RETRY_DELAYS,
+      ...(e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET
+        ? {
+            slack: {
+              clientId: e.SLACK_CLIENT_ID,
+              clientSecret: e.SLACK_CLIENT_SECRET,
+              apiUrl: e.SLACK_API_URL.replace(/\/+$/, ''),
+            },
+          }
+        : {}),
     },
   };
 }

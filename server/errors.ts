@@ -2,9 +2,9 @@
 // `errors` in the answer), so that clients show their own text in the page's language instead of our English.
 // Codes never change meaning; a new message gets a new code. Families: 1xxx sign-in and sessions, 2xxx MFA,
 // 3xxx sign-up, activation, invitation and passwords, 4xxx profile, privacy and account, 5xxx users, roles,
-// groups and applications, 6xxx the request itself, 7xxx billing, 8xxx the account hierarchy. Messages outside
-// the catalog get a code by status: `ER-9<status>` for validation messages (`field: problem`), `ER-<status>` for
-// any other.
+// groups and applications, 6xxx the request itself, 7xxx billing, 8xxx the account hierarchy, 90xx connectivity.
+// Messages outside the catalog get a code by status: `ER-9<status>` (9100–9599) for validation messages
+// (`field: problem`), `ER-<status>` for any other.
 
 export type ErrorCode = `ER-${number}`;
 
@@ -200,6 +200,18 @@ export const ERROR_CATALOG = [
   { code: 'ER-8006', message: 'The user is not a member of this account' },
   { code: 'ER-8007', message: 'An account may have at most 1000 sub-accounts' },
   { code: 'ER-8008', message: 'You cannot change your own sub-account access' },
+  // 90xx connectivity (webhooks, email, SMS and Slack channels)
+  { code: 'ER-9001', message: 'Webhook not found' },
+  { code: 'ER-9002', message: 'Webhook log not found' },
+  { code: 'ER-9003', pattern: /^Unknown event key: / },
+  { code: 'ER-9004', message: 'Slack is not configured on this server' },
+  { code: 'ER-9005', pattern: /^The delivery address is refused: / },
+  { code: 'ER-9006', message: 'Channel configuration not found' },
+  { code: 'ER-9007', message: 'Channel subscription not found' },
+  { code: 'ER-9008', message: 'Slack subscription not found' },
+  { code: 'ER-9009', message: 'An account may have at most 20 webhooks' },
+  { code: 'ER-9010', pattern: /^This event cannot be sent by (email|SMS|Slack|webhook): / },
+  { code: 'ER-9011', message: 'A test of an unsaved webhook cannot be retried' },
   // 6xxx the request itself
   { code: 'ER-6001', message: 'Not found' },
   { code: 'ER-6002', message: 'Too many requests, try again later' },

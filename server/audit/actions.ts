@@ -169,6 +169,19 @@ export const auditActions = {
   subAccountAccessAllowed: 'Sub-account access allowed',
   subAccountAccessDenied: 'Sub-account access denied',
   subAccountTokenIssued: 'Sub-account access token issued',
+  // Connectivity (webhooks and the email, SMS and Slack channels). Never events themselves (no loops).
+  webhookCreated: 'Webhook created',
+  webhookUpdated: 'Webhook updated',
+  webhookDeleted: 'Webhook deleted',
+  webhookTested: 'Webhook test sent',
+  webhookRetried: 'Webhook delivery retried',
+  webhookDeliveryFailed: 'Webhook delivery failed',
+  emailIntegrationUpdated: 'Email integration updated',
+  emailIntegrationDeleted: 'Email integration deleted',
+  smsIntegrationUpdated: 'SMS integration updated',
+  smsIntegrationDeleted: 'SMS integration deleted',
+  slackIntegrationUpdated: 'Slack integration updated',
+  slackIntegrationDeleted: 'Slack integration deleted',
 } as const;
 
 /** The action of an audit row: an entry of the catalog, or a security policy save (one per policy kind). */

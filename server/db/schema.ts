@@ -1087,3 +1087,138 @@ export const billingProviderEvents = pgTable('billing_provider_events', {
   type: text('type').notNull(),
   receivedAt: instant('received_at').notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------------------
+// Connectivity (issue 21, CONNECT-*): a tenant's webhooks, email and SMS channels per event key, Slack
+// subscriptions; the durable delivery queue every channel sends from; the log of every webhook attempt.
+
+/** A webhook (Frontegg's IWebhooksConfigurations): events of `eventKeys` are POSTed to `url`, signed. */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: id(),
+    vendorId: vendorOwner(),
+    tenantId: tenantOwner(),
+    displayName: text('display_name').notNull(),
+    description: text('description').notNull().default(''),
+    url: text('url').notNull(),
+    /** The Standard Webhooks secret (`whsec_…`): kept to sign, answered only by the save that made it. */
+    secret: text('secret').notNull(),
+    eventKeys: jsonList('event_keys'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Deliveries queued for it so far. */
+    invocations: integer('invocations').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('webhooks_tenant').on(t.tenantId)],
+);
+
+/** The email or SMS channel of one event key in a tenant (Frontegg's IEmailSMSConfigResponse). */
+export const channelConfigs = pgTable(
+  'channel_configs',
+  {
+    id: id(),
+    tenantId: tenantOwner(),
+    /** `email` or `sms`. */
+    channel: text('channel').notNull(),
+    eventKey: text('event_key').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('channel_configs_key').on(t.tenantId, t.channel, t.eventKey)],
+);
+
+/** A named list of recipients of a channel configuration (emails or E.164 numbers). */
+export const channelSubscriptions = pgTable(
+  'channel_subscriptions',
+  {
+    id: id(),
+    configId: ownedBy('config_id', () => channelConfigs.id),
+    name: text('name').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    recipients: jsonList('recipients'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('channel_subscriptions_config').on(t.configId)],
+);
+
+/** A Slack subscription (Frontegg's ISlackSubscription): per event, the incoming-webhook URLs it posts to. */
+export const slackSubscriptions = pgTable(
+  'slack_subscriptions',
+  {
+    id: id(),
+    tenantId: tenantOwner(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** `[{ eventKey, channelIds, title?, message? }]`. */
+    slackEvents: jsonList('slack_events'),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('slack_subscriptions_tenant').on(t.tenantId)],
+);
+
+/**
+ * The durable delivery queue: one row per event and destination (a webhook, an email or SMS recipient, a Slack
+ * channel). Its id is the idempotency id (`webhook-id`), the same on every attempt. A worker claims due rows
+ * (`locked_until`), sends, and records the outcome; a row claimed by a process that died is claimed again once
+ * its lock expires (at-least-once).
+ */
+export const integrationDeliveries = pgTable(
+  'integration_deliveries',
+  {
+    id: id(),
+    vendorId: vendorOwner(),
+    tenantId: tenantOwner(),
+    /** `webhook`, `email`, `sms` or `slack`. */
+    channel: text('channel').notNull(),
+    /** The webhook, channel subscription or Slack subscription it comes from. */
+    targetId: text('target_id').notNull(),
+    /** The email address, phone number or Slack URL (null for a webhook: its URL is read at send time). */
+    recipient: text('recipient'),
+    eventKey: text('event_key').notNull(),
+    payload: jsonObject('payload'),
+    /** `pending`, `delivered` or `failed`. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: instant('locked_until'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: instant('delivered_at'),
+  },
+  (t) => [
+    index('integration_deliveries_due').on(t.status, t.nextAttemptAt),
+    index('integration_deliveries_target').on(t.targetId),
+  ],
+);
+
+/** Every attempt to a webhook, a test included (Frontegg's IWebhookLog, with ours). */
+export const webhookLogs = pgTable(
+  'webhook_logs',
+  {
+    id: id(),
+    vendorId: vendorOwner(),
+    tenantId: tenantOwner(),
+    /** Null for a test of an unsaved form. */
+    webhookId: text('webhook_id').references(() => webhooks.id, { onDelete: 'cascade' }),
+    /** The delivery (its idempotency id); a test's own id. */
+    deliveryId: text('delivery_id').notNull(),
+    eventKey: text('event_key').notNull(),
+    attempt: integer('attempt').notNull(),
+    /** The receiver's status ('' when no answer came). */
+    statusCode: text('status_code').notNull(),
+    ok: boolean('ok').notNull(),
+    /** `delivered`, `retrying` or `failed`: the delivery after this attempt. */
+    deliveryStatus: text('delivery_status').notNull(),
+    latencyMs: integer('latency_ms').notNull(),
+    requestBody: text('request_body').notNull(),
+    responseBody: text('response_body').notNull().default(''),
+    error: text('error'),
+    /** `event`, `test` or `retry`. */
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_logs_webhook').on(t.webhookId, t.createdAt)],
+);

@@ -12,6 +12,7 @@ import { auditsEndpointsByName } from './audits';
 import { billingEndpointsByName } from './billing';
 import { authEndpointsByName } from './auth';
 import { captchaEndpointsByName } from './captcha';
+import { connectivityEndpointsByName } from './connectivity';
 import { devEndpointsByName } from './dev';
 import { directoryEndpointsByName } from './directory';
 import { scimEndpointsByName } from './scim';
@@ -68,6 +69,7 @@ export const portalTables = {
   billing: billingEndpointsByName,
   hierarchy: hierarchyEndpointsByName,
   subTenantUsers: subTenantUsersEndpointsByName,
+  connectivity: connectivityEndpointsByName,
 } as const;
 
 /** Every table: the portal's and those of sign-in, the user's own account and development. */

@@ -207,7 +207,11 @@ export const paths = apiPaths({
     getWebhookLog: 'GET /webhook/logs?{query}',
     getWebhooksConfigurations: 'GET /webhook',
     patchEmailConfiguration: 'PATCH /integrations/resources/configurations/v1/emails/{eventKey}',
+    // The catalogue's postSlackConfiguration under its second form (one name, two calls): Frontegg's client PATCHes a Slack subscription that has an id.
+    patchSlackConfiguration: 'PATCH /integrations/resources/configurations/v1/slack/subscription/{id}',
     patchSMSConfiguration: 'PATCH /integrations/resources/configurations/v2/sms/{eventKey}',
+    // The catalogue's postWebhooksConfiguration under its second form (one name, two calls): Frontegg's client PATCHes a webhook that has an _id.
+    patchWebhooksConfiguration: 'PATCH /webhook/{_id}',
     postEmailConfiguration: 'POST /integrations/resources/configurations/v1/emails/{eventKey}',
     postSlackCode: 'POST /integrations/resources/configurations/v1/slack/applications/registrations',
     postSlackConfiguration: 'POST /integrations/resources/configurations/v1/slack/subscriptions',

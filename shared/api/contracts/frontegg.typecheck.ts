@@ -78,6 +78,18 @@ import type {
   ISubTenantTree,
   SearchSubTenantsResponse,
 } from '@frontegg/rest-api';
+import type {
+  ICategory,
+  IChannelsMap,
+  IEmailSMSConfigResponse,
+  ISlackChannel,
+  ISlackConfigurations,
+  ISlackSubscription,
+  IWebhookLog,
+  IWebhookLogsResponse,
+  IWebhooksConfigurations,
+} from '@frontegg/rest-api';
+import type { connectivityContracts as connectivity } from './connectivity';
 import type { hierarchyContracts as hierarchy, subTenantsContracts as subTenants } from './hierarchy';
 import type { accountSettingsContracts as accountSettings } from './accountSettings';
 import type { applicationsContracts as applications } from './applications';
@@ -533,4 +545,26 @@ export const carried = {
     AnswerOf<typeof subTenants.createSubTenant>,
     CreateSubTenantResponse
   >,
+  // connectivity
+  eventCategory: true satisfies Check<AnswerOf<typeof connectivity.getCategories>[number], ICategory>,
+  channelMap: true satisfies Check<AnswerOf<typeof connectivity.getChannelMaps>[number], IChannelsMap>,
+  webhook: true satisfies Check<
+    AnswerOf<typeof connectivity.getWebhooksConfigurations>[number],
+    IWebhooksConfigurations
+  >,
+  webhookLogs: true satisfies Check<AnswerOf<typeof connectivity.getWebhookLog>, IWebhookLogsResponse>,
+  webhookLog: true satisfies Check<AnswerOf<typeof connectivity.postWebhookTest>, IWebhookLog>,
+  emailConfiguration: true satisfies Check<
+    AnswerOf<typeof connectivity.getEmailConfiguration>[number],
+    IEmailSMSConfigResponse
+  >,
+  slackConfiguration: true satisfies Check<
+    AnswerOf<typeof connectivity.getSlackConfiguration>,
+    ISlackConfigurations
+  >,
+  slackSubscription: true satisfies Check<
+    AnswerOf<typeof connectivity.postSlackConfiguration>,
+    ISlackSubscription
+  >,
+  slackChannel: true satisfies Check<AnswerOf<typeof connectivity.getSlackChannels>[number], ISlackChannel>,
 } as const;

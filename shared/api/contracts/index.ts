@@ -32,6 +32,7 @@ import { ssoConfigurationsContracts } from './ssoConfigurations';
 import { directoryContracts } from './directory';
 import { billingContracts } from './billing';
 import { hierarchyContracts, subTenantsContracts } from './hierarchy';
+import { connectivityContracts } from './connectivity';
 
 export const contracts = {
   roles: rolesContracts,
@@ -66,4 +67,5 @@ export const contracts = {
   billing: billingContracts,
   hierarchy: hierarchyContracts,
   subTenants: subTenantsContracts,
+  connectivity: connectivityContracts,
 } satisfies Record<string, Contracts>;
