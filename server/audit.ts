@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { AuditAction } from './audit/actions';
 import type { Db } from './db';
 import { audits } from './db/schema';
+import { eventOfAction } from './integrations/events';
+import { enqueueEvent } from './integrations/queue';
 
 export type AuditSeverity = 'Info' | 'Medium' | 'High';
 
@@ -27,7 +29,11 @@ export interface AuditEvent {
  */
 export const auditScope = new AsyncLocalStorage<{ impersonatedBy?: string; actingTenantId?: string }>();
 
-/** Writes one audit row; every security-relevant action calls it. */
+/**
+ * Writes one audit row; every security-relevant action calls it. A row of a catalog action with a tenant is an
+ * event of that tenant (issue 21): it is queued for the tenant's webhooks and channels (enqueueEvent never
+ * throws: a failure to queue is logged, the audit row and the request stand).
+ */
 export async function writeAudit(db: Db, event: AuditEvent): Promise<void> {
   const scope = auditScope.getStore() ?? {};
   const json = {
@@ -38,7 +44,7 @@ export async function writeAudit(db: Db, event: AuditEvent): Promise<void> {
       ? { actingTenantId: scope.actingTenantId }
       : {}),
   };
-  await db.insert(audits).values({
+  const row = {
     id: randomUUID(),
     vendorId: event.vendorId,
     tenantId: event.tenantId ?? null,
@@ -50,7 +56,10 @@ export async function writeAudit(db: Db, event: AuditEvent): Promise<void> {
     userAgent: event.userAgent ?? '',
     severity: event.severity ?? 'Info',
     json,
-  });
+  };
+  await db.insert(audits).values(row);
+  if (row.tenantId && eventOfAction.has(row.action))
+    await enqueueEvent(db, { ...row, tenantId: row.tenantId });
 }
 
 /** The audit row of a refresh token presented again after use (its family and session were revoked). */

@@ -39,6 +39,7 @@ import { endpointTables, portalTables } from './routes/tables';
 import { fixtures, testServer, type TestServer } from './testing';
 import { billingMatrixCalls, billingState } from './testing/billingMatrix';
 import { hierarchyMatrixCalls, hierarchyState, otherSubAccount } from './testing/hierarchyMatrix';
+import { connectivityMatrixCalls, connectivityState } from './testing/connectivityMatrix';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sampleIdpMetadata } from '../shared/api/preview/ssoConfigurations';
@@ -345,6 +346,8 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
     ...billingMatrixCalls(() => ({ t, f, acme, globex })),
     // Account hierarchy and sub-account users (issue 20): server/testing/hierarchyMatrix.ts
     ...hierarchyMatrixCalls(() => ({ t, f, acme, globex, markers })),
+    // Connectivity (issue 21): server/testing/connectivityMatrix.ts
+    ...connectivityMatrixCalls(() => ({ t, f, acme, globex, markers })),
     // Users (team)
     [`GET ${paths.users.getUsersV2.path}`]: plain(paths.users.getUsersV2.path),
     [`GET ${paths.users.getUsersV3.path}`]: plain(`${paths.users.getUsersV3.path}?_includeSubTenants=true`),
@@ -867,6 +870,7 @@ describe('authorization matrix: every portal endpoint × every sample role × ow
       ),
       await billingState(f, globex),
       await hierarchyState(f, globex),
+      await connectivityState(f, globex),
     ]);
   }
 

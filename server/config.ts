@@ -48,6 +48,7 @@ const envSchema = z.object({
         )
         .max(20),
     ),
+  WEBHOOK_LOCK_SECONDS: z.coerce.number().int().min(15).max(3_600).default(60),
   SLACK_CLIENT_ID: z.string().optional(),
   SLACK_CLIENT_SECRET: z.string().optional(),
   SLACK_API_URL: z.string().url().default('https://slack.com/api'),
@@ -133,6 +134,11 @@ export interface ServerConfig {
    */
   connectivity: {
     retryDelaysSeconds: number[];
+    /**
+     * How long a worker holds the deliveries it claimed (WEBHOOK_LOCK_SECONDS, default 60, at least 15: more
+     * than a send's 10 s limit): a process that died with deliveries claimed leaves them to others after it.
+     */
+    lockSeconds?: number;
     slack?: { clientId: string; clientSecret: string; apiUrl: string };
   };
 }
@@ -255,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     connectivity: {
       retryDelaysSeconds: e.WEBHOOK_RETRY_DELAYS,
+      lockSeconds: e.WEBHOOK_LOCK_SECONDS,
       ...(e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET
         ? {
             slack: {

@@ -9,6 +9,7 @@ import type { Services } from './context';
 import { openDatabase, type OpenOptions } from './db';
 import { seedDemoData, type SeedResult } from './db/seed';
 import { createMailer } from './mail/mailer';
+import { startDeliveryWorker } from './integrations/worker';
 import { ensureDemoOAuthClient } from './oauth/clients';
 import { createSmsSender } from './sms/sms';
 
@@ -40,12 +41,15 @@ export async function startServices(
   const retention = startAuditRetention(db, { retentionDays: config.auditRetentionDays, now });
   // The billing period job (local provider: renewals, trial ends, cancellations at period end).
   const billingJob = startBillingJob(services);
+  // The integrations' delivery worker (issue 21): webhooks, email, SMS and Slack from the durable queue.
+  const deliveries = startDeliveryWorker(services);
   return {
     ...services,
     // Periodic jobs stop (a batch under way finishes) before the database closes.
     close: async () => {
       await retention.stop();
       await billingJob.stop();
+      await deliveries.stop();
       await database.close();
     },
   };

@@ -60,7 +60,7 @@ let template: Promise<Blob> | undefined;
  * One migrated PGlite for every test server on this machine: kept in the temporary folder under a hash of
  * the migrations and the PGlite version (each test file runs in its own process), made by the first to need it.
  */
-function pgliteTemplate(): Promise<Blob> {
+export function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
     const hash = createHash('sha256').update(pgliteVersion);
     for (const file of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {

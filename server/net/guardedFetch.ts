@@ -6,6 +6,7 @@
 // redirects followed by hand and checked again, and a time and a size limit. ALLOW_PRIVATE_NETWORK_FETCH=1 lifts
 // the address and scheme rules (tests, self-hosters whose IdP is on their own network), never the limits.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { Resolver } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
@@ -42,6 +43,11 @@ export interface GuardedFetchOptions {
   maxRedirects?: number;
   /** The Accept header. */
   accept?: string;
+  /**
+   * DNS servers to resolve with (`config.dnsServers`, DNS_SERVERS) instead of the system's resolver; empty or
+   * absent: the system's (node:dns lookup, /etc/hosts included).
+   */
+  dnsServers?: string[];
 }
 
 export interface GuardedResponse {
@@ -91,9 +97,16 @@ export function refusedAddress(address: string): string | undefined {
  * address connected to is one that was checked.
  */
 const checkingLookup =
-  (rules: FetchRules): LookupFunction =>
+  (rules: FetchRules, dnsServers: string[] = []): LookupFunction =>
   (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, found) => {
+    const resolve = (done: (error: NodeJS.ErrnoException | null, found: LookupAddress[]) => void) =>
+      dnsServers.length
+        ? lookupWith(dnsServers, hostname).then(
+            (found) => done(null, found),
+            (error: NodeJS.ErrnoException) => done(error, []),
+          )
+        : dnsLookup(hostname, { ...options, all: true }, (error, found) => done(error, found));
+    resolve((error, found) => {
       if (error) return callback(error, '', 0);
       const addresses = found as LookupAddress[];
       for (const { address } of addresses) {
@@ -109,6 +122,26 @@ const checkingLookup =
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });
   };
+
+/**
+ * Every address of a host from the given DNS servers (A and AAAA; IP literals answered as they are): what the
+ * socket's lookup uses when `dnsServers` is set, and what a save-time check of a delivery address reads.
+ */
+export async function lookupWith(dnsServers: string[], hostname: string): Promise<LookupAddress[]> {
+  if (ipaddr.isValid(hostname)) return [{ address: hostname, family: hostname.includes(':') ? 6 : 4 }];
+  const resolver = new Resolver({ timeout: 2_000, tries: 2 });
+  resolver.setServers(dnsServers);
+  const settle = (family: 4 | 6): Promise<{ found: LookupAddress[]; error?: NodeJS.ErrnoException }> =>
+    (family === 4 ? resolver.resolve4(hostname) : resolver.resolve6(hostname)).then(
+      (addresses) => ({ found: addresses.map((address) => ({ address, family })) }),
+      (error: NodeJS.ErrnoException) => ({ found: [], error }),
+    );
+  const [v4, v6] = await Promise.all([settle(4), settle(6)]);
+  const found = [...v4.found, ...v6.found];
+  if (!found.length)
+    throw v4.error ?? v6.error ?? Object.assign(new Error('no address'), { code: 'ENOTFOUND' });
+  return found;
+}
 
 function checkUrl(rules: FetchRules, raw: string, base?: URL): URL {
   let url: URL;
@@ -145,7 +178,7 @@ function requestOnce(
     const req = transport.request(url, {
       method: send.method ?? 'GET',
       headers: { accept: options.accept, ...send.headers, 'user-agent': 'fe-elements-server' },
-      lookup: checkingLookup(rules),
+      lookup: checkingLookup(rules, options.dnsServers),
       signal,
       // No keep-alive pool: every connection goes through the lookup above.
       agent: false,
@@ -244,6 +277,7 @@ async function withLimits<T>(
     maxBytes: opts.maxBytes ?? 1_000_000,
     maxRedirects: opts.maxRedirects ?? 3,
     accept: opts.accept ?? '*/*',
+    dnsServers: opts.dnsServers ?? [],
   };
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);

@@ -11,6 +11,8 @@ export interface LocalDns {
   port: number;
   /** The TXT records of a name (replacing its others): a string is one record, an array one record in chunks. */
   setTxt(domain: string, values: (string | string[])[]): void;
+  /** The A and AAAA records of a name (IPv4 and IPv6 addresses; issue 21: a delivery host resolving to a private address). */
+  setAddresses(domain: string, addresses: string[]): void;
   /** The name answers SERVFAIL (a resolver that cannot answer). */
   fail(domain: string): void;
   close(): Promise<void>;
@@ -19,6 +21,7 @@ export interface LocalDns {
 export async function startDns(): Promise<LocalDns> {
   const txt = new Map<string, (string | string[])[]>();
   const failing = new Set<string>();
+  const hosts = new Map<string, string[]>();
   const server = dns2.createServer({
     udp: true,
     handle: (request, send) => {
@@ -26,8 +29,18 @@ export async function startDns(): Promise<LocalDns> {
       const [question] = request.questions;
       const name = (question?.name ?? '').toLowerCase().replace(/\.$/, '');
       if (failing.has(name)) response.header.rcode = Packet.RCODE.SERVFAIL;
-      else if (!txt.has(name)) response.header.rcode = Packet.RCODE.NXDOMAIN;
-      else if (question?.type === Packet.TYPE.TXT)
+      else if (!txt.has(name) && !hosts.has(name)) response.header.rcode = Packet.RCODE.NXDOMAIN;
+      else if (question?.type === Packet.TYPE.A || question?.type === Packet.TYPE.AAAA) {
+        const v6 = question.type === Packet.TYPE.AAAA;
+        for (const address of (hosts.get(name) ?? []).filter((a) => a.includes(':') === v6))
+          response.answers.push({
+            name: question.name,
+            type: question.type,
+            class: Packet.CLASS.IN,
+            ttl: 1,
+            address,
+          } as unknown as (typeof response.answers)[number]);
+      } else if (question?.type === Packet.TYPE.TXT)
         for (const data of txt.get(name)!)
           // A plain record object: dns2 encodes it (its typings ask for a Resource instance).
           response.answers.push({
@@ -49,6 +62,11 @@ export async function startDns(): Promise<LocalDns> {
       const name = domain.toLowerCase();
       failing.delete(name);
       txt.set(name, values);
+    },
+    setAddresses(domain, addresses) {
+      const name = domain.toLowerCase();
+      failing.delete(name);
+      hosts.set(name, addresses);
     },
     fail(domain) {
       failing.add(domain.toLowerCase());

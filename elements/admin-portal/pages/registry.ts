@@ -22,4 +22,5 @@ export const portalPages: Partial<Record<NavigationEntryKey, LazyExoticComponent
   subscriptions: lazy(() => import('./subscriptions/SubscriptionsPage')),
   usage: lazy(() => import('./usage/UsagePage')),
   allAccounts: lazy(() => import('./allAccounts/AllAccountsPage')),
+  webhooks: lazy(() => import('./connectivity/ConnectivityPage')),
 };

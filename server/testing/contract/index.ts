@@ -25,6 +25,7 @@ import { ssoConfigurationsScript } from './ssoConfigurations';
 import { webauthnScript } from './webauthn';
 import { phoneScript, profileScript, teamScript } from './team';
 import { hierarchyScript } from './hierarchy';
+import { connectivityScript } from './connectivity';
 
 export const scripts: Script[] = [
   rolesScript,
@@ -57,4 +58,5 @@ export const scripts: Script[] = [
   directoryScript,
   billingScript,
   hierarchyScript,
+  connectivityScript,
 ];

@@ -286,7 +286,10 @@ export const connectivityContracts = {
   patchWebhooksConfiguration: contract({
     route: c.patchWebhooksConfiguration,
     params: z.object({ _id: id }),
-    body: webhookSaveBody.partial().extend({ secret: webhookSecret.nullable().optional() }),
+    // Partial without the create's defaults: a field left out stays as saved.
+    body: webhookSaveBody
+      .extend({ description: z.string().trim().max(500), isActive: z.boolean() })
+      .partial(),
     response: webhookConfiguration,
   }),
   deleteWebhooksConfiguration: contract({

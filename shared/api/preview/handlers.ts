@@ -11,6 +11,7 @@ import { auditsHandlers } from './audits';
 import { authHandlers } from './auth';
 import { billingHandlers } from './billing';
 import { captchaHandlers } from './captcha';
+import { connectivityHandlers } from './connectivity';
 import { directoryHandlers } from './directory';
 import { flagsHandlers } from './flags';
 import { groupsHandlers } from './groups';
@@ -69,6 +70,7 @@ export const previewRoutes: readonly PreviewRoute[] = [
   ...passwordlessHandlers,
   ...impersonateHandlers,
   ...directoryHandlers,
+  ...connectivityHandlers,
 ];
 
 // ---------------------------------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ import { breachedEn, mfaEn, stepUpEn } from './login/mfa';
 import { ssoEn } from './login/sso';
 import { shellEn } from './portal/shell';
 import { allAccountsEn } from './portal/allAccounts';
+import { connectivityEn } from './portal/connectivity';
 import { profileEn } from './portal/profile';
 import { subscriptionsEn, usageEn } from './portal/billing';
 import { errorsEn } from './errors';
@@ -249,6 +250,7 @@ export const en = {
     privacyMfa: privacyMfaEn,
     shell: shellEn,
     allAccounts: allAccountsEn,
+    connectivity: connectivityEn,
   },
   checkout: checkoutEn,
   card: cardEn,

@@ -15,6 +15,7 @@ import { breachedHe, mfaHe, stepUpHe } from './login/mfa';
 import { ssoHe } from './login/sso';
 import { shellHe } from './portal/shell';
 import { allAccountsHe } from './portal/allAccounts';
+import { connectivityHe } from './portal/connectivity';
 import { profileHe } from './portal/profile';
 import { subscriptionsHe, usageHe } from './portal/billing';
 import { errorsHe } from './errors';
@@ -245,6 +246,7 @@ export const he = {
     privacyMfa: privacyMfaHe,
     shell: shellHe,
     allAccounts: allAccountsHe,
+    connectivity: connectivityHe,
   },
   checkout: checkoutHe,
   card: cardHe,
