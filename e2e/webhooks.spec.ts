@@ -119,39 +119,47 @@ describe('webhooks and integrations against `npm start`', () => {
     await receiver?.close();
   });
 
-  step('add', '[SCREEN-081] [CONNECT-001] the administrator adds a webhook and sees its secret once', async () => {
-    admin = await fresh();
-    await signIn(a(), server.url, ADMIN, DEMO_PASSWORD);
-    await openWebhooks();
-    for (const tab of ['Webhooks', 'Email', 'SMS', 'Slack'])
-      await portal().getByRole('tab', { name: tab, exact: true }).waitFor();
-    await expectAxeClean('the Webhooks page');
-    await shot(a(), 'empty');
+  step(
+    'add',
+    '[SCREEN-081] [CONNECT-001] the administrator adds a webhook and sees its secret once',
+    async () => {
+      admin = await fresh();
+      await signIn(a(), server.url, ADMIN, DEMO_PASSWORD);
+      await openWebhooks();
+      for (const tab of ['Webhooks', 'Email', 'SMS', 'Slack'])
+        await portal().getByRole('tab', { name: tab, exact: true }).waitFor();
+      await expectAxeClean('the Webhooks page');
+      await shot(a(), 'empty');
 
-    await portal().getByRole('button', { name: 'Add webhook' }).click();
-    const add = dialog('Add webhook');
-    await add.getByLabel('Name', { exact: true }).fill(hookName);
-    await add.getByLabel('URL', { exact: true }).fill(receiver.url);
-    await add.getByRole('checkbox', { name: INVITED_EVENT, exact: true }).check();
-    await expectAxeClean('the add webhook dialog');
-    await shot(a(), 'add');
-    await add.getByRole('button', { name: 'Save' }).click();
+      await portal().getByRole('button', { name: 'Add webhook' }).click();
+      const add = dialog('Add webhook');
+      await add.getByLabel('Name', { exact: true }).fill(hookName);
+      await add.getByLabel('URL', { exact: true }).fill(receiver.url);
+      await add.getByRole('checkbox', { name: INVITED_EVENT, exact: true }).check();
+      await expectAxeClean('the add webhook dialog');
+      await shot(a(), 'add');
+      await add.getByRole('button', { name: 'Save' }).click();
 
-    const shown = dialog('Signing secret');
-    await shown.waitFor();
-    secret = await shown.getByLabel('Secret').inputValue();
-    assert.match(secret, /^whsec_/);
-    await expectAxeClean('the signing secret dialog');
-    await shot(a(), 'secret');
-    await shown.getByRole('button', { name: 'Done' }).click();
-    await portal().getByRole('table', { name: 'Webhooks' }).getByText(hookName).waitFor();
-    await shot(a(), 'list');
-  });
+      const shown = dialog('Signing secret');
+      await shown.waitFor();
+      secret = await shown.getByLabel('Secret').inputValue();
+      assert.match(secret, /^whsec_/);
+      await expectAxeClean('the signing secret dialog');
+      await shot(a(), 'secret');
+      await shown.getByRole('button', { name: 'Done' }).click();
+      await portal().getByRole('table', { name: 'Webhooks' }).getByText(hookName).waitFor();
+      await shot(a(), 'list');
+    },
+  );
 
   step('test', '[CONNECT-003] a test reaches the receiver, signed, and shows as delivered', async () => {
     const before = receiver.received.length;
-    await portal().getByRole('button', { name: `Test ${hookName}` }).click();
-    await portal().getByText(/Test delivered \(200\)/).waitFor();
+    await portal()
+      .getByRole('button', { name: `Test ${hookName}` })
+      .click();
+    await portal()
+      .getByText(/Test delivered \(200\)/)
+      .waitFor();
     const got = await eventually('the test request', () => receiver.received[before]);
     // The verifier throws when the signature, the id or the timestamp do not hold.
     new Webhook(secret).verify(got.body, got.headers as Record<string, string>);
@@ -187,7 +195,9 @@ describe('webhooks and integrations against `npm start`', () => {
       assert.ok(payload.data.description?.includes(invitee), 'the event names the invitee');
 
       await openWebhooks();
-      await portal().getByRole('button', { name: `Logs for ${hookName}` }).click();
+      await portal()
+        .getByRole('button', { name: `Logs for ${hookName}` })
+        .click();
       const attempts = portal().getByRole('table', { name: 'Delivery attempts' });
       await attempts.waitFor();
       // The three attempts of the event (newest first) and the test; the last attempt may still be on its way.
@@ -233,7 +243,9 @@ describe('webhooks and integrations against `npm start`', () => {
   step('email', '[SCREEN-078] an email channel for the same event delivers to the outbox', async () => {
     await openWebhooks();
     await portal().getByRole('tab', { name: 'Email', exact: true }).click();
-    await portal().getByRole('button', { name: `Edit recipients for ${INVITED_EVENT}` }).click();
+    await portal()
+      .getByRole('button', { name: `Edit recipients for ${INVITED_EVENT}` })
+      .click();
     const recipients = dialog('Recipients');
     await recipients.getByLabel('Recipients').fill(opsMail);
     await expectAxeClean('the recipients dialog');
