@@ -34,8 +34,8 @@ export function hostedAppPage({ baseUrl, nonce }: PageContext): string {
 }
 
 /**
- * The demo app shows the roles, groups, API tokens, SSO, provisioning, subscriptions and usage pages (hidden
- * by default, ROUTE-023/025/026/036) to whoever may read them. Provisioning also needs the plan's feature
+ * The demo app shows the roles, groups, API tokens, SSO, provisioning, subscriptions, usage and webhooks pages
+ * (hidden by default, ROUTE-022/023/025/026/036) to whoever may read them. Provisioning also needs the plan's feature
  * `scim-provisioning` (Enterprise): with entitlements on, a plan change shows or hides the entry at once.
  */
 const DEMO_NAVIGATION = JSON.stringify({
@@ -47,6 +47,7 @@ const DEMO_NAVIGATION = JSON.stringify({
   provisioning: { visibility: 'byPermissions', feature: 'scim-provisioning' },
   subscriptions: { visibility: 'byPermissions' },
   usage: { visibility: 'byPermissions' },
+  webhooks: { visibility: 'byPermissions' },
 });
 
 /** Entitlements on (the seed turns their flag `fe-entitlements` on): entries gated by a feature follow the plan. */
