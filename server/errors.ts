@@ -213,6 +213,7 @@ export const ERROR_CATALOG = [
   { code: 'ER-9010', pattern: /^This event cannot be sent by (email|SMS|Slack|webhook): / },
   { code: 'ER-9011', message: 'A test of an unsaved webhook cannot be retried' },
   { code: 'ER-9012', message: 'Slack did not accept the registration code' },
+  { code: 'ER-9013', message: 'This delivery is being sent now. Try again in a moment' },
   // 6xxx the request itself
   { code: 'ER-6001', message: 'Not found' },
   { code: 'ER-6002', message: 'Too many requests, try again later' },

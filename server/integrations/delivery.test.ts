@@ -5,6 +5,7 @@
 // rules without the development switch (loopback, metadata, private, a DNS name resolving to a private address).
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createSocket } from 'node:dgram';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
@@ -24,11 +25,19 @@ import { FetchRefused, guardedFetchFunction } from '../net/guardedFetch';
 import { readSmsOutbox } from '../sms/sms';
 import { startDns, type LocalDns } from '../testing/dns';
 import { fixtures, testServer, type TestServer } from '../testing';
+import { deliveryUrlRefusal, DNS_TIMEOUT_MS, UNREACHABLE_HOST } from './address';
 import { checkDeliveryUrl, retryWebhookDelivery, sendWebhookTest } from './delivery';
 import type { EventPayload } from './payload';
-import { enqueueEvent } from './queue';
+import {
+  DELIVERY_RETENTION_DAYS,
+  enqueueEvent,
+  failureFields,
+  insertClaimedDelivery,
+  pruneDeliveries,
+} from './queue';
 import { startReceiver, until, type Receiver } from './receivers';
-import { retryDelayMs } from './send';
+import { attemptDelivery, MESSAGE_TIMEOUT_MS, retryDelayMs } from './send';
+import { DEFAULT_LOCK_SECONDS, startDeliveryWorker } from './worker';
 
 const INVITED = 'frontegg.user.invitedToTenant';
 /** The promise fails with an apiError whose first message matches. */
@@ -410,9 +419,9 @@ describe('the delivery engine (development switch on: receivers on 127.0.0.1)', 
     const r = await receiver((_req, res, i) => void res.writeHead(i === 0 ? 201 : 200).end('hi'));
     const hook = await addWebhook(r.url, { eventKeys: [] });
     const secret = hook.secret;
-    const base = { vendorId: t.services.vendorId, tenantId: acme, secret, eventKey: INVITED };
+    const base = { vendorId: t.services.vendorId, tenantId: acme, eventKey: INVITED };
     const log = webhookLogContract.parse(
-      await sendWebhookTest(t.services, { ...base, webhookId: hook.id, url: r.url, payload: { test: true } }),
+      await sendWebhookTest(t.services, { ...base, webhookId: hook.id, payload: { test: true } }),
     );
     assert.equal(log.statusCode, '201');
     assert.equal(log.kind, 'test');
@@ -434,7 +443,13 @@ describe('the delivery engine (development switch on: receivers on 127.0.0.1)', 
     // Another account's log is unknown; a test of an unsaved form cannot be retried.
     await rejectsWith(retryWebhookDelivery(t.services, other, log.id), /^Webhook log not found$/);
     await rejectsWith(retryWebhookDelivery(t.services, acme, randomUUID()), /^Webhook log not found$/);
-    const unsaved = await sendWebhookTest(t.services, { ...base, webhookId: null, url: r.url, payload: {} });
+    const unsaved = await sendWebhookTest(t.services, {
+      ...base,
+      webhookId: null,
+      url: r.url,
+      secret,
+      payload: {},
+    });
     assert.equal(unsaved.webhookId, '');
     await rejectsWith(
       retryWebhookDelivery(t.services, acme, unsaved.id),
@@ -445,12 +460,233 @@ describe('the delivery engine (development switch on: receivers on 127.0.0.1)', 
       ...base,
       webhookId: null,
       url: 'http://127.0.0.1:9/x',
+      secret,
       payload: {},
     });
     assert.equal(down.deliveryStatus, 'failed');
     assert.equal(down.statusCode, '');
     assert.equal(down.error, 'network');
     await t.services.db.delete(webhooks).where(eq(webhooks.id, hook.id));
+  });
+
+  it('[CONNECT-004] a retried test of a saved webhook goes to its current URL under its secret, never to a stored URL', async () => {
+    const first = await receiver();
+    const moved = await receiver();
+    const hook = await addWebhook(first.url, { eventKeys: [] });
+    const log = await sendWebhookTest(t.services, {
+      vendorId: t.services.vendorId,
+      tenantId: acme,
+      eventKey: INVITED,
+      webhookId: hook.id,
+      payload: { sample: true },
+    });
+    assert.equal(first.received.length, 1);
+    const [row] = await t.services.db
+      .select()
+      .from(integrationDeliveries)
+      .where(eq(integrationDeliveries.id, log.deliveryId));
+    assert.equal(row!.recipient, null, 'no URL stored with a delivery of a saved webhook');
+    // A URL stored with the delivery anyway (an older row): ignored, the webhook's own URL is sent to.
+    await t.services.db
+      .update(integrationDeliveries)
+      .set({ recipient: 'http://127.0.0.1:9/stolen' })
+      .where(eq(integrationDeliveries.id, log.deliveryId));
+    await t.services.db.update(webhooks).set({ url: moved.url }).where(eq(webhooks.id, hook.id));
+    await retryWebhookDelivery(t.services, acme, log.id);
+    const got = await until(() => moved.received[0], 'the retry at the current URL');
+    new Webhook(hook.secret).verify(got.body, got.headers);
+    assert.equal(first.received.length, 1);
+    await t.services.db.delete(webhooks).where(eq(webhooks.id, hook.id));
+  });
+
+  it('one slow receiver stalls no one: a tarpit with many queued deliveries holds at most one slot; the fast one gets all of its', async () => {
+    const tarpit = await receiver(() => undefined);
+    const fast = await receiver();
+    const slowHook = await addWebhook(tarpit.url);
+    const fastHook = await addWebhook(fast.url);
+    for (let i = 0; i < 12; i++) await invite();
+    await until(
+      async () => (await deliveriesOf(fastHook.id)).filter((d) => d.status === 'delivered').length === 12,
+      'the fast one, every delivery',
+    );
+    assert.equal(tarpit.received.length, 1, 'one delivery of the tarpit in flight at a time');
+    const inFlight = (await deliveriesOf(slowHook.id)).filter(
+      (d) => d.lockedUntil && d.lockedUntil.getTime() > Date.now(),
+    );
+    assert.equal(inFlight.length, 1);
+    await t.services.db.delete(webhooks).where(inArray(webhooks.id, [slowHook.id, fastHook.id]));
+    await tarpit.close();
+  });
+
+  it('a delivery claimed again mid-send is not recorded by the first claim (the outcome is fenced by its lock)', async () => {
+    const r = await receiver();
+    const hook = await addWebhook(r.url, { eventKeys: [] });
+    const values = {
+      vendorId: t.services.vendorId,
+      tenantId: acme,
+      channel: 'webhook',
+      targetId: hook.id,
+      eventKey: INVITED,
+      payload: { fenced: true },
+    };
+    const stale = await insertClaimedDelivery(t.services.db, values, 60_000);
+    // Its lock expired and another claim took it: a new lock value.
+    const other = new Date(Date.now() + 120_000);
+    await t.services.db
+      .update(integrationDeliveries)
+      .set({ lockedUntil: other })
+      .where(eq(integrationDeliveries.id, stale.id));
+    const outcome = await attemptDelivery(t.services, stale);
+    assert.equal(outcome.abandoned, true);
+    const [row] = await t.services.db
+      .select()
+      .from(integrationDeliveries)
+      .where(eq(integrationDeliveries.id, stale.id));
+    assert.equal(row!.status, 'pending');
+    assert.equal(row!.attempts, 0);
+    assert.equal(row!.lockedUntil!.getTime(), other.getTime(), "the other claim's lock untouched");
+    assert.equal((await logsOf(hook.id)).length, 0, 'no log written by the stale claim');
+    await t.services.db.delete(webhooks).where(eq(webhooks.id, hook.id));
+    await t.services.db.delete(integrationDeliveries).where(eq(integrationDeliveries.id, stale.id));
+  });
+
+  it('an email send that never ends is cut off by its time limit: a failed attempt, retried on schedule', async () => {
+    const { db } = t.services;
+    const config = { id: randomUUID(), tenantId: acme, channel: 'email', eventKey: INVITED, enabled: true };
+    await db.insert(channelConfigs).values(config);
+    const subscription = { id: randomUUID(), configId: config.id, recipients: ['hang@acme.test'] };
+    await db.insert(channelSubscriptions).values(subscription);
+    const delivery = await insertClaimedDelivery(
+      db,
+      {
+        vendorId: t.services.vendorId,
+        tenantId: acme,
+        channel: 'email',
+        targetId: subscription.id,
+        recipient: 'hang@acme.test',
+        eventKey: INVITED,
+        payload: {},
+      },
+      60_000,
+    );
+    const hanging = {
+      ...t.services,
+      mailer: { ...t.services.mailer, send: () => new Promise<never>(() => {}) },
+    };
+    const started = Date.now();
+    const outcome = await attemptDelivery(hanging as typeof t.services, delivery, { messageTimeoutMs: 200 });
+    assert.ok(Date.now() - started < 5_000);
+    assert.equal(outcome.status, 'pending');
+    const [row] = await db
+      .select()
+      .from(integrationDeliveries)
+      .where(eq(integrationDeliveries.id, delivery.id));
+    assert.equal(row!.attempts, 1);
+    assert.equal(row!.lockedUntil, null);
+    assert.match(row!.lastError!, /No answer within 0.2 s/);
+    assert.equal(MESSAGE_TIMEOUT_MS < DEFAULT_LOCK_SECONDS * 1000, true, 'the limit is below the lock');
+    await db.delete(channelConfigs).where(eq(channelConfigs.id, config.id));
+    await db.delete(integrationDeliveries).where(eq(integrationDeliveries.id, delivery.id));
+  });
+
+  it('retention: delivered and failed deliveries and webhook logs older than 30 days are pruned in batches, by the worker at start too', async () => {
+    const { db, vendorId } = t.services;
+    const old = new Date(Date.now() - (DELIVERY_RETENTION_DAYS + 1) * 24 * 3600_000);
+    const future = new Date(Date.now() + 3600_000);
+    const delivery = (status: string, at: Date, next = at) => ({
+      id: randomUUID(),
+      vendorId,
+      tenantId: acme,
+      channel: 'webhook',
+      targetId: `gone-${randomUUID()}`,
+      eventKey: INVITED,
+      payload: {},
+      status,
+      createdAt: at,
+      nextAttemptAt: next,
+      ...(status === 'delivered' ? { deliveredAt: at } : {}),
+    });
+    const oldDone = [delivery('delivered', old), delivery('failed', old), delivery('delivered', old)];
+    const kept = [
+      delivery('pending', old, future),
+      delivery('delivered', new Date()),
+      delivery('failed', old, new Date()), // retried lately
+    ];
+    await db.insert(integrationDeliveries).values([...oldDone, ...kept]);
+    const logRow = (at: Date) => ({
+      id: randomUUID(),
+      vendorId,
+      tenantId: acme,
+      deliveryId: randomUUID(),
+      eventKey: INVITED,
+      attempt: 1,
+      statusCode: '200',
+      ok: true,
+      deliveryStatus: 'delivered',
+      latencyMs: 1,
+      requestBody: '{}',
+      kind: 'event',
+      createdAt: at,
+    });
+    const oldLogs = [logRow(old), logRow(old), logRow(old)];
+    const newLog = logRow(new Date());
+    await db.insert(webhookLogs).values([...oldLogs, newLog]);
+    assert.equal(await pruneDeliveries(db, { batchSize: 2 }), 6);
+    const ids = (rows: { id: string }[]) => rows.map((r) => r.id);
+    const left = ids(
+      await db
+        .select({ id: integrationDeliveries.id })
+        .from(integrationDeliveries)
+        .where(inArray(integrationDeliveries.id, ids([...oldDone, ...kept]))),
+    );
+    assert.deepEqual(left.sort(), ids(kept).sort());
+    const logsLeft = await db
+      .select({ id: webhookLogs.id })
+      .from(webhookLogs)
+      .where(inArray(webhookLogs.id, ids([...oldLogs, newLog])));
+    assert.deepEqual(ids(logsLeft), [newLog.id]);
+    // The worker prunes at start (then hourly; an unref'd timer, stopped with it).
+    const again = delivery('failed', old);
+    await db.insert(integrationDeliveries).values(again);
+    await db.insert(webhookLogs).values(logRow(old));
+    const worker = startDeliveryWorker(t.services, { concurrency: 0 });
+    await until(
+      async () =>
+        !(await db.select().from(integrationDeliveries).where(eq(integrationDeliveries.id, again.id))).length,
+      'pruned by the worker',
+    );
+    await worker.stop();
+    await db.delete(integrationDeliveries).where(inArray(integrationDeliveries.id, ids(kept)));
+  });
+
+  it('a payload never carries impersonatedBy or actingTenantId of the audit row', async () => {
+    const hook = await addWebhook('http://127.0.0.1:9/closed');
+    await writeAudit(t.services.db, {
+      vendorId: t.services.vendorId,
+      tenantId: acme,
+      action: 'User invited',
+      description: 'Invited by a support agent',
+      json: { invitedUserId: 'u9', impersonatedBy: 'agent-1', actingTenantId: 'parent-1' },
+    });
+    const [queued] = await deliveriesOf(hook.id);
+    const data = (queued!.payload as unknown as EventPayload).data;
+    assert.equal(data.invitedUserId, 'u9');
+    assert.equal('impersonatedBy' in data, false);
+    assert.equal('actingTenantId' in data, false);
+    await t.services.db.delete(webhooks).where(eq(webhooks.id, hook.id));
+  });
+
+  it('a failure to queue logs only the message (without the query parameters) and the code', async () => {
+    const error = await t.services.db
+      .execute(sql`select * from no_such_table where email = ${'secret-recipient@acme.test'}`)
+      .then(
+        () => assert.fail('the query ran'),
+        (e: unknown) => e,
+      );
+    assert.match(String((error as Error).message), /secret-recipient/, 'the raw error holds the parameter');
+    const fields = failureFields(error);
+    assert.deepEqual(Object.keys(fields).sort(), ['errorCode', 'message']);
+    assert.doesNotMatch(JSON.stringify(fields), /secret-recipient/);
   });
 });
 
@@ -497,12 +733,15 @@ describe('the address rules without the development switch', () => {
       'The delivery address is refused: 169.254.169.254 is a cloud-metadata address',
       'The delivery address is refused: 10.0.0.1 is a private address',
       'The delivery address is refused: ::1 is a ipv4-compatible address',
-      'The delivery address is refused: hooks.private.test resolves to a private address',
-      'The delivery address is refused: hooks.loop.test resolves to a loopback address',
+      `The delivery address is refused: ${UNREACHABLE_HOST}`,
+      `The delivery address is refused: ${UNREACHABLE_HOST}`,
     ]);
     await rejectsWith(checkDeliveryUrl(s.services, 'ftp://example.com/x'), /ftp: URLs/);
     await rejectsWith(checkDeliveryUrl(s.services, 'https://u:p@example.com/x'), /credentials/);
-    await rejectsWith(checkDeliveryUrl(s.services, 'https://nowhere.invalid/x'), /could not be resolved/);
+    await rejectsWith(
+      checkDeliveryUrl(s.services, 'https://nowhere.invalid/x'),
+      /^The delivery address is refused: the host does not resolve to an address that may be reached$/,
+    );
     // Production: https only.
     await rejectsWith(
       checkDeliveryUrl({ config: { ...s.services.config, production: true } }, 'http://93.184.216.34/x'),
@@ -534,7 +773,9 @@ describe('the address rules without the development switch', () => {
       return rows.length === hooks.length ? rows : undefined;
     }, 'every attempt');
     for (const log of logs) {
-      assert.equal(log.error, 'private-address');
+      const url: string = refused[hooks.indexOf(log.webhookId!)] ?? r.url;
+      // A DNS name's refusal says only 'dns' (nothing of what it resolves to); a literal address its kind.
+      assert.equal(log.error, /\.test\//.test(url) ? 'dns' : 'private-address', url);
       assert.equal(log.statusCode, '');
       assert.equal(log.deliveryStatus, 'failed');
     }
@@ -549,8 +790,27 @@ describe('the address rules without the development switch', () => {
       eventKey: INVITED,
       payload: {},
     });
-    assert.equal(test.error, 'private-address');
+    assert.equal(test.error, 'dns');
   });
+  it('the send-time DNS lookup is bounded: a resolver that never answers refuses the address (dns) in time', async () => {
+    const silent = createSocket('udp4');
+    await new Promise<void>((resolve) => silent.bind(0, '127.0.0.1', resolve));
+    try {
+      const config = {
+        ...s.services.config,
+        dnsServers: [`127.0.0.1:${silent.address().port}`],
+        dnsTimeoutMs: 300,
+      };
+      const started = Date.now();
+      const refusal = await deliveryUrlRefusal(config, 'https://tarpit.test/hook');
+      assert.ok(Date.now() - started < 2_000, "within the limit, not the resolver's retries");
+      assert.deepEqual(refusal, { reason: 'dns', message: UNREACHABLE_HOST });
+      assert.equal(DNS_TIMEOUT_MS, 5_000);
+    } finally {
+      silent.close();
+    }
+  });
+
   it('at the socket too: the guarded fetch resolves with DNS_SERVERS and refuses a private answer (DNS rebinding)', async () => {
     const post = guardedFetchFunction(s.services.config, { dnsServers: s.services.config.dnsServers });
     const port = new URL(r.url).port;

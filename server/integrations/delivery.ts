@@ -1,6 +1,6 @@
 // The delivery side of connectivity (issue 21), as the routes use it. Implemented by the delivery engine
 // (server/integrations/queue.ts, worker.ts, send.ts, address.ts): these are its entry points for the routes.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { WebhookLog } from '../../shared/api/contracts/connectivity';
 import { apiError, type Services } from '../context';
 import { integrationDeliveries, webhookLogs } from '../db/schema';
@@ -8,18 +8,26 @@ import { assertDeliveryUrl } from './address';
 import { insertClaimedDelivery, wakeWorkers } from './queue';
 import { attemptDelivery, RETRY_REQUESTED, SEND_TIMEOUT_MS, type WebhookLogRow } from './send';
 
-/** What a test or a retry sends to a webhook. */
-export interface WebhookSend {
+/**
+ * What a test sends. A saved webhook's test is signed with its stored secret and goes to its own URL (read at
+ * send time, like every delivery of it): its payload must be the sample event, never the caller's (the stored
+ * secret signs nothing else). A test of a form (unsaved, or with a secret of its own) goes to the URL given,
+ * signed with the secret given, with any payload.
+ */
+export type WebhookSend = {
   vendorId: string;
   tenantId: string;
-  /** The saved webhook (null: a test of an unsaved form). */
-  webhookId: string | null;
-  url: string;
-  /** The Standard Webhooks secret (`whsec_…`). */
-  secret: string;
   eventKey: string;
   payload: Record<string, unknown>;
-}
+} & (
+  | { webhookId: string }
+  | {
+      webhookId: null;
+      url: string;
+      /** The Standard Webhooks secret (`whsec_…`). */
+      secret: string;
+    }
+);
 
 /**
  * Checks a delivery address when it is saved (and again at every send): http(s), no credentials, https only
@@ -64,21 +72,27 @@ export async function sendWebhookTest(services: Services, send: WebhookSend): Pr
       tenantId: send.tenantId,
       channel: 'webhook',
       targetId: send.webhookId ?? '',
-      recipient: send.url,
+      // A saved webhook's URL is read at send time (a retry too): never a URL stored with the delivery.
+      recipient: send.webhookId === null ? send.url : null,
       eventKey: send.eventKey,
       payload: send.payload,
     },
     SEND_TIMEOUT_MS * 2,
   );
-  const outcome = await attemptDelivery(services, delivery, { test: { secret: send.secret } });
+  const outcome = await attemptDelivery(services, delivery, {
+    test: { secret: send.webhookId === null ? send.secret : null },
+  });
   if (!outcome.log) throw new Error('a webhook test wrote no log');
   return wireWebhookLog(outcome.log);
 }
 
+/** The answer to a retry of a delivery whose attempt is under way (ER-9013). */
+export const DELIVERY_IN_FLIGHT = 'This delivery is being sent now. Try again in a moment';
+
 /**
  * A manual retry of the delivery a log row belongs to (CONNECT-004): the delivery is queued again at once (the
  * same idempotency id, its attempts kept), the worker woken; answers the log of the attempt retried. Throws 404
- * 'Webhook log not found' for another account's or an unknown log.
+ * 'Webhook log not found' for another account's or an unknown log, 409 while the delivery is being sent.
  */
 export async function retryWebhookDelivery(
   services: Services,
@@ -93,12 +107,19 @@ export async function retryWebhookDelivery(
   if (!row) throw apiError(404, 'Webhook log not found');
   if (!row.webhookId) throw apiError(400, 'A test of an unsaved webhook cannot be retried');
   const d = integrationDeliveries;
+  const now = new Date();
+  const ours = and(eq(d.id, row.deliveryId), eq(d.tenantId, tenantId));
+  // A delivery being sent now keeps its lock (clearing it would let a second claim send it at once).
   const [queued] = await db
     .update(d)
-    .set({ status: 'pending', nextAttemptAt: new Date(), lockedUntil: null, lastError: RETRY_REQUESTED })
-    .where(and(eq(d.id, row.deliveryId), eq(d.tenantId, tenantId)))
+    .set({ status: 'pending', nextAttemptAt: now, lockedUntil: null, lastError: RETRY_REQUESTED })
+    .where(and(ours, or(isNull(d.lockedUntil), lte(d.lockedUntil, now))))
     .returning({ id: d.id });
-  if (!queued) throw apiError(404, 'Webhook log not found');
+  if (!queued) {
+    const [sending] = await db.select({ id: d.id }).from(d).where(ours);
+    if (sending) throw apiError(409, DELIVERY_IN_FLIGHT);
+    throw apiError(404, 'Webhook log not found');
+  }
   wakeWorkers();
   return wireWebhookLog(row);
 }

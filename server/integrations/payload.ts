@@ -31,14 +31,18 @@ export interface EventPayload extends Record<string, unknown> {
   };
 }
 
+/** Keys of an audit row's json that are the server's own, never sent to a customer's systems. */
+export const INTERNAL_KEYS: readonly string[] = ['impersonatedBy', 'actingTenantId'];
+
 export function eventPayload(eventKey: string, row: EventRow, at: Date): EventPayload {
+  const json = Object.fromEntries(Object.entries(row.json).filter(([key]) => !INTERNAL_KEYS.includes(key)));
   return {
     type: eventKey,
     eventKey,
     timestamp: at.toISOString(),
     eventContext: { vendorId: row.vendorId, tenantId: row.tenantId, userId: row.userId },
     data: {
-      ...row.json,
+      ...json,
       action: row.action,
       description: row.description,
       severity: row.severity,

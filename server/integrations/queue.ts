@@ -3,11 +3,11 @@
 // with a lock (`locked_until`) so that several processes (WORKERS=N) share the queue, and a row claimed by a
 // process that died is claimed again once its lock expired (at-least-once: the same id, the same webhook-id).
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import { integrationDeliveries } from '../db/schema';
-import { log } from '../log';
+import { log, serializeError } from '../log';
 import { eventOfAction } from './events';
 import { eventPayload, type EventRow } from './payload';
 
@@ -87,9 +87,26 @@ export async function enqueueEvent(db: Db, row: EventRow, at = new Date()): Prom
     if (queued) wakeWorkers();
     return queued;
   } catch (error) {
-    log.error({ err: error, action: row.action, tenantId: row.tenantId }, 'queueing an event failed');
+    log.error(
+      { ...failureFields(error), action: row.action, tenantId: row.tenantId },
+      'queueing an event failed',
+    );
     return 0;
   }
+}
+
+/**
+ * What a failure to queue logs: the message (without the query's parameters: the payload, recipients' emails)
+ * and the error code, nothing else of the error.
+ */
+export function failureFields(error: unknown): { message: string; errorCode?: string } {
+  const { message, errorCode, cause } = serializeError(error);
+  // Drizzle's error wraps the database's: its SQLSTATE is the cause's.
+  const code = errorCode ?? (cause as { errorCode?: unknown } | undefined)?.errorCode;
+  return {
+    message: String(message),
+    ...(typeof code === 'string' || typeof code === 'number' ? { errorCode: String(code) } : {}),
+  };
 }
 
 /** A delivery row for one send made now (a webhook test): already claimed by its sender. */
@@ -107,28 +124,81 @@ export async function insertClaimedDelivery(
 }
 
 /**
- * Claims up to `limit` due deliveries, oldest first, for `lockMs`: one UPDATE of the rows a FOR UPDATE SKIP
- * LOCKED sub-select picked (two workers never claim the same row; PGlite and PostgreSQL alike).
+ * Claims up to `limit` due deliveries, oldest first, for `lockMs`, at most one per destination (`target_id` and
+ * `recipient`: a webhook, an email recipient, a Slack URL) and none of a destination with a delivery in flight:
+ * a slow receiver holds one slot, never the claims of the others. The candidates (the oldest due row of each
+ * free destination) are picked first (DISTINCT ON cannot lock), then locked by a FOR UPDATE SKIP LOCKED select
+ * that checks again that each is still due and unclaimed (two workers never claim the same row), then updated:
+ * one statement, PGlite and PostgreSQL alike.
  */
 export async function claimDue(db: Db, limit: number, lockMs: number, now = new Date()): Promise<Delivery[]> {
   if (limit <= 0) return [];
   const d = integrationDeliveries;
-  const due = db
-    .select({ id: d.id })
-    .from(d)
-    .where(
-      and(
-        eq(d.status, 'pending'),
-        lte(d.nextAttemptAt, now),
-        or(isNull(d.lockedUntil), lt(d.lockedUntil, now)),
-      ),
-    )
-    .orderBy(asc(d.nextAttemptAt), asc(d.createdAt))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const due = sql`x.status = 'pending' and x.next_attempt_at <= ${at}
+    and (x.locked_until is null or x.locked_until < ${at})`;
   return db
     .update(d)
     .set({ lockedUntil: new Date(now.getTime() + lockMs) })
-    .where(inArray(d.id, due))
+    .where(
+      sql`${d.id} in (
+        select x.id from integration_deliveries x
+          where x.id in (
+            select c.id from (
+              select distinct on (x.target_id, coalesce(x.recipient, '')) x.id, x.next_attempt_at, x.created_at
+                from integration_deliveries x
+                where ${due}
+                  and not exists (
+                    select 1 from integration_deliveries f
+                      where f.target_id = x.target_id and coalesce(f.recipient, '') = coalesce(x.recipient, '')
+                        and f.status = 'pending' and f.locked_until > ${at})
+                order by x.target_id, coalesce(x.recipient, ''), x.next_attempt_at, x.created_at
+            ) c
+            order by c.next_attempt_at, c.created_at
+            limit ${limit})
+            and ${due}
+          for update skip locked)`,
+    )
     .returning();
+}
+
+/** Days a delivered or failed delivery, and a webhook log row, are kept (docs/decisions/0027). */
+export const DELIVERY_RETENTION_DAYS = 30;
+/** Rows deleted per statement: short statements, the event loop turning between them. */
+export const PRUNE_BATCH = 500;
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes the delivered and failed deliveries whose last activity (created, last scheduled, delivered) is older
+ * than `DELIVERY_RETENTION_DAYS`, and the webhook log rows created before then, `batchSize` rows per statement,
+ * until none is left or `signal` is aborted; answers how many went. Pending deliveries are never deleted.
+ */
+export async function pruneDeliveries(
+  db: Db,
+  {
+    now = new Date(),
+    batchSize = PRUNE_BATCH,
+    signal,
+  }: { now?: Date; batchSize?: number; signal?: AbortSignal } = {},
+): Promise<number> {
+  const cutoff = sql`${new Date(now.getTime() - DELIVERY_RETENTION_DAYS * DAY_MS).toISOString()}::timestamptz`;
+  const statements = [
+    sql`delete from integration_deliveries where id in (
+          select id from integration_deliveries
+            where status in ('delivered', 'failed') and created_at < ${cutoff} and next_attempt_at < ${cutoff}
+              and (delivered_at is null or delivered_at < ${cutoff})
+            limit ${batchSize})`,
+    sql`delete from webhook_logs where id in (
+          select id from webhook_logs where created_at < ${cutoff} limit ${batchSize})`,
+  ];
+  let total = 0;
+  for (const statement of statements)
+    while (!signal?.aborted) {
+      const result = (await db.execute(statement)) as { rowCount?: number | null; affectedRows?: number };
+      const deleted = result.rowCount ?? result.affectedRows ?? 0;
+      total += deleted;
+      if (deleted < batchSize) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  return total;
 }

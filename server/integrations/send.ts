@@ -3,7 +3,7 @@
 // size limits, and the outcome recorded: delivered, retried later (the schedule of WEBHOOK_RETRY_DELAYS with
 // ±20 % jitter) or failed after the last delay. Every attempt to a webhook writes its log row.
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { writeAudit } from '../audit';
 import type { Services } from '../context';
@@ -24,6 +24,8 @@ import type { Delivery } from './queue';
 
 /** The limits of a send to a customer's address. */
 export const SEND_TIMEOUT_MS = 10_000;
+/** An email or a text message: the provider's own timeouts are minutes, the claim's lock 60 s. */
+export const MESSAGE_TIMEOUT_MS = 20_000;
 export const SEND_MAX_BYTES = 65_536;
 export const LOG_REQUEST_CHARS = 4096;
 export const LOG_RESPONSE_CHARS = 1024;
@@ -37,8 +39,13 @@ export interface AttemptOptions {
   /** Aborted when the worker stops: the attempt is then not recorded (its lock expires; sent again later). */
   signal?: AbortSignal;
   now?: () => Date;
-  /** A test: signed with this secret, sent to the delivery's recipient URL, never retried on schedule. */
-  test?: { secret: string };
+  /**
+   * A test, never retried on schedule. Of a form: signed with this secret, sent to the delivery's recipient URL.
+   * Of a saved webhook (secret null): like its every delivery, signed with its stored secret and sent to its URL.
+   */
+  test?: { secret: string | null };
+  /** The time limit of an email or SMS send (default MESSAGE_TIMEOUT_MS). */
+  messageTimeoutMs?: number;
 }
 
 export interface AttemptOutcome {
@@ -113,9 +120,22 @@ const failedSend = (error: unknown): Sent => ({
   ok: false,
   statusCode: '',
   response: '',
-  error: 'network',
+  error: error instanceof FetchRefused ? error.reason : 'network',
   message: error instanceof Error ? error.message : String(error),
 });
+
+/** `send` within `ms`: past it, a failed attempt (`timeout`; the provider's send is left to end on its own). */
+export async function withinTime<T>(send: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new FetchRefused('timeout', `No answer within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([send, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * The destination of a delivery as it is now: what to send, or why the delivery is dropped (its webhook or
@@ -131,8 +151,11 @@ async function sendOnce(
   const payload = delivery.payload as Record<string, unknown>;
   switch (delivery.channel) {
     case 'webhook': {
-      let url = delivery.recipient;
-      let secret = options.test?.secret;
+      // A delivery of a saved webhook goes to the webhook's current URL, signed with its secret, whatever the
+      // row holds (a retried test cannot be sent elsewhere under the real secret); only a form's test (no
+      // webhook) goes to its recipient URL under the secret it was given.
+      let url: string | null = null;
+      let secret: string | null = null;
       let webhookId: string | null = null;
       if (delivery.targetId) {
         const [hook] = await db
@@ -141,9 +164,12 @@ async function sendOnce(
           .where(and(eq(webhooks.id, delivery.targetId), eq(webhooks.tenantId, delivery.tenantId)));
         if (!hook) return { dropped: 'The webhook was deleted' };
         if (!hook.isActive && !options.test) return { dropped: 'The webhook is turned off' };
-        url ??= hook.url;
-        secret ??= hook.secret;
+        url = hook.url;
+        secret = hook.secret;
         webhookId = hook.id;
+      } else {
+        url = delivery.recipient;
+        secret = options.test?.secret ?? null;
       }
       if (!url || !secret) return { dropped: 'The webhook has no address' };
       const body = JSON.stringify(payload);
@@ -176,9 +202,17 @@ async function sendOnce(
       const account = await accountName(services, delivery.tenantId);
       const to = delivery.recipient ?? '';
       try {
+        const timeoutMs = options.messageTimeoutMs ?? MESSAGE_TIMEOUT_MS;
         if (delivery.channel === 'email')
-          await services.mailer.send(eventMail(to, account, delivery.eventKey, payload));
-        else await services.sms.send({ to, text: eventSms(account, delivery.eventKey, payload) });
+          await withinTime(
+            services.mailer.send(eventMail(to, account, delivery.eventKey, payload)),
+            timeoutMs,
+          );
+        else
+          await withinTime(
+            services.sms.send({ to, text: eventSms(account, delivery.eventKey, payload) }),
+            timeoutMs,
+          );
         return { sent: { ok: true, statusCode: '', response: '', error: null, message: '' } };
       } catch (error) {
         return { sent: failedSend(error) };
@@ -228,13 +262,20 @@ export async function attemptDelivery(
   const now = options.now ?? (() => new Date());
   const started = now();
   const d = integrationDeliveries;
+  // The outcome is recorded only while this claim still holds the row (its lock as the claim set it): a row
+  // whose lock expired mid-send and was claimed again belongs to the other claim, which records its own.
+  const mine = and(
+    eq(d.id, delivery.id),
+    delivery.lockedUntil ? eq(d.lockedUntil, delivery.lockedUntil) : isNull(d.lockedUntil),
+  );
   const result = await sendOnce(services, delivery, options, started);
   if ('dropped' in result) {
-    await db
+    const dropped = await db
       .update(d)
       .set({ status: 'failed', lastError: result.dropped, lockedUntil: null })
-      .where(eq(d.id, delivery.id));
-    return { status: 'failed' };
+      .where(mine)
+      .returning({ id: d.id });
+    return dropped.length ? { status: 'failed' } : { status: 'pending', abandoned: true };
   }
   const { sent } = result;
   // The worker stopped mid-send (the send cut off): nothing recorded; the lock expires and it is sent again.
@@ -244,7 +285,7 @@ export async function attemptDelivery(
   const delay =
     sent.ok || options.test ? null : retryDelayMs(config.connectivity.retryDelaysSeconds, attempts);
   const status = sent.ok ? 'delivered' : delay === null ? 'failed' : 'pending';
-  await db
+  const recorded = await db
     .update(d)
     .set({
       status,
@@ -254,7 +295,15 @@ export async function attemptDelivery(
       ...(sent.ok ? { deliveredAt: ended } : {}),
       ...(status === 'pending' ? { nextAttemptAt: new Date(ended.getTime() + delay!) } : {}),
     })
-    .where(eq(d.id, delivery.id));
+    .where(mine)
+    .returning({ id: d.id });
+  if (!recorded.length) {
+    log.warn(
+      { deliveryId: delivery.id },
+      'a delivery was claimed again mid-send: its outcome is not recorded',
+    );
+    return { status: 'pending', abandoned: true };
+  }
   let logRow: WebhookLogRow | undefined;
   if (delivery.channel === 'webhook') {
     const kind: AttemptKind = options.test

@@ -341,12 +341,40 @@ describe('connectivity', () => {
     );
   });
 
-  it('[CONNECT-003] a test of a saved webhook is signed with its secret; of an unsaved form without one, with a throwaway', async () => {
-    const hook = await createWebhook({ displayName: 'Signed', secret: SECRET });
-    const log = await sendTest({ url: receiver.url('/saved'), webhookId: hook._id });
+  it('[CONNECT-003] a test with a saved webhook is sent to its own URL with the sample event, signed with its secret; of an unsaved form without one, with a throwaway', async () => {
+    const hook = await createWebhook({ displayName: 'Signed', secret: SECRET, url: receiver.url('/saved') });
+    // The URL and payload asked for are ignored: the stored secret signs only the sample event, to the saved URL.
+    const log = await sendTest({
+      url: receiver.url('/elsewhere'),
+      webhookId: hook._id,
+      payload: { forged: 1 },
+    });
     assert.equal(log.webhookId, hook._id);
     const got = receiver.received.at(-1)!;
-    assert.ok(new Webhook(SECRET).verify(got.body, got.headers as Record<string, string>));
+    assert.equal(got.path, '/saved');
+    const event = new Webhook(SECRET).verify(got.body, got.headers as Record<string, string>) as Json;
+    assert.equal(event.type, 'frontegg.test');
+    assert.equal(event.forged, undefined);
+    assert.equal(
+      receiver.received.filter((r) => r.path === '/elsewhere').length,
+      0,
+      'nothing signed with the stored secret goes elsewhere',
+    );
+    // With a secret of the caller's: the URL and payload given, signed with that secret (a test of the form).
+    const own = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
+    const custom = await sendTest({
+      url: receiver.url('/custom'),
+      webhookId: hook._id,
+      secret: own,
+      payload: { custom: true },
+    });
+    const sent = receiver.received.at(-1)!;
+    assert.equal(sent.path, '/custom');
+    assert.deepEqual(new Webhook(own).verify(sent.body, sent.headers as Record<string, string>), {
+      custom: true,
+    });
+    assert.throws(() => new Webhook(SECRET).verify(sent.body, sent.headers as Record<string, string>));
+    assert.equal(custom.webhookId, '', 'not a delivery of the saved webhook: never retried under its secret');
     const throwaway = await sendTest({ url: receiver.url('/unsaved') });
     assert.equal(throwaway.statusCode, '200');
     const other_ = await refusal(
@@ -397,8 +425,13 @@ describe('connectivity', () => {
   });
 
   it('[CONNECT-004] a retry answers 202 with the log and sends the delivery again under the same id; audited', async () => {
-    const hook = await createWebhook({ displayName: 'Retried', secret: SECRET });
-    const log = await sendTest({ url: receiver.url('/status/500'), webhookId: hook._id });
+    const hook = await createWebhook({
+      displayName: 'Retried',
+      secret: SECRET,
+      url: receiver.url('/status/500'),
+    });
+    const log = await sendTest({ url: receiver.url(), webhookId: hook._id });
+    assert.equal(log.statusCode, '500');
     const res = await f.request('POST', at(p.postWebhookRetry.path, { id: log.id }), admin);
     assert.equal(res.status, 202);
     const answer = cc.postWebhookRetry.response.parse(await res.json());
@@ -415,6 +448,28 @@ describe('connectivity', () => {
     const unknown = await refusal('POST', at(p.postWebhookRetry.path, { id: randomUUID() }), undefined, 404);
     assert.deepEqual(unknown.errors, ['Webhook log not found']);
     await refusal('POST', at(p.postWebhookRetry.path, { id: log.id }), undefined, 404, other);
+  });
+
+  it('[CONNECT-004] a retry of a delivery being sent now answers 409 (ER-9013) and leaves its lock', async () => {
+    const hook = await createWebhook({
+      displayName: 'In flight',
+      secret: SECRET,
+      url: receiver.url('/status/500'),
+    });
+    const log = await sendTest({ url: receiver.url(), webhookId: hook._id });
+    const lockedUntil = new Date(Date.now() + 60_000);
+    await t.services.db
+      .update(integrationDeliveries)
+      .set({ lockedUntil })
+      .where(eq(integrationDeliveries.id, log.deliveryId));
+    const busy = await refusal('POST', at(p.postWebhookRetry.path, { id: log.id }), undefined, 409);
+    assert.deepEqual(busy.errors, ['This delivery is being sent now. Try again in a moment']);
+    assert.equal(busy.errorCode, 'ER-9013');
+    const [row] = await t.services.db
+      .select()
+      .from(integrationDeliveries)
+      .where(eq(integrationDeliveries.id, log.deliveryId));
+    assert.equal(row!.lockedUntil!.getTime(), lockedUntil.getTime(), 'the lock kept');
   });
 
   // --- email, SMS and Slack --------------------------------------------------------------------------------

@@ -218,21 +218,30 @@ export const connectivityRoutes = defineFamily(connectivityEndpointsByName, (on,
     const body = await readBody(ctx, cc.postWebhookTest.body);
     const tenantId = tenantOf(ctx);
     const saved = body.webhookId ? await findWebhook(db, tenantId, body.webhookId) : null;
-    await checkDeliveryUrl(services, body.url);
     const auth = ctx.get('auth');
-    const log = await sendWebhookTest(services, {
-      vendorId,
-      tenantId,
-      webhookId: saved?.id ?? null,
-      url: body.url,
-      secret: body.secret ?? saved?.secret ?? newWebhookSecret(),
-      eventKey: 'frontegg.test',
-      payload:
-        body.payload ?? sampleTestEvent(vendorId, tenantId, { userId: auth.sub, email: auth.email ?? null }),
-    });
+    const sample = sampleTestEvent(vendorId, tenantId, { userId: auth.sub, email: auth.email ?? null });
+    // The stored secret signs only the sample event, sent to the saved webhook's own URL (no signing oracle: a
+    // URL or payload of the caller's is signed with the caller's secret or a throwaway one, never the stored).
+    const target = saved && !body.secret ? { webhookId: saved.id, url: saved.url } : null;
+    const url = target?.url ?? body.url;
+    await checkDeliveryUrl(services, url);
+    const log = await sendWebhookTest(
+      services,
+      target
+        ? { vendorId, tenantId, eventKey: 'frontegg.test', webhookId: target.webhookId, payload: sample }
+        : {
+            vendorId,
+            tenantId,
+            eventKey: 'frontegg.test',
+            webhookId: null,
+            url,
+            secret: body.secret ?? newWebhookSecret(),
+            payload: body.payload ?? sample,
+          },
+    );
     await audit(ctx, 'Webhook test sent', {
       webhookId: saved?.id ?? null,
-      url: body.url,
+      url,
       statusCode: log.statusCode,
       logId: log.id,
     });
