@@ -206,7 +206,7 @@ describe('the delivery queue survives kill -9', () => {
 
   it('deliveries in flight when the server was killed are sent again once their lock expired (same webhook-id)', async () => {
     // The one in flight, sent again after its lock, and the two queued behind it: three ids, each acknowledged.
-    const toHanging = () => new Set(helds.received.map((got) => got.headers['webhook-id']));
+    const toHanging = () => new Set(helds.received.map((got) => got.headers['webhook-id']!));
     await until(
       () => held.every((id) => acknowledged.has(id)) && toHanging().size >= 3,
       'the held delivery again and the two behind it',

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { WebhookConfiguration, WebhookLog } from '../../../../shared/api/connectivity';
+import type { WebhookConfiguration, WebhookLog, WebhookLogsPage } from '../../../../shared/api/connectivity';
 import { paths } from '../../../../shared/api/paths';
 import { $, axeViolations, mount, setValue, shadowText, waitUntil } from '../../../../shared/element/testing';
 import { setOptionsAtom } from '../../../../shared/options/options.atoms';
@@ -182,6 +182,16 @@ describe('Webhooks page (connectivity)', function () {
       ).to.equal(true);
     logRow.querySelector<HTMLButtonElement>('[data-details]')!.click();
     dialog = await waitForDialog(el, 'Delivery details');
+    // The scrollable bodies take focus: each is named by its heading.
+    for (const [part, heading] of [
+      ['data-request-body', 'Request body'],
+      ['data-response-body', 'Response'],
+    ] as const) {
+      const pre = dialog.querySelector(`[${part}]`)!;
+      expect(pre.getAttribute('tabindex')).to.equal('0');
+      const labelledBy = pre.getAttribute('aria-labelledby')!;
+      expect(root(el).getElementById(labelledBy)?.textContent, part).to.equal(heading);
+    }
     expect(dialog.querySelector('[data-request-body]')!.textContent).to.include('frontegg.test');
     expect(dialog.querySelector('[data-response-body]')!.textContent).to.equal('ok');
     expect(await axeViolations(el)).to.deep.equal([]);
@@ -322,6 +332,74 @@ describe('Webhooks page (connectivity)', function () {
     await waitUntil(() => alerts(el).some((a) => a.includes('Webhook log not found')), 'no refusal shown');
   });
 
+  it('[CONNECT-004] [SCREEN-081] after the 202 the log is read again until the worker has sent the retry; that row waits meanwhile; each row names its buttons', async () => {
+    const el = await openWebhooks();
+    await waitForRows(el, 'Webhooks', SAMPLE);
+    clickButton(root(el), `Logs for ${SAMPLE}`);
+    await waitForRows(el, 'Delivery attempts', 'User invited');
+    const rows = () => [
+      ...$(el, 'table[aria-label="Delivery attempts"]')!.querySelectorAll<HTMLTableRowElement>(
+        'tbody tr[data-row]',
+      ),
+    ];
+    await waitUntil(() => rows().length === 3, 'not the 3 sample attempts');
+
+    // Each row's buttons have their own names: the visible word first, then the event, attempt and time.
+    const retryNames = rows().map((r) => r.querySelector('[data-retry]')!.getAttribute('aria-label')!);
+    const detailNames = rows().map((r) => r.querySelector('[data-details]')!.getAttribute('aria-label')!);
+    expect(new Set([...retryNames, ...detailNames]).size).to.equal(6);
+    for (const [i, name] of retryNames.entries()) {
+      expect(name).to.match(/^Retry User invited attempt \d at .+/);
+      expect(rows()[i]!.querySelector('[data-retry]')!.textContent).to.equal('Retry');
+    }
+    expect(retryNames[1]).to.include('attempt 2');
+    for (const name of detailNames) expect(name).to.match(/^Details of User invited attempt \d at .+/);
+
+    // As the server does: 202 at once with the retried attempt; the worker sends (and logs) it later.
+    const listed = await previewCall<WebhookLogsPage>(
+      transport,
+      'GET',
+      '/webhook/logs?id=webhook-crm&offset=0&limit=10',
+    );
+    const original = transport.fetch.bind(transport);
+    let sent = false;
+    transport.fetch = (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const href = input instanceof Request ? input.url : String(input);
+      const method = (init.method ?? 'GET').toUpperCase();
+      if (method === 'POST' && /\/webhook\/logs\/[^/]+\/retries$/.test(new URL(href).pathname)) {
+        const id = new URL(href).pathname.split('/').at(-2);
+        setTimeout(() => void original(input, init).then(() => (sent = true)), 2500);
+        return Promise.resolve(
+          new Response(JSON.stringify(listed.rows.find((r) => r.id === id)), {
+            status: 202,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        );
+      }
+      return original(input, init);
+    };
+    const reads = () => transport.callsOf(c.getWebhookLog).length;
+    const before = reads();
+    const button = () => rows()[1]!.querySelector<HTMLButtonElement>('[data-retry]')!;
+    button().click();
+    await waitUntil(() => shadowText(el).includes('Retry queued'), 'no toast');
+    // That row's Retry waits; the others do not.
+    expect(button().disabled).to.equal(true);
+    expect(rows()[0]!.querySelector<HTMLButtonElement>('[data-retry]')!.disabled).to.equal(false);
+    // Read again without a click on Refresh, more than once while the worker has not sent it.
+    await waitUntil(() => reads() >= before + 2, 'the log was not read again');
+    expect(rows()).to.have.length(3);
+    await waitUntil(() => sent && rows().length === 4, 'the new attempt did not show by itself');
+    const settled = reads();
+    await waitUntil(
+      () => rows().every((r) => !r.querySelector<HTMLButtonElement>('[data-retry]')!.disabled),
+      'the row kept waiting',
+    );
+    // The new attempt shown, the reading stops.
+    await new Promise((done) => setTimeout(done, 1500));
+    expect(reads()).to.be.at.most(settled + 1);
+  });
+
   it('[CONNECT-005] the logs are read 10 a page from offset 0; Next asks for offset 10', async () => {
     const hook = await seedWebhook('Busy hook', 'https://receiver.example.com/busy');
     for (let i = 0; i < 12; i++)
@@ -413,6 +491,44 @@ describe('Webhooks page (connectivity)', function () {
       () => switchNamed(el, 'Send User locked out by email')!.getAttribute('aria-checked') === 'false',
       'the switch did not turn off',
     );
+  });
+
+  it('[SCREEN-078] email: saving the recipients of a subscription turned off keeps it off, and the list shows them as such', async () => {
+    await previewCall(
+      transport,
+      'POST',
+      '/integrations/resources/configurations/v1/emails/frontegg.user.invitedToTenant',
+      {
+        enabled: true,
+        subscriptions: [{ name: 'Ops', enabled: false, recipients: ['ops@example.com'] }],
+      },
+    );
+    const el = await openWebhooks();
+    await openTab(el, 'Email', 'email');
+    const row = await waitForRows(el, 'Email notifications', 'User invited');
+    expect(row.querySelector('[data-paused-recipients]')!.textContent).to.equal(
+      'Turned off: ops@example.com',
+    );
+    clickButton(root(el), 'Edit recipients for User invited');
+    const dialog = await waitForDialog(el, 'Recipients');
+    expect(dialog.querySelector('textarea')!.value).to.equal('ops@example.com');
+    fillTextArea(dialog, 'Recipients', 'ops@example.com, sec@example.com');
+    clickButton(dialog, 'Save');
+    await waitUntil(() => !openDialog(el), 'the dialog stayed open');
+    const [put] = transport.callsOf(c.putEmailSubscriptions);
+    expect(put!.body).to.deep.equal({
+      name: 'Ops',
+      enabled: false,
+      recipients: ['ops@example.com', 'sec@example.com'],
+    });
+    await waitUntil(
+      () =>
+        rowIn(el, 'Email notifications', 'User invited')
+          ?.querySelector('[data-paused-recipients]')
+          ?.textContent?.includes('sec@example.com'),
+      'the recipients turned off are not listed as such',
+    );
+    expect(await axeViolations(el)).to.deep.equal([]);
   });
 
   it('[SCREEN-080] SMS: numbers in international format; a switch of an event without configuration POSTs one', async () => {
@@ -511,6 +627,56 @@ describe('Webhooks page (connectivity)', function () {
     );
     expect((patch.body as { slackEvents: unknown[] }).slackEvents).to.have.length(2);
     expect(patch.body).to.not.have.property('id');
+    expect(patch.body).to.deep.include({ isActive: true });
+  });
+
+  it('[SCREEN-079] Slack: an event switched off keeps its URL in the form, with a warning that it is not saved; the subscription is saved on or off as its switch says', async () => {
+    await previewCall(transport, 'POST', '/integrations/resources/configurations/v1/slack/subscriptions', {
+      isActive: false,
+      slackEvents: [
+        { eventKey: 'frontegg.user.invitedToTenant', channelIds: ['https://hooks.slack.com/services/A'] },
+        { eventKey: 'frontegg.user.lockedOut', channelIds: ['https://hooks.slack.com/services/B'] },
+      ],
+    });
+    const el = await openWebhooks();
+    await openTab(el, 'Slack', 'slack');
+    await waitUntil(() => switchNamed(el, 'Send User invited to Slack'), 'no events');
+    // Saved turned off: its switch says so, and so does a warning; the listed events show on.
+    await waitUntil(
+      () => switchNamed(el, 'Send events to Slack')?.getAttribute('aria-checked') === 'false',
+      'not shown as turned off',
+    );
+    expect($(el, '[data-slack-inactive]')).to.not.equal(null);
+    expect(switchNamed(el, 'Send User locked out to Slack')!.getAttribute('aria-checked')).to.equal('true');
+    expect(await axeViolations(el)).to.deep.equal([]);
+
+    // A save keeps it off.
+    clickButton(root(el), 'Save Slack settings');
+    await waitUntil(() => transport.callsOf(c.patchSlackConfiguration).length === 1, 'no PATCH');
+    expect(transport.callsOf(c.patchSlackConfiguration)[0]!.body).to.deep.include({ isActive: false });
+    await waitUntil(() => !switchNamed(el, 'Send events to Slack')!.disabled, 'the save did not end');
+
+    // Switched on, and one event switched off: that event is not sent, its URL stays, a warning names it.
+    switchNamed(el, 'Send events to Slack')!.click();
+    await waitUntil(() => !$(el, '[data-slack-inactive]'), 'still shown as turned off');
+    switchNamed(el, 'Send User locked out to Slack')!.click();
+    await waitUntil(() => $(el, '[data-slack-unsaved]'), 'no warning for the unsaved URL');
+    expect($(el, '[data-slack-unsaved]')!.textContent).to.include('User locked out');
+    clickButton(root(el), 'Save Slack settings');
+    await waitUntil(() => transport.callsOf(c.patchSlackConfiguration).length === 2, 'no second PATCH');
+    expect(transport.callsOf(c.patchSlackConfiguration)[1]!.body).to.deep.equal({
+      isActive: true,
+      slackEvents: [
+        { eventKey: 'frontegg.user.invitedToTenant', channelIds: ['https://hooks.slack.com/services/A'] },
+      ],
+    });
+    await waitUntil(() => shadowText(el).includes('Slack settings saved.'), 'not saved');
+    expect(
+      $<HTMLInputElement>(el, 'input[aria-label="Slack webhook URL for User locked out"]')!.value,
+    ).to.equal('https://hooks.slack.com/services/B');
+    expect(switchNamed(el, 'Send User locked out to Slack')!.getAttribute('aria-checked')).to.equal('false');
+    expect($(el, '[data-slack-unsaved]')).to.not.equal(null);
+    expect($(el, '[data-slack-inactive]')).to.equal(null);
   });
 
   it('[CONNECT-006] a failing fetch of one tab shows in that tab with a retry; the other tabs work; a refused switch goes back', async () => {

@@ -18,7 +18,14 @@ import { LoadError, PageNotice, type Notice } from '../../kit/notices';
 import { useLoad } from '../../kit/useLoad';
 import { useOptimistic } from '../../kit/useOptimistic';
 import { hintCss, Switch } from '../sso/parts';
-import { MAX_RECIPIENTS, parseRecipients, recipientsOf, recipientsSave } from './connectivity.state';
+import {
+  editedRecipients,
+  MAX_RECIPIENTS,
+  parseRecipients,
+  pausedRecipientsOf,
+  recipientsOf,
+  recipientsSave,
+} from './connectivity.state';
 import type { ConnectivityAccess } from './ConnectivityPage';
 
 /**
@@ -222,9 +229,15 @@ export function MessageChannelTab({
         enableSorting: false,
         cell: ({ row: { original: event } }) => {
           const list = recipientsOf(byKey[event.key]);
-          return list.length ? (
-            <span data-recipients={event.key} css={{ wordBreak: 'break-all' }}>
-              {list.join(', ')}
+          const paused = pausedRecipientsOf(byKey[event.key]);
+          return list.length || paused.length ? (
+            <span data-recipients={event.key} css={{ display: 'grid', wordBreak: 'break-all' }}>
+              {list.length > 0 && <span>{list.join(', ')}</span>}
+              {paused.length > 0 && (
+                <span data-paused-recipients css={secondaryText}>
+                  {t('adminPortal.connectivity.channels.pausedRecipients', { recipients: paused.join(', ') })}
+                </span>
+              )}
             </span>
           ) : (
             <span data-recipients={event.key} css={secondaryText}>
@@ -292,7 +305,7 @@ export function MessageChannelTab({
       {editing && (
         <RecipientsDialog
           channel={channel}
-          initial={recipientsOf(byKey[editing.key])}
+          initial={editedRecipients(byKey[editing.key])}
           onClose={() => setEditing(null)}
           onSave={(recipients) => saveRecipients(editing, recipients)}
         />

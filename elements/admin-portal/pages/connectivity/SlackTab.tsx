@@ -16,8 +16,11 @@ import { Switch } from '../sso/parts';
 import {
   formSubscription,
   groupByCategory,
+  slackActiveOf,
+  slackDraftAfterSave,
   slackDraftOf,
   slackSave,
+  slackUnsavedUrls,
   type SlackDraft,
 } from './connectivity.state';
 import type { ConnectivityAccess } from './ConnectivityPage';
@@ -31,8 +34,10 @@ const cellCss = {
 
 /**
  * The Slack tab (SCREEN-079): the account's one Slack subscription as a form — per event a switch and the
- * incoming-webhook URL of the channel it posts to — saved with one POST (none yet) or PATCH. Without a Slack
- * app on the server (`getSlackScope` refused) a notice says so and the URLs still work (CONNECT-006).
+ * incoming-webhook URL of the channel it posts to — saved with one POST (none yet) or PATCH. The subscription's
+ * own on/off (`isActive`) has its switch and is saved as shown. The wire has no per-event switch: an event
+ * switched off is not saved, so its URL stays in the form only, and a warning says so. Without a Slack app on
+ * the server (`getSlackScope` refused) a notice says so and the URLs still work (CONNECT-006).
  */
 export function SlackTab({ access }: { access: ConnectivityAccess }) {
   const { t } = useT();
@@ -43,6 +48,7 @@ export function SlackTab({ access }: { access: ConnectivityAccess }) {
   const scope = useLoad(() => connectivityApi.getSlackScope());
   const [subscription, setSubscription] = useState<SlackSubscription | undefined>();
   const [draft, setDraft] = useState<SlackDraft>({});
+  const [active, setActive] = useState(true);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -51,6 +57,7 @@ export function SlackTab({ access }: { access: ConnectivityAccess }) {
     const first = formSubscription(configuration.state.data.slackSubscriptions);
     setSubscription(first);
     setDraft(slackDraftOf(first));
+    setActive(slackActiveOf(first));
   }, [configuration.state]);
 
   const names = new Map(
@@ -60,7 +67,7 @@ export function SlackTab({ access }: { access: ConnectivityAccess }) {
     setDraft((all) => ({ ...all, [key]: { enabled: false, url: '', ...all[key], ...patch } }));
 
   const save = async () => {
-    const { body, missing, invalid } = slackSave(draft, subscription?.id);
+    const { body, missing, invalid } = slackSave(draft, subscription?.id, active);
     const list = (keys: string[]) => keys.map((key) => names.get(key) ?? key).join(', ');
     if (missing.length)
       return setNotice({
@@ -77,7 +84,8 @@ export function SlackTab({ access }: { access: ConnectivityAccess }) {
     try {
       const saved = await connectivityApi.saveSlackSubscription(body);
       setSubscription(saved);
-      setDraft(slackDraftOf(saved));
+      setDraft((before) => slackDraftAfterSave(saved, before));
+      setActive(saved.isActive);
       toast({ text: t('adminPortal.connectivity.slack.saved') });
     } catch (err) {
       setNotice({ severity: 'error', text: errorMessage(err, t('common.genericError')) });
@@ -93,6 +101,7 @@ export function SlackTab({ access }: { access: ConnectivityAccess }) {
         ? configuration
         : null;
   const loading = events.state.status === 'loading' || configuration.state.status === 'loading';
+  const unsaved = slackUnsavedUrls(draft);
 
   const row = (event: ChannelMap) => {
     const value = draft[event.key] ?? { enabled: false, url: '' };
@@ -143,6 +152,20 @@ export function SlackTab({ access }: { access: ConnectivityAccess }) {
         </p>
       ) : (
         <>
+          <div data-slack-active css={{ display: 'flex', alignItems: 'center', gap: space.sm }}>
+            <Switch
+              label={t('adminPortal.connectivity.slack.active')}
+              checked={active}
+              disabled={!access.write || busy}
+              onChange={setActive}
+            />
+            <span aria-hidden="true">{t('adminPortal.connectivity.slack.active')}</span>
+          </div>
+          {!active && (
+            <div data-slack-inactive>
+              <Alert severity="warning">{t('adminPortal.connectivity.slack.inactive')}</Alert>
+            </div>
+          )}
           <div css={{ overflowX: 'auto' }}>
             <table
               aria-label={t('adminPortal.connectivity.slack.tableLabel')}
@@ -177,6 +200,15 @@ export function SlackTab({ access }: { access: ConnectivityAccess }) {
               ))}
             </table>
           </div>
+          {access.write && unsaved.length > 0 && (
+            <div data-slack-unsaved>
+              <Alert severity="warning">
+                {t('adminPortal.connectivity.slack.offUrlsNotSaved', {
+                  events: unsaved.map((key) => names.get(key) ?? key).join(', '),
+                })}
+              </Alert>
+            </div>
+          )}
           {access.write && (
             <div css={{ display: 'flex', justifyContent: 'flex-end' }}>
               <Button

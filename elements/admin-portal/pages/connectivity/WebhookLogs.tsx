@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   connectivityApi,
   type WebhookConfiguration,
@@ -15,7 +15,13 @@ import { secondaryText } from '../../kit/columns';
 import { LoadError, PageNotice, type Notice } from '../../kit/notices';
 import { regionCss } from '../../kit/region';
 import type { LoadState } from '../../kit/useLoad';
-import { logsOffset, logsPageCount } from './connectivity.state';
+import {
+  logsOffset,
+  logsPageCount,
+  retriedAttemptArrived,
+  RETRY_WATCH_MS,
+  RETRY_WATCH_TRIES,
+} from './connectivity.state';
 
 const RESULT_KEYS = {
   delivered: 'adminPortal.connectivity.logs.results.delivered',
@@ -54,6 +60,7 @@ const preCss = {
 /** One attempt's request body and the start of the receiver's answer, as text. */
 function DeliveryDetails({ log, onClose }: { log: WebhookLog; onClose: () => void }) {
   const { t } = useT();
+  const id = useId();
   return (
     <Dialog
       open
@@ -66,12 +73,16 @@ function DeliveryDetails({ log, onClose }: { log: WebhookLog; onClose: () => voi
         <code css={{ ...secondaryText, fontSize: '0.85em', wordBreak: 'break-all' }}>
           webhook-id: {log.deliveryId}
         </code>
-        <h3 css={{ margin: 0, fontSize: '1em' }}>{t('adminPortal.connectivity.logs.request')}</h3>
-        <pre data-request-body tabIndex={0} css={preCss}>
+        <h3 id={`${id}-request`} css={{ margin: 0, fontSize: '1em' }}>
+          {t('adminPortal.connectivity.logs.request')}
+        </h3>
+        <pre data-request-body tabIndex={0} aria-labelledby={`${id}-request`} css={preCss}>
           {readable(log.body)}
         </pre>
-        <h3 css={{ margin: 0, fontSize: '1em' }}>{t('adminPortal.connectivity.logs.response')}</h3>
-        <pre data-response-body tabIndex={0} css={preCss}>
+        <h3 id={`${id}-response`} css={{ margin: 0, fontSize: '1em' }}>
+          {t('adminPortal.connectivity.logs.response')}
+        </h3>
+        <pre data-response-body tabIndex={0} aria-labelledby={`${id}-response`} css={preCss}>
           {log.response || log.error || t('adminPortal.connectivity.logs.emptyResponse')}
         </pre>
       </div>
@@ -82,7 +93,9 @@ function DeliveryDetails({ log, onClose }: { log: WebhookLog; onClose: () => voi
 /**
  * The delivery log of one webhook (SCREEN-081): its attempts newest first, 10 a page from offset 0
  * (CONNECT-005), each with its time, event, attempt number, HTTP status (or why none came), result and latency;
- * a retry queues the delivery again (the call's 202 is its success, CONNECT-004) and the log reloads.
+ * a retry queues the delivery again (the call's 202 is its success, CONNECT-004): the worker sends it a moment
+ * later, so the first page is read again every second, for up to ten, until the new attempt of that delivery
+ * shows; that row's Retry waits meanwhile. Each row's buttons are named by its event, attempt and time.
  */
 export function WebhookLogs({
   webhook,
@@ -102,8 +115,23 @@ export function WebhookLogs({
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState<WebhookLogsPage>>({ status: 'loading' });
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [retrying, setRetrying] = useState<string | null>(null);
+  /** The rows whose retry is on its way (asked, and its new attempt not listed yet). */
+  const [retrying, setRetrying] = useState<ReadonlySet<string>>(new Set());
   const [details, setDetails] = useState<WebhookLog | null>(null);
+  // What a retry's watch reads after its awaits: still shown? which webhook, page and rows now?
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const latest = useRef({ webhookId: webhook._id, page, rows: [] as readonly WebhookLog[] });
+  latest.current = {
+    webhookId: webhook._id,
+    page,
+    rows: state.status === 'ready' ? state.data.rows : [],
+  };
 
   useEffect(() => {
     let live = true;
@@ -122,24 +150,68 @@ export function WebhookLogs({
 
   const refresh = () => setAttempt((n) => n + 1);
 
+  const settle = (id: string) =>
+    setRetrying((all) => {
+      const next = new Set(all);
+      next.delete(id);
+      return next;
+    });
+
+  /** Reads the first page again until the retried delivery's new attempt shows (or the log is gone). */
+  const watchRetry = async (log: WebhookLog, known: ReadonlySet<string>) => {
+    const webhookId = webhook._id;
+    const gone = () => !mounted.current || latest.current.webhookId !== webhookId;
+    for (let i = 0; i < RETRY_WATCH_TRIES; i++) {
+      if (i > 0) await new Promise((done) => setTimeout(done, RETRY_WATCH_MS));
+      if (gone()) return;
+      let fresh: WebhookLogsPage;
+      try {
+        fresh = await connectivityApi.getWebhookLogs(webhookId, 0);
+      } catch {
+        continue;
+      }
+      if (gone()) return;
+      if (latest.current.page === 0) setState({ status: 'ready', data: fresh });
+      if (retriedAttemptArrived(fresh.rows, log.deliveryId, known)) return;
+    }
+  };
+
   const retry = async (log: WebhookLog) => {
-    setRetrying(log.id);
+    // The rows of that delivery listed now: the new attempt is the one that is not.
+    const known = new Set(
+      latest.current.rows.filter((row) => row.deliveryId === log.deliveryId).map((row) => row.id),
+    );
+    known.add(log.id);
+    setRetrying((all) => new Set(all).add(log.id));
     setNotice(null);
     try {
       await connectivityApi.retryWebhook(log.id);
-      toast({ text: t('adminPortal.connectivity.logs.retryQueued') });
-      // The new attempt is the newest: back to the first page.
-      setPage(0);
-      refresh();
     } catch (err) {
-      setNotice({ severity: 'error', text: errorMessage(err, t('common.genericError')) });
-    } finally {
-      setRetrying(null);
+      if (mounted.current) {
+        setNotice({ severity: 'error', text: errorMessage(err, t('common.genericError')) });
+        settle(log.id);
+      }
+      return;
     }
+    if (!mounted.current) return;
+    toast({ text: t('adminPortal.connectivity.logs.retryQueued') });
+    // The new attempt is the newest: back to the first page, read again until it shows.
+    setPage(0);
+    latest.current = { ...latest.current, page: 0 };
+    await watchRetry(log, known);
+    if (mounted.current) settle(log.id);
   };
 
   const columns = useMemo<ColumnDef<WebhookLog, unknown>[]>(() => {
     const time = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' });
+    const when = (log: WebhookLog) =>
+      Number.isNaN(Date.parse(log.createdAt)) ? log.createdAt : time.format(new Date(log.createdAt));
+    const eventName = (log: WebhookLog) =>
+      log.kind === 'test'
+        ? t('adminPortal.connectivity.logs.testEvent')
+        : (names.get(log.eventKey) ?? log.eventKey);
+    /** What tells a row's buttons apart: its event, attempt and time. */
+    const about = (log: WebhookLog) => ({ event: eventName(log), attempt: log.attempt, time: when(log) });
     return [
       {
         id: 'time',
@@ -148,7 +220,7 @@ export function WebhookLogs({
         enableSorting: false,
         cell: ({ row: { original: log } }) => (
           <time dateTime={log.createdAt} css={{ whiteSpace: 'nowrap' }}>
-            {Number.isNaN(Date.parse(log.createdAt)) ? log.createdAt : time.format(new Date(log.createdAt))}
+            {when(log)}
           </time>
         ),
       },
@@ -157,13 +229,7 @@ export function WebhookLogs({
         accessorFn: (log) => log.eventKey,
         header: t('adminPortal.connectivity.logs.columns.event'),
         enableSorting: false,
-        cell: ({ row: { original: log } }) => (
-          <span data-event-key={log.eventKey}>
-            {log.kind === 'test'
-              ? t('adminPortal.connectivity.logs.testEvent')
-              : (names.get(log.eventKey) ?? log.eventKey)}
-          </span>
-        ),
+        cell: ({ row: { original: log } }) => <span data-event-key={log.eventKey}>{eventName(log)}</span>,
       },
       {
         id: 'attempt',
@@ -226,7 +292,10 @@ export function WebhookLogs({
               <button
                 type="button"
                 data-retry={log.id}
-                disabled={retrying !== null}
+                // The visible "Retry" starts the name (label in name); the rest tells the rows apart.
+                aria-label={t('adminPortal.connectivity.logs.retryLabel', about(log))}
+                disabled={retrying.has(log.id)}
+                aria-busy={retrying.has(log.id) || undefined}
                 onClick={() => void retry(log)}
                 css={compactButtonCss}
               >
@@ -236,6 +305,7 @@ export function WebhookLogs({
             <button
               type="button"
               data-details={log.id}
+              aria-label={t('adminPortal.connectivity.logs.detailsLabel', about(log))}
               onClick={() => setDetails(log)}
               css={compactButtonCss}
             >

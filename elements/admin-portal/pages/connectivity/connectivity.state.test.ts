@@ -1,14 +1,20 @@
 import { expect } from '@open-wc/testing';
 import type { EventCategory } from '../../../../shared/api/connectivity';
 import {
+  editedRecipients,
   formSubscription,
   logsOffset,
   logsPageCount,
   parseRecipients,
+  pausedRecipientsOf,
   recipientsOf,
   recipientsSave,
+  retriedAttemptArrived,
+  slackActiveOf,
+  slackDraftAfterSave,
   slackDraftOf,
   slackSave,
+  slackUnsavedUrls,
   testOutcome,
   webhookEventGroups,
 } from './connectivity.state';
@@ -47,7 +53,7 @@ describe('connectivity state', () => {
     expect(parseRecipients('', 'sms')).to.deep.equal({ recipients: [], invalid: [] });
   });
 
-  it('[CONNECT-002] recipients are saved with PUT of the existing subscription, else POST of a "Default" one', () => {
+  it('[SCREEN-078] [CONNECT-002] recipients are saved with PUT of the existing subscription (kept on or off as it was), else POST of a "Default" one', () => {
     const config = {
       eventKey: 'k',
       enabled: false,
@@ -56,6 +62,11 @@ describe('connectivity state', () => {
     expect(recipientsSave(config, ['b@example.com'])).to.deep.equal({
       kind: 'put',
       subscriptionId: 's1',
+      // Saving recipients never turns a subscription turned off back on.
+      body: { name: 'Ops', enabled: false, recipients: ['b@example.com'] },
+    });
+    const on = { ...config, subscriptions: [{ ...config.subscriptions[0]!, enabled: true }] };
+    expect(recipientsSave(on, ['b@example.com'])).to.deep.include({
       body: { name: 'Ops', enabled: true, recipients: ['b@example.com'] },
     });
     expect(recipientsSave({ ...config, subscriptions: [] }, ['b@example.com'])).to.deep.equal({
@@ -67,6 +78,11 @@ describe('connectivity state', () => {
     });
     expect(recipientsSave(undefined, []).body).to.deep.include({ enabled: true });
     expect(recipientsOf(config)).to.deep.equal([]);
+    // The dialog edits the subscription it saves, on or off; the list shows the ones turned off as such.
+    expect(editedRecipients(config)).to.deep.equal(['a@example.com']);
+    expect(editedRecipients(undefined)).to.deep.equal([]);
+    expect(pausedRecipientsOf(config)).to.deep.equal(['a@example.com']);
+    expect(pausedRecipientsOf(on)).to.deep.equal([]);
     expect(
       recipientsOf({ ...config, subscriptions: [{ ...config.subscriptions[0]!, enabled: true }] }),
     ).to.deep.equal(['a@example.com']);
@@ -105,6 +121,51 @@ describe('connectivity state', () => {
       isActive: true,
       slackEvents: [{ eventKey: 'frontegg.user.invitedToTenant', channelIds: ['https://hooks.slack.com/a'] }],
     });
+  });
+
+  it('[SCREEN-079] Slack: the subscription is saved on or off as it was; a switched-off event keeps its URL in the form, flagged as not saved', () => {
+    const off = {
+      id: 's',
+      isActive: false,
+      slackEvents: [{ eventKey: 'frontegg.user.invitedToTenant', channelIds: ['https://hooks.slack.com/a'] }],
+    };
+    // The listed events are on; the subscription's own switch is its isActive, kept when saved.
+    expect(slackDraftOf(off)).to.deep.equal({
+      'frontegg.user.invitedToTenant': { enabled: true, url: 'https://hooks.slack.com/a' },
+    });
+    expect(slackActiveOf(off)).to.equal(false);
+    expect(slackActiveOf(undefined)).to.equal(true);
+    expect(slackSave(slackDraftOf(off), 's', slackActiveOf(off)).body).to.deep.include({
+      id: 's',
+      isActive: false,
+    });
+
+    const draft = {
+      'frontegg.user.invitedToTenant': { enabled: true, url: 'https://hooks.slack.com/a' },
+      'frontegg.user.lockedOut': { enabled: false, url: 'https://hooks.slack.com/b' },
+      signup_completed: { enabled: false, url: ' ' },
+    };
+    // The wire has no per-event switch: the event switched off is not sent...
+    expect(slackSave(draft, 's').body.slackEvents.map((e) => e.eventKey)).to.deep.equal([
+      'frontegg.user.invitedToTenant',
+    ]);
+    // ...but its URL stays in the form after the save, and is named as not saved.
+    expect(slackUnsavedUrls(draft)).to.deep.equal(['frontegg.user.lockedOut']);
+    expect(slackDraftAfterSave({ ...off, isActive: true }, draft)).to.deep.equal({
+      'frontegg.user.invitedToTenant': { enabled: true, url: 'https://hooks.slack.com/a' },
+      'frontegg.user.lockedOut': { enabled: false, url: 'https://hooks.slack.com/b' },
+    });
+  });
+
+  it('[CONNECT-004] after a retry, the log shows its new attempt when a row of that delivery was not listed before', () => {
+    const known = new Set(['l1', 'l2']);
+    const rows = [
+      { id: 'l2', deliveryId: 'd1' },
+      { id: 'l1', deliveryId: 'd1' },
+      { id: 'x', deliveryId: 'd2' },
+    ];
+    expect(retriedAttemptArrived(rows, 'd1', known)).to.equal(false);
+    expect(retriedAttemptArrived([{ id: 'l3', deliveryId: 'd1' }, ...rows], 'd1', known)).to.equal(true);
   });
 
   it('[CONNECT-003] a test succeeds on 200 or 201 only; otherwise the status or the reason', () => {

@@ -80,8 +80,24 @@ export const recipientsOf = (config: ChannelConfiguration | undefined): string[]
 ];
 
 /**
- * The call that saves a configuration's recipients: the existing subscription replaced (PUT), or the
- * configuration posted with one subscription named "Default" (kept on or off as it was; on when new).
+ * The recipients the dialog edits: those of the subscription it saves (the first), on or off. The list shows
+ * only the enabled subscriptions' (`recipientsOf`); a subscription turned off keeps its recipients.
+ */
+export const editedRecipients = (config: ChannelConfiguration | undefined): string[] =>
+  config?.subscriptions[0]?.recipients ?? [];
+
+/** The recipients of a configuration's subscriptions turned off, each once (shown as such: not sent). */
+export const pausedRecipientsOf = (config: ChannelConfiguration | undefined): string[] => {
+  const on = new Set(recipientsOf(config));
+  return [
+    ...new Set((config?.subscriptions ?? []).filter((s) => !s.enabled).flatMap((s) => s.recipients)),
+  ].filter((r) => !on.has(r));
+};
+
+/**
+ * The call that saves a configuration's recipients: the existing subscription replaced (PUT) and kept on or
+ * off as it was — saving recipients never turns a subscription back on — or the configuration posted with one
+ * subscription named "Default" (the configuration kept on or off as it was; on when new).
  */
 export function recipientsSave(
   config: ChannelConfiguration | undefined,
@@ -97,7 +113,7 @@ export function recipientsSave(
     return {
       kind: 'put',
       subscriptionId: subscription.id,
-      body: { name: subscription.name || 'Default', enabled: true, recipients },
+      body: { name: subscription.name || 'Default', enabled: subscription.enabled, recipients },
     };
   return {
     kind: 'post',
@@ -122,23 +138,44 @@ export const formSubscription = (
 ): SlackSubscription | undefined =>
   subscriptions.find((s) => s.slackEvents.some((e) => e.eventKey)) ?? subscriptions.find((s) => s.isActive);
 
-/** The form's values from the saved subscription: an event is on when it has a channel URL. */
+/**
+ * The form's values from the saved subscription: an event is on when the subscription lists it (with its
+ * channel URL). Whether the subscription as a whole sends is its own `isActive` (`slackActiveOf`).
+ */
 export function slackDraftOf(subscription: SlackSubscription | undefined): SlackDraft {
   return Object.fromEntries(
     (subscription?.slackEvents ?? [])
       .filter((event) => event.eventKey)
-      .map((event) => [
-        event.eventKey,
-        { enabled: subscription?.isActive !== false, url: event.channelIds[0] ?? '' },
-      ]),
+      .map((event) => [event.eventKey, { enabled: true, url: event.channelIds[0] ?? '' }]),
   );
 }
 
+/** Whether the saved subscription sends at all (a new one does). */
+export const slackActiveOf = (subscription: SlackSubscription | undefined): boolean =>
+  subscription?.isActive ?? true;
+
 /**
- * What the Slack form saves: every event switched on, with its URL. An event switched on without a valid
- * URL is an error (its key in `missing` / `invalid`); an event switched off keeps no URL.
+ * The form's values after a save: the saved subscription's events, and the events switched off that still
+ * hold a URL in the form. The wire has no per-event switch (a subscription lists the events it sends), so a
+ * switched-off event's URL is not saved: the form keeps it until the page is left (`slackUnsavedUrls` warns).
  */
-export function slackSave(draft: SlackDraft, subscriptionId: string | undefined) {
+export function slackDraftAfterSave(saved: SlackSubscription, before: SlackDraft): SlackDraft {
+  const kept = Object.entries(before).filter(([, value]) => !value.enabled && value.url.trim());
+  return { ...Object.fromEntries(kept), ...slackDraftOf(saved) };
+}
+
+/** The events switched off whose URL the form holds but a save does not keep. */
+export const slackUnsavedUrls = (draft: SlackDraft): string[] =>
+  Object.entries(draft)
+    .filter(([, value]) => !value.enabled && value.url.trim())
+    .map(([key]) => key);
+
+/**
+ * What the Slack form saves: every event switched on, with its URL, and the subscription on or off as the form
+ * says (as it was saved, unless changed). An event switched on without a valid URL is an error (its key in
+ * `missing` / `invalid`); an event switched off is not sent (the wire has no per-event switch).
+ */
+export function slackSave(draft: SlackDraft, subscriptionId: string | undefined, isActive = true) {
   const on = Object.entries(draft).filter(([, value]) => value.enabled);
   const missing = on.filter(([, value]) => !value.url.trim()).map(([key]) => key);
   const invalid = on
@@ -146,7 +183,7 @@ export function slackSave(draft: SlackDraft, subscriptionId: string | undefined)
     .map(([key]) => key);
   const body: SlackSubscriptionSave = {
     ...(subscriptionId ? { id: subscriptionId } : {}),
-    isActive: true,
+    isActive,
     slackEvents: on.map(([eventKey, value]) => ({ eventKey, channelIds: [value.url.trim()] })),
   };
   return { body, missing, invalid };
@@ -174,3 +211,17 @@ export const logsOffset = (page: number) => page * WEBHOOK_LOGS_PAGE_SIZE;
 
 /** How many pages the logs hold. */
 export const logsPageCount = (count: number) => Math.max(1, Math.ceil(count / WEBHOOK_LOGS_PAGE_SIZE));
+
+/** How often, and how many times, the log is read again after a retry is queued (the worker sends it). */
+export const RETRY_WATCH_MS = 1000;
+export const RETRY_WATCH_TRIES = 10;
+
+/**
+ * Whether a page of the log shows the attempt a retry queued: a row of the same delivery that was not listed
+ * when the retry was asked (`known`: the ids of that delivery's rows then).
+ */
+export const retriedAttemptArrived = (
+  rows: readonly Pick<WebhookLog, 'id' | 'deliveryId'>[],
+  deliveryId: string,
+  known: ReadonlySet<string>,
+): boolean => rows.some((row) => row.deliveryId === deliveryId && !known.has(row.id));
